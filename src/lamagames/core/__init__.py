@@ -1,0 +1,52 @@
+"""Game-agnostic core: protocol, chance, notation, records, errors, seeded randomness."""
+
+from lamagames.core.errors import (
+    BoardError,
+    IllegalActionError,
+    InvalidActionError,
+    LamaError,
+    ParameterError,
+    RecordError,
+)
+from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameInfo, State
+from lamagames.core.records import (
+    GameRecord,
+    RecordedAction,
+    SeatInfo,
+    iter_replay,
+    load_record,
+    parse_record,
+    record_from_state,
+    replay,
+    save_record,
+)
+from lamagames.core.registry import game_ids, make, register
+from lamagames.core.rng import derive_seed, make_rng
+
+__all__ = [
+    "CHANCE_PLAYER",
+    "TERMINAL_PLAYER",
+    "BoardError",
+    "Game",
+    "GameInfo",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidActionError",
+    "LamaError",
+    "ParameterError",
+    "RecordError",
+    "RecordedAction",
+    "SeatInfo",
+    "State",
+    "derive_seed",
+    "game_ids",
+    "iter_replay",
+    "load_record",
+    "make",
+    "make_rng",
+    "parse_record",
+    "record_from_state",
+    "register",
+    "replay",
+    "save_record",
+]

@@ -1,0 +1,41 @@
+"""The lamagames error hierarchy.
+
+Every error that bad input can cause is a :class:`LamaError`, which is a :class:`ValueError`,
+so callers that only care about "bad input" can catch ``ValueError``. Raising one of these
+never leaves a state, board or record half-changed: engines validate before they mutate.
+"""
+
+from __future__ import annotations
+
+
+class LamaError(ValueError):
+    """Base class of every lamagames input error."""
+
+
+class ParameterError(LamaError):
+    """A game parameter is out of range or inconsistent (for example 7 players, bad dice)."""
+
+
+class InvalidActionError(LamaError):
+    """An action is malformed: not an integer of the action space, or unparsable notation."""
+
+
+class IllegalActionError(LamaError):
+    """An action is well formed but not legal in the current state (or not for that player)."""
+
+
+class RecordError(LamaError):
+    """A game record is malformed or does not replay.
+
+    Attributes:
+        index: index of the first bad entry in the record's ``actions`` list, or ``None``
+            when the problem is in the record's header (format version, game id, parameters).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+class BoardError(LamaError):
+    """A board file is malformed or breaks a board rule (RULES E-12)."""

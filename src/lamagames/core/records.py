@@ -1,0 +1,209 @@
+"""Game records: JSON files that replay a game bit for bit.
+
+A record holds the format version, the game id and parameters, the seed (if the game was
+played with one), the seats (name and kind) and every action including chance outcomes, in
+notation with the seat that took it. Loading validates the JSON shape with pydantic and then
+replays every action through the engine; the first entry that fails is named in the error.
+
+Example record::
+
+    {"format": "lamagames-record", "format_version": 1, "game": "dice",
+     "params": {"num_players": 2, ...}, "seed": 7,
+     "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "heuristic"}],
+     "actions": [{"player": -1, "action": "deal 11235L"}, ...],
+     "result": {"terminal": true, "returns": [1.0, 0.0]}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.game import CHANCE_PLAYER, State
+from lamagames.core.registry import make
+
+FORMAT_NAME: Final = "lamagames-record"
+FORMAT_VERSION: Final = 1
+
+
+class SeatInfo(BaseModel):
+    """One seat of a recorded game: display name and kind (``human`` or a bot kind)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(min_length=1, max_length=64)
+    kind: str = Field(min_length=1, max_length=32)
+
+
+class RecordedAction(BaseModel):
+    """One applied action: the seat that took it (-1 for chance) and its notation."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    player: int = Field(ge=-1)
+    action: str = Field(min_length=1, max_length=200)
+
+
+class RecordResult(BaseModel):
+    """Outcome stored with a record; checked against the replay."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    terminal: bool
+    returns: list[float]
+
+
+class GameRecord(BaseModel):
+    """A complete, validated game record (format version 1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["lamagames-record"] = FORMAT_NAME
+    format_version: Literal[1] = FORMAT_VERSION
+    game: str
+    params: dict[str, Any]
+    seed: int | None = None
+    seats: list[SeatInfo]
+    actions: list[RecordedAction]
+    result: RecordResult | None = None
+    created: str | None = None
+
+    def to_json(self, *, indent: int | None = 1) -> str:
+        """Serialise to JSON text."""
+        return json.dumps(self.model_dump(mode="json"), indent=indent)
+
+
+def record_from_state(
+    state: State,
+    seats: list[SeatInfo] | list[tuple[str, str]],
+    *,
+    seed: int | None = None,
+) -> GameRecord:
+    """Build a record of everything applied to ``state`` since its initial state.
+
+    Args:
+        state: a state reached from ``game.new_initial_state()`` by ``apply_action``.
+        seats: one entry per seat, ``SeatInfo`` or ``(name, kind)``.
+        seed: the seed the game was played with, if any.
+
+    Raises:
+        RecordError: the number of seats does not match the game.
+    """
+    game = state.game
+    infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s[0], kind=s[1]) for s in seats]
+    if len(infos) != game.num_players:
+        raise RecordError(f"{len(infos)} seats given for a {game.num_players}-player game")
+    replay = game.new_initial_state()
+    actions: list[RecordedAction] = []
+    for player, action in state.history():
+        actor = None if player == CHANCE_PLAYER else player
+        actions.append(RecordedAction(player=player, action=replay.action_to_string(action, actor)))
+        replay.apply_action(action, actor)
+    return GameRecord(
+        game=game.game_id,
+        params=game.params,
+        seed=seed,
+        seats=infos,
+        actions=actions,
+        result=RecordResult(terminal=state.is_terminal(), returns=state.returns()),
+        created=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+
+
+def iter_replay(record: GameRecord) -> Iterator[State]:
+    """Yield the initial state and then the state after each recorded action (copies).
+
+    Raises:
+        RecordError: naming the index of the first entry that is malformed, illegal, or
+            recorded for the wrong seat; or the header (game, parameters) is bad.
+    """
+    try:
+        game = make(record.game, **record.params)
+    except LamaError as exc:
+        raise RecordError(f"record header: {exc}") from None
+    if len(record.seats) != game.num_players:
+        raise RecordError(
+            f"record header: {len(record.seats)} seats for a {game.num_players}-player game"
+        )
+    state = game.new_initial_state()
+    yield state.clone()
+    for index, entry in enumerate(record.actions):
+        where = f"actions[{index}] ({entry.action!r} by player {entry.player})"
+        if state.is_terminal():
+            raise RecordError(f"{where}: the game was already over", index)
+        if entry.player == CHANCE_PLAYER:
+            if not state.is_chance_node():
+                raise RecordError(f"{where}: expected a move by a seat, not chance", index)
+            actor: int | None = None
+        else:
+            if state.is_chance_node():
+                raise RecordError(f"{where}: expected a chance outcome here", index)
+            if entry.player >= game.num_players:
+                raise RecordError(f"{where}: no such seat", index)
+            actor = entry.player
+        try:
+            action = state.string_to_action(entry.action, actor)
+            state.apply_action(action, actor)
+        except LamaError as exc:
+            raise RecordError(f"{where}: {exc}", index) from None
+        yield state.clone()
+    if record.result is not None:
+        if record.result.terminal != state.is_terminal():
+            raise RecordError("record result: 'terminal' does not match the replay")
+        if record.result.returns != state.returns():
+            raise RecordError(
+                f"record result: returns {record.result.returns} do not match the replay "
+                f"{state.returns()}"
+            )
+
+
+def replay(record: GameRecord) -> State:
+    """Replay a record and return its final state (see :func:`iter_replay` for errors)."""
+    return deque(iter_replay(record), maxlen=1)[0]
+
+
+def parse_record(text: str) -> GameRecord:
+    """Parse and validate record JSON text (shape only; use :func:`replay` to check play).
+
+    Raises:
+        RecordError: invalid JSON or a field of the wrong shape (named in the message).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = first["loc"]
+        in_actions = len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int)
+        index = int(loc[1]) if in_actions else None
+        where = ".".join(str(part) for part in loc) or "record"
+        raise RecordError(f"{where}: {first['msg']}", index) from None
+
+
+def load_record(path: str | Path) -> GameRecord:
+    """Read, validate and replay-check a record file.
+
+    Raises:
+        RecordError: unreadable file, malformed JSON or record, or a replay failure.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
+    record = parse_record(text)
+    replay(record)
+    return record
+
+
+def save_record(record: GameRecord, path: str | Path) -> None:
+    """Write a record as JSON (UTF-8), atomically replacing ``path``."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(record.to_json() + "\n", encoding="utf-8")
+    tmp.replace(target)

@@ -1,0 +1,1 @@
+"""Simulation: run games between bots, collect statistics."""
