@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from itertools import product
 from typing import Final
 
 from lamagames.bots.base import Bot
 from lamagames.core.errors import IllegalActionError
-from lamagames.core.game import State
-from lamagames.dice.actions import DISCARD_BASE, QUIT, ROLL
-from lamagames.dice.game import DiceState
+from lamagames.core.game import Game, State
+from lamagames.dice.actions import (
+    DISCARD_BASE,
+    DISCARDS,
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    LLAMA,
+    NUM_SYMBOLS,
+    QUIT,
+    ROLL,
+    TAKE_BASE,
+    roll_symbols,
+)
+from lamagames.dice.game import DiceGame, DiceState, row_score
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
@@ -44,3 +58,136 @@ class DiceBenchmarkBot(Bot):
             return legal[-1]
         # take: lowest symbol first; give: black (9) < white (10) < none (11).
         return first
+
+
+Row = tuple[int, ...]
+#: Aggregated roll distribution: (symbol counts of the three dice, probability).
+RollTable = tuple[tuple[tuple[int, ...], float], ...]
+
+
+class DiceHeuristicBot(Bot):
+    """A one-roll lookahead player that counts duplicates and busts.
+
+    Idea: the value of a row is the minus points it would score now (D-10), less the chip it
+    may give back when it is empty. Before each turn the bot computes the expected value of
+    rolling once more and then stopping, over the exact roll distribution of the game's dice
+    (D-1), answering each roll as well as it can: the discard (D-8.2) or the llama-row card
+    (D-8.3) that leaves the lowest row value, a chip back on three llamas (D-8.1), the whole
+    llama row on a bust (D-8.4; also the last-player-standing bust of D-8.5). It rolls when
+    that expectation is lower than its current row value by more than a small margin, and
+    quits otherwise. Discards and takes are chosen by the same lookahead one level deeper:
+    the bot prefers the result whose *next* roll is best, so it keeps a duplicate when that
+    keeps a chance of matching without adding minus points, and it takes a llama-row card
+    whose symbol it already holds (free under D-10) whenever it can. Chips: black first.
+    Values are memoised per (row, llama row, last standing, chips) across the game.
+    """
+
+    kind = "heuristic"
+
+    #: Roll only if the expected row value after one more roll is this many points lower.
+    ROLL_MARGIN: Final = 0.25
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        super().__init__(game, seat, seed)
+        if not isinstance(game, DiceGame):
+            raise IllegalActionError("the dice heuristic bot plays LAMA Dice only")
+        counts: dict[tuple[int, ...], float] = defaultdict(float)
+        for outcome, probability in game.roll_outcomes:
+            vector = [0] * NUM_SYMBOLS
+            for s in roll_symbols(outcome):
+                vector[s] += 1
+            counts[tuple(vector)] += probability
+        self._rolls: RollTable = tuple(counts.items())
+        self._memo: dict[tuple[Row, Row, bool, int], float] = {}
+
+    # ---------------------------------------------------------------- evaluation
+    @staticmethod
+    def _chip_value(score: int) -> int:
+        """Points a chip give-back is worth to a player with this score (D-4, D-8.1)."""
+        return 10 if score >= 10 else (1 if score else 0)
+
+    def _static_value(self, row: Row, chip: int) -> float:
+        """Row value if the player stopped now: its score, or minus a chip if it is empty."""
+        return -chip if not any(row) else float(row_score(row))
+
+    def _best_discard(self, row: Row, dice: Row, chip: int) -> float:
+        """Lowest static value reachable by a legal discard (D-8.2) of this roll."""
+        symbols = [s for s in range(NUM_SYMBOLS) if dice[s] and row[s]]
+        best = float("inf")
+        for combo in product(*(range(min(dice[s], row[s]) + 1) for s in symbols)):
+            if any(combo):
+                new = list(row)
+                for s, k in zip(symbols, combo, strict=True):
+                    new[s] -= k
+                best = min(best, self._static_value(tuple(new), chip))
+        return best
+
+    def _roll_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
+        """Expected row value after one more roll answered greedily, then stopping."""
+        key = (row, llama, last, chip)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        total = 0.0
+        static = self._static_value(row, chip)
+        for dice, probability in self._rolls:
+            if dice[LLAMA] == 3:  # D-8.1
+                value = static - chip
+            elif any(dice[s] and row[s] for s in range(NUM_SYMBOLS)):  # D-8.2
+                value = self._best_discard(row, dice, chip)
+            else:
+                takes = [s for s in range(NUM_SYMBOLS) if dice[s] and llama[s]]
+                if takes and not last:  # D-8.3
+                    value = min(self._static_value(_add(row, s), chip) for s in takes)
+                else:  # D-8.4 / D-8.5 bust
+                    value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
+            total += probability * value
+        self._memo[key] = total
+        return total
+
+    def _position_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
+        """Value of a position where the bot may still choose to roll or stop."""
+        if not any(row):
+            return -chip
+        if not any(llama):
+            return float(row_score(row))  # the round is over (D-9)
+        return min(self._static_value(row, chip), self._roll_value(row, llama, last, chip))
+
+    # ---------------------------------------------------------------- policy
+    def step(self, state: State) -> int:
+        """Choose roll/quit, a discard, a llama-row card or a chip (see class docstring)."""
+        s = _dice_state(state)
+        legal = s.legal_actions(self.seat)
+        first = legal[0]
+        if first in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE):
+            return first  # black before white before none
+        seat = self.seat
+        row: Row = tuple(s.rows[seat])
+        llama: Row = tuple(s.llama_row)
+        last = all(q for i, q in enumerate(s.quit) if i != seat)
+        chip = self._chip_value(s.scores[seat])
+        if first == ROLL:
+            rolled = self._roll_value(row, llama, last, chip)
+            return ROLL if rolled < self._static_value(row, chip) - self.ROLL_MARGIN else QUIT
+        if first >= DISCARD_BASE:
+            best_action, best_value = legal[-1], float("inf")
+            for action in reversed(legal):  # more cards first on ties
+                discard = DISCARDS[action - DISCARD_BASE]
+                new = tuple(r - d for r, d in zip(row, discard, strict=True))
+                value = self._position_value(new, llama, last, chip)
+                if value < best_value - 1e-9:
+                    best_action, best_value = action, value
+            return best_action
+        # Take a llama-row card (D-8.3).
+        best_action, best_value = first, float("inf")
+        for action in legal:
+            symbol = action - TAKE_BASE
+            new_llama = tuple(0 if i == symbol else q for i, q in enumerate(llama))
+            value = self._position_value(_add(row, symbol), new_llama, last, chip)
+            if value < best_value - 1e-9:
+                best_action, best_value = action, value
+        return best_action
+
+
+def _add(row: Row, symbol: int) -> Row:
+    return tuple(c + 1 if i == symbol else c for i, c in enumerate(row))

@@ -172,7 +172,8 @@ class DiceGame(Game):
             p = per_die[0][a] * per_die[1][b] * per_die[2][c]
             if p > 0:
                 outcomes.append((roll_id(a, b, c), p))
-        self._roll_outcomes: tuple[tuple[int, float], ...] = tuple(outcomes)
+        #: Every possible roll ``(outcome id, probability)`` of these dice (D-1).
+        self.roll_outcomes: tuple[tuple[int, float], ...] = tuple(outcomes)
         self._roll_ids: frozenset[int] = frozenset(a for a, _ in outcomes)
 
     @property
@@ -376,7 +377,7 @@ class DiceState(State):
             IllegalActionError: not a chance node.
         """
         if self.phase == PHASE_DICE:
-            return list(self.game._roll_outcomes)
+            return list(self.game.roll_outcomes)
         if self.phase != PHASE_DEAL:
             raise IllegalActionError("not a chance node")
         deck = self.setaside
