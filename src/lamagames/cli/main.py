@@ -1,0 +1,481 @@
+"""The ``lama`` command: play, watch and simulate games, replay records, read the rules.
+
+Every command works for any game with a terminal view (:mod:`lamagames.cli.views`).
+Seat numbers shown to people are 1-based; records keep the engine's 0-based seats.
+
+Exit codes: 0 success (also when a player leaves with ``q``), 1 a file could not be
+written, 2 bad arguments or a bad record file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from lamagames import __version__
+from lamagames.bots.base import bot_class, bot_kinds
+from lamagames.cli.replay import browse, load_replay, render_position
+from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
+from lamagames.cli.views import GameView, get_view, view_ids
+from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.game import Game
+from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.registry import make
+from lamagames.sim.runner import GameResult
+from lamagames.sim.stats import BatchSummary, StatsCollector, game_seed, play_batch
+
+#: Pause after each bot move when a person is at the table, seconds.
+HUMAN_DELAY = 0.4
+
+app = typer.Typer(
+    name="lama",
+    help="LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``Error: message`` to stderr and exit with ``code``."""
+    _stderr().print(Text("Error: ", style="bold red") + Text(message))
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"lama (lamagames) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records."""
+
+
+# ---------------------------------------------------------------- argument helpers
+
+
+def _view(game_id: str) -> GameView:
+    try:
+        return get_view(game_id)
+    except LamaError as exc:
+        raise typer.BadParameter(str(exc), param_hint="GAME") from None
+
+
+def parse_seats(text: str, game_id: str) -> list[str]:
+    """Parse ``--seats``: comma-separated ``human`` or bot kinds of ``game_id``.
+
+    Raises:
+        typer.BadParameter: an empty entry, an unknown kind (the message lists the kinds) or
+            a bot kind that is not installed.
+    """
+    kinds = [part.strip().lower() for part in text.split(",")]
+    allowed = bot_kinds(game_id)
+    choices = ", ".join([HUMAN, *allowed])
+    for kind in kinds:
+        if not kind:
+            raise typer.BadParameter(f"empty seat in {text!r}; seats are: {choices}")
+        if kind == HUMAN:
+            continue
+        if kind not in allowed:
+            raise typer.BadParameter(f"unknown seat kind {kind!r}; seats are: {choices}")
+        try:
+            bot_class(game_id, kind)
+        except (ImportError, AttributeError):
+            raise typer.BadParameter(
+                f"the {kind!r} bot is not available in this installation"
+            ) from None
+    return kinds
+
+
+def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
+    """Display names: ``--names`` split on commas, or ``Player N`` / ``Bot N`` by seat.
+
+    Raises:
+        typer.BadParameter: wrong count, an empty, too long or repeated name.
+    """
+    if text is None:
+        return [
+            f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
+        ]
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != len(kinds):
+        raise typer.BadParameter(f"give {len(kinds)} names (one per seat), got {len(names)}")
+    for name in names:
+        if not 1 <= len(name) <= 64:
+            raise typer.BadParameter(f"names must have 1 to 64 characters, got {name!r}")
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("names must differ")
+    return names
+
+
+def parse_params(items: Sequence[str]) -> dict[str, Any]:
+    """Parse repeated ``--param KEY=VALUE``; VALUE is read as JSON, else kept as text.
+
+    Raises:
+        typer.BadParameter: an item without ``=`` or with an empty key.
+    """
+    params: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise typer.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--param")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
+    return params
+
+
+def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Game:
+    try:
+        info = make(game_id).info
+    except LamaError as exc:
+        _fail(str(exc))
+    if not info.min_players <= len(kinds) <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.long_name} takes {info.min_players} to {info.max_players} seats, "
+            f"got {len(kinds)}",
+            param_hint="--seats",
+        )
+    try:
+        return make(game_id, num_players=len(kinds), **params)
+    except LamaError as exc:
+        _fail(f"bad game parameters: {exc}")
+
+
+def _read_line_from(console: Console) -> ReadLine:
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # line editing for input(); not everywhere
+            import readline  # noqa: F401
+
+    def read_line(prompt: Text) -> str:
+        return console.input(prompt)
+
+    return read_line
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def summary_table(summary: BatchSummary, title: str) -> Table:
+    """A Rich table of a batch summary: one line per seat, hook metrics as columns."""
+    extra_keys: list[str] = []
+    for seat in summary.seats:
+        extra_keys += [k for k in seat.extra if k not in extra_keys]
+    figures = [f"{summary.games} games", f"seed {summary.seed}", f"{summary.seconds:.2f} s"]
+    figures += [
+        f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in summary.extra.items() if v is not None
+    ]
+    figures.append(f"{summary.decisions} decisions")
+    table = Table(title=f"{title}: " + " · ".join(figures), title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Kind")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win share", justify="right")
+    for key in extra_keys:
+        table.add_column(key.replace("_", " ").capitalize(), justify="right")
+    for seat in summary.seats:
+        table.add_row(
+            str(seat.seat + 1),
+            seat.kind,
+            _fmt(seat.wins),
+            f"{seat.win_share:.3f}",
+            *(_fmt(seat.extra.get(k)) for k in extra_keys),
+        )
+    return table
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:g}" if value.is_integer() else f"{value:.3f}"
+    return str(value)
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc}", code=1)
+
+
+# ---------------------------------------------------------------- play
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(view_ids()) + ".")],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Seats in turn order, comma-separated: [bold]human[/] or a bot kind "
+            "(dice: benchmark, heuristic, random). Example: human,benchmark,random",
+        ),
+    ],
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Root seed for dice and bots; chosen at random and shown if omitted."),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="Games to play (tables of bots only).")] = 1,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Save the game record here. With a human seat a record is always saved, by "
+            "default to lama-<game>-<time>.lamarec.json in the current directory.",
+            dir_okay=False,
+        ),
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            "--player-names",
+            help="Display names, comma-separated, one per seat (default: Player 1, Bot 2...).",
+        ),
+    ] = None,
+    end_score: Annotated[
+        int | None,
+        typer.Option(
+            help="Dice: the game ends after a round in which someone reaches this "
+            "score (default 40)."
+        ),
+    ] = None,
+    starting_seat: Annotated[
+        int | None,
+        typer.Option(min=1, help="Seat that starts the first round (1 = first seat)."),
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            help=f"Seconds to pause after each bot move (default {HUMAN_DELAY} with a human "
+            "seat, 0 without).",
+        ),
+    ] = None,
+    summary_json: Annotated[
+        Path | None,
+        typer.Option(help="Write a JSON summary of the games here.", dir_okay=False),
+    ] = None,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Bots only: no move-by-move story, just results."),
+    ] = False,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            "-p",
+            help="Any other game parameter as KEY=VALUE (VALUE read as JSON). Repeatable.",
+        ),
+    ] = None,
+) -> None:
+    """Play a game with people and/or bots, or simulate many bot games.
+
+    With a [bold]human[/] seat the game is interactive (several humans play hotseat).
+    With bots only, one game is told move by move; [bold]--games N[/] plays N games with a
+    progress bar and prints a summary.
+    """
+    view = _view(game)
+    kinds = parse_seats(seats, game)
+    params = parse_params(param or [])
+    if end_score is not None:
+        params["end_score"] = end_score
+    if starting_seat is not None:
+        if starting_seat > len(kinds):
+            raise typer.BadParameter(
+                f"there are {len(kinds)} seats, got {starting_seat}", param_hint="--starting-seat"
+            )
+        params["starting_seat"] = starting_seat - 1
+    the_game = _make_game(game, kinds, params)
+    seat_names = parse_names(names, kinds)
+    seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
+    humans = HUMAN in kinds
+    if humans and games > 1:
+        raise typer.BadParameter("several games are for tables of bots only", param_hint="--games")
+    if record is not None and games > 1:
+        raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
+    root_seed = seed if seed is not None else secrets.randbits(32)
+    out = _stdout()
+    watch = humans or (games == 1 and not quiet)
+    collector = StatsCollector(the_game, kinds, view.stats_hook())
+    if watch:
+        pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
+        record_path = record
+        if record_path is None and humans:
+            record_path = default_record_path(game)
+        out.print(
+            Text(f"{view.title}: ", style="bold")
+            + Text(", ".join(f"{s.name} ({s.kind})" for s in seat_infos))
+            + Text(f" · seed {root_seed}", style="grey50")
+        )
+        if humans:
+            out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
+        started = time.perf_counter()
+        try:
+            outcome = run_table(
+                view,
+                the_game,
+                seat_infos,
+                seed=game_seed(root_seed, 0),
+                console=out,
+                read_line=_read_line_from(out),
+                delay=pause,
+                record_path=record_path,
+            )
+        except OSError as exc:
+            _fail(f"cannot write the record {record_path}: {exc}", code=1)
+        seconds = time.perf_counter() - started
+        out.print()
+        if outcome.result is None:
+            out.print(Text("You left the game.", style="bold yellow"))
+        else:
+            out.print(view.render(outcome.state, seat_infos))
+            out.print(Text(winners_line(outcome.state, seat_infos), style="bold green"))
+            collector.add(outcome.result)
+        if outcome.record_path is not None:
+            out.print(f"Record saved to {outcome.record_path}", markup=False)
+            out.print(Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"))
+        if summary_json is not None and outcome.result is not None:
+            _write_json(summary_json, collector.summary(seconds, root_seed).to_dict())
+        return
+    summary = _run_batch(
+        the_game, seat_infos, games=games, seed=root_seed, collector=collector, record=record
+    )
+    out.print(summary_table(summary, view.title))
+    if record is not None:
+        out.print(f"Record saved to {record}", markup=False)
+    if summary_json is not None:
+        _write_json(summary_json, summary.to_dict())
+        out.print(f"Summary written to {summary_json}", markup=False)
+
+
+def _run_batch(
+    game: Game,
+    seats: Sequence[SeatInfo],
+    *,
+    games: int,
+    seed: int,
+    collector: StatsCollector,
+    record: Path | None,
+) -> BatchSummary:
+    """Play the batch with a transient progress bar on stderr (hidden when not a TTY)."""
+    err = _stderr()
+    progress = Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    task = progress.add_task("games", total=games)
+    last: list[GameResult] = []
+
+    def on_game(index: int, result: GameResult) -> None:
+        progress.advance(task)
+        last[:] = [result]
+
+    started = time.perf_counter()
+    with progress:
+        kinds = [s.kind for s in seats]
+        play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    seconds = time.perf_counter() - started
+    if record is not None and last:  # one game (checked by the caller)
+        rec = record_from_state(last[0].state, list(seats), seed=game_seed(seed, games - 1))
+        try:
+            save_record(rec, record)
+        except OSError as exc:
+            _fail(f"cannot write the record {record}: {exc}", code=1)
+    return collector.summary(seconds, seed)
+
+
+# ---------------------------------------------------------------- replay
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (.lamarec.json).", dir_okay=False)],
+    to: Annotated[
+        int | None,
+        typer.Option("--to", min=0, help="Print the position after N actions and exit."),
+    ] = None,
+    final: Annotated[
+        bool, typer.Option("--final", help="Print the final position and exit.")
+    ] = False,
+) -> None:
+    """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    try:
+        loaded = load_replay(file)
+    except RecordError as exc:
+        _fail(f"{file}: {exc}")
+    out = _stdout()
+    record = loaded.record
+    out.print(
+        Text(f"{loaded.view.title}: ", style="bold")
+        + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
+        + Text(f" · {loaded.last} actions · seed {record.seed}", style="grey50")
+    )
+    if final or to is not None:
+        index = loaded.last if final or to is None else to
+        if index > loaded.last:
+            raise typer.BadParameter(
+                f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
+                param_hint="--to",
+            )
+        out.print(render_position(loaded, index))
+        return
+    browse(loaded, out, _read_line_from(out))
+
+
+# ---------------------------------------------------------------- rules
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(view_ids()) + ".")],
+) -> None:
+    """Print the rules of a game."""
+    view = _view(game)
+    _stdout().print(Markdown(view.rules_text()))
+
+
+def run() -> None:
+    """Entry point for ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    app(prog_name="lama")
