@@ -53,6 +53,10 @@ class DiceView:
             viewer=viewer,
         )
 
+    def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
+        """Dice, own row and chips, llama row (see :func:`lamagames.dice.render.render_focus`)."""
+        return render.render_focus(_dice(state), player)
+
     def action_label(self, state: State, action: int, player: int) -> str:
         """See :func:`lamagames.dice.render.action_label`."""
         return render.action_label(_dice(state), action)

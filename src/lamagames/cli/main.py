@@ -9,10 +9,8 @@ written, 2 bad arguments or a bad record file.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -177,10 +175,8 @@ def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Ga
 
 
 def _read_line_from(console: Console) -> ReadLine:
-    if sys.stdin.isatty():
-        with contextlib.suppress(ImportError):  # line editing for input(); not everywhere
-            import readline  # noqa: F401
-
+    # Plain input() without readline: readline would not echo the newline of an empty line
+    # after a prompt that Rich printed itself.
     def read_line(prompt: Text) -> str:
         return console.input(prompt)
 
@@ -363,7 +359,7 @@ def play(
         seconds = time.perf_counter() - started
         out.print()
         if outcome.result is None:
-            out.print(Text("You left the game.", style="bold yellow"))
+            out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
         else:
             out.print(view.render(outcome.state, seat_infos))
             out.print(Text(winners_line(outcome.state, seat_infos), style="bold green"))

@@ -103,7 +103,8 @@ def browse(
             console.print(render_position(replay, index))
         show = True
         try:
-            line = read_line(Text(f"[{REPLAY_HELP}] > ", style="grey50")).strip().lower()
+            line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
+            line = line.strip().lower()
         except (EOFError, KeyboardInterrupt):
             console.print()
             return
@@ -125,6 +126,9 @@ def browse(
             index = replay.last
         elif line in ("q", "quit", "exit"):
             return
+        elif line in ("?", "h", "help"):
+            console.print(REPLAY_HELP)
+            show = False
         elif line.startswith("j"):
             arg = line[1:].strip()
             if arg.isdigit() and int(arg) <= replay.last:

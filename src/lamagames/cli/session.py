@@ -22,7 +22,7 @@ from rich.text import Text
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.views import GameView
 from lamagames.core.errors import LamaError
-from lamagames.core.game import Game, State
+from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
 from lamagames.sim.runner import GameResult, play_game
 
@@ -73,11 +73,11 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
     line = text.strip()
     word = line.lower()
     count = len(legal)
-    choose = f"type a number 1-{count} or an action from the menu (? for help)"
+    choose = f"Type a number 1-{count} or an action from the menu (? for help)."
     if not line:
         if count == 1:
             return Reply(action=legal[0])
-        return Reply(problem=f"There is more than one choice: {choose}.")
+        return Reply(problem=f"There is more than one choice. {choose}")
     if word in HELP_WORDS:
         return Reply(command="help")
     if word in LEAVE_WORDS:
@@ -90,11 +90,11 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         number = int(line)
         if 1 <= number <= count:
             return Reply(action=legal[number - 1])
-        return Reply(problem=f"There is no choice {number}: {choose}.")
+        return Reply(problem=f"There is no choice {number}. {choose}")
     try:
         action = state.string_to_action(line, player)
     except LamaError as exc:
-        return Reply(problem=f"I don't understand {line!r} ({exc}); {choose}.")
+        return Reply(problem=f"{exc}. {choose}")
     if action not in legal:
         options = ", ".join(state.action_to_string(a, player) for a in legal)
         return Reply(problem=f"{line!r} is not possible now. You can: {options}.")
@@ -147,13 +147,21 @@ class TerminalHuman(Bot):
         self.console = console
         self.read_line = read_line
 
-    def _show(self, state: State, legal: Sequence[int]) -> None:
-        name = self.seats[self.seat].name
-        self.console.print()
-        self.console.rule(Text(f"{name}'s turn", style="bold cyan"))
-        self.console.print(self.view.render(state, self.seats, viewer=self.seat))
+    def _show(self, state: State, legal: Sequence[int], *, full: bool = True) -> None:
+        if full:
+            name = self.seats[self.seat].name
+            self.console.print()
+            self.console.rule(Text(f"{name}'s turn", style="bold cyan"))
+            self.console.print(self.view.render(state, self.seats, viewer=self.seat))
+        else:
+            self.console.print(self.view.render_focus(state, self.seats, self.seat))
         self.console.print()
         self.console.print(menu(self.view, state, self.seat, legal))
+
+    def _follows_own_move(self, state: State) -> bool:
+        """True when the last two actions were this seat's and then one chance event."""
+        history = state.history()
+        return len(history) >= 2 and history[-1][0] == CHANCE_PLAYER and history[-2][0] == self.seat
 
     def step(self, state: State) -> int:
         """Show the table and the menu, and ask until the answer is a legal action.
@@ -162,22 +170,21 @@ class TerminalHuman(Bot):
             LeaveGame: the person typed ``q``, closed the input or pressed Ctrl-C.
         """
         legal = state.legal_actions(self.seat)
-        self._show(state, legal)
+        self._show(state, legal, full=not self._follows_own_move(state))
         hint = "Enter = 1, " if len(legal) == 1 else ""
         prompt = Text(f"{self.seats[self.seat].name} > ", style="bold")
         prompt.append(f"({hint}? help, q leave) ", style="grey50")
         while True:
             try:
                 line = self.read_line(prompt)
-            except EOFError:
-                raise LeaveGame("end of input") from None
-            except KeyboardInterrupt:
-                raise LeaveGame("interrupted") from None
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                raise LeaveGame(self.seats[self.seat].name) from None
             reply = interpret(line, state, self.seat, legal)
             if reply.action is not None:
                 return reply.action
             if reply.command == "leave":
-                raise LeaveGame("left")
+                raise LeaveGame(self.seats[self.seat].name)
             if reply.command == "help":
                 self.console.print(Markdown(self.view.help_text()))
             elif reply.command == "rules":
@@ -245,14 +252,16 @@ class TableOutcome:
     """How a game at the terminal ended.
 
     Attributes:
-        state: the last position (terminal unless someone left).
-        result: the finished game, or ``None`` if someone left first.
+        state: the last position (terminal unless the game was stopped).
+        result: the finished game, or ``None`` if it was stopped first.
         record_path: where the record was saved, or ``None``.
+        stopped: why the game stopped early (``"Ann left the game."``), else ``None``.
     """
 
     state: State
     result: GameResult | None
     record_path: Path | None
+    stopped: str | None = None
 
 
 def run_table(
@@ -296,16 +305,21 @@ def run_table(
         else:
             bots.append(make_bot(info.kind, game, seat, seed))
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay)
-    result: GameResult | None
+    result: GameResult | None = None
+    stopped: str | None = None
     try:
         result = play_game(game, bots, seed, observer=narrator)
         state = result.state
-    except (LeaveGame, KeyboardInterrupt):
-        result = None
+    except LeaveGame as leave:
+        stopped = f"{leave.args[0]} left the game."
+        state = narrator.last
+    except KeyboardInterrupt:
+        console.print()
+        stopped = "The game was interrupted."
         state = narrator.last
     if record_path is not None:
         save_record(record_from_state(state, list(seats), seed=seed), record_path)
-    return TableOutcome(state=state, result=result, record_path=record_path)
+    return TableOutcome(state=state, result=result, record_path=record_path, stopped=stopped)
 
 
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:

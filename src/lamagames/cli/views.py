@@ -43,6 +43,11 @@ class GameView(Protocol):
         """The table as seen by seat ``viewer`` (``None``: a spectator, e.g. replays)."""
         ...
 
+    def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
+        """A short view for a choice that follows ``player``'s own move and one chance event
+        (LAMA Dice: the choice after a roll): only what that choice needs."""
+        ...
+
     def action_label(self, state: State, action: int, player: int) -> str:
         """A short plain-words description of a legal action of ``player``, for a menu.
 

@@ -173,6 +173,25 @@ def render_table(
     return Group(*lines)
 
 
+def render_focus(state: DiceState, seat: int) -> RenderableType:
+    """What a seat needs for its choice after rolling: the dice, its row with the row score
+    and its chips, and the llama row.
+
+    Args:
+        state: a state after ``seat``'s roll.
+        seat: the seat choosing.
+    """
+    lines: list[RenderableType] = []
+    if state.dice is not None:
+        lines.append(Text("Dice       ") + dice_text(state.dice))
+    row = Text("Your row   ") + cards(state.rows[seat])
+    row.append(f"  ({state.row_score(seat)} points)  chips ")
+    row.append_text(chips_text(state, seat))
+    lines.append(row)
+    lines.append(Text("Llama row  ") + llama_row(state))
+    return Group(*lines)
+
+
 def _after(counts: Sequence[int], change: Sequence[int], sign: int) -> list[int]:
     return [counts[s] + sign * change[s] for s in range(NUM_SYMBOLS)]
 
@@ -181,7 +200,7 @@ def action_label(state: DiceState, action: int) -> str:
     """A plain-words description of a legal player action for the current seat.
 
     Shows what the action does to the row score (D-10) where that helps the choice, e.g.
-    ``"discard 3 3: row would score 15"``.
+    ``"row becomes 5 L, 15 points"`` for ``discard 3 3``.
 
     Args:
         state: a state where the current seat chooses.
@@ -192,7 +211,7 @@ def action_label(state: DiceState, action: int) -> str:
     if action == ROLL:
         return "roll the three dice"
     if action == QUIT:
-        return f"quit this round: your row scores {row_score(row)}"
+        return f"sit out this round; your row scores {row_score(row)}"
     if action == GIVE_BLACK:
         return "give back a black chip (-10 points)"
     if action == GIVE_WHITE:
@@ -202,15 +221,14 @@ def action_label(state: DiceState, action: int) -> str:
     if TAKE_BASE <= action < GIVE_BLACK:
         s = action - TAKE_BASE
         taken = [1 if i == s else 0 for i in range(NUM_SYMBOLS)]
-        return f"take the {SYMBOLS[s]} from the llama row: row would score " + str(
-            row_score(_after(row, taken, +1))
-        )
+        after = _after(row, taken, +1)
+        return f"take it: row becomes {plain_symbols(after)}, {row_score(after)} points"
     if action >= DISCARD_BASE:
         gone = DISCARDS[action - DISCARD_BASE]
         left = _after(row, gone, -1)
         if not any(left):
-            return "discard: your row is empty, the round ends"
-        return f"discard: row would be {plain_symbols(left)} ({row_score(left)} points)"
+            return "row becomes empty: 0 points and the round ends"
+        return f"row becomes {plain_symbols(left)}, {row_score(left)} points"
     return ""
 
 
