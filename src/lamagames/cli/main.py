@@ -59,7 +59,7 @@ def _stderr() -> Console:
 
 def _fail(message: str, code: int = 2) -> NoReturn:
     """Print ``Error: message`` to stderr and exit with ``code``."""
-    _stderr().print(Text("Error: ", style="bold red") + Text(message))
+    _stderr().print(Text("Error: ", style="bold red") + Text(message), soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -103,16 +103,20 @@ def parse_seats(text: str, game_id: str) -> list[str]:
     choices = ", ".join([HUMAN, *allowed])
     for kind in kinds:
         if not kind:
-            raise typer.BadParameter(f"empty seat in {text!r}; seats are: {choices}")
+            raise typer.BadParameter(
+                f"empty seat in {text!r}; seats are: {choices}", param_hint="--seats"
+            )
         if kind == HUMAN:
             continue
         if kind not in allowed:
-            raise typer.BadParameter(f"unknown seat kind {kind!r}; seats are: {choices}")
+            raise typer.BadParameter(
+                f"unknown seat kind {kind!r}; seats are: {choices}", param_hint="--seats"
+            )
         try:
             bot_class(game_id, kind)
         except (ImportError, AttributeError):
             raise typer.BadParameter(
-                f"the {kind!r} bot is not available in this installation"
+                f"the {kind!r} bot is not available in this installation", param_hint="--seats"
             ) from None
     return kinds
 
@@ -129,12 +133,16 @@ def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
         ]
     names = [part.strip() for part in text.split(",")]
     if len(names) != len(kinds):
-        raise typer.BadParameter(f"give {len(kinds)} names (one per seat), got {len(names)}")
+        raise typer.BadParameter(
+            f"give {len(kinds)} names (one per seat), got {len(names)}", param_hint="--names"
+        )
     for name in names:
         if not 1 <= len(name) <= 64:
-            raise typer.BadParameter(f"names must have 1 to 64 characters, got {name!r}")
+            raise typer.BadParameter(
+                f"names must have 1 to 64 characters, got {name!r}", param_hint="--names"
+            )
     if len(set(names)) != len(names):
-        raise typer.BadParameter("names must differ")
+        raise typer.BadParameter("names must differ", param_hint="--names")
     return names
 
 
@@ -234,7 +242,9 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(view_ids()) + ".")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+    ],
     seats: Annotated[
         str,
         typer.Option(
@@ -427,7 +437,9 @@ def _run_batch(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record (.lamarec.json).", dir_okay=False)],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).", dir_okay=False)
+    ],
     to: Annotated[
         int | None,
         typer.Option("--to", min=0, help="Print the position after N actions and exit."),
@@ -465,7 +477,9 @@ def replay_command(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(view_ids()) + ".")],
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+    ],
 ) -> None:
     """Print the rules of a game."""
     view = _view(game)

@@ -47,8 +47,10 @@ def load_replay(path: Path) -> LoadedReplay:
     """
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError("cannot read the file: it is not UTF-8 text") from None
     record = parse_record(text)
     try:
         view = get_view(record.game)
