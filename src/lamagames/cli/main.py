@@ -204,7 +204,7 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
         f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in summary.extra.items() if v is not None
     ]
     figures.append(f"{summary.decisions} decisions")
-    table = Table(title=f"{title}: " + " · ".join(figures), title_justify="left")
+    table = Table(title=f"{title}\n" + " · ".join(figures), title_justify="left")
     table.add_column("Seat", justify="right")
     table.add_column("Kind")
     table.add_column("Wins", justify="right")
@@ -230,6 +230,16 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+def check_output_path(path: Path | None, option: str) -> None:
+    """Refuse an output file whose folder does not exist, before any game is played.
+
+    Raises:
+        typer.BadParameter: the parent folder is missing or is not a folder.
+    """
+    if path is not None and not path.resolve().parent.is_dir():
+        raise typer.BadParameter(f"the folder of {path} does not exist", param_hint=option)
+
+
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     try:
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -238,6 +248,10 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- play
+
+
+_SEAT_KINDS = "; ".join(f"{g}: {', '.join(bot_kinds(g))}" for g in view_ids())
+_GAMES_PANEL = "Several games (bots only)"
 
 
 @app.command()
@@ -250,75 +264,91 @@ def play(
         typer.Option(
             "--seats",
             "-s",
-            help="Seats in turn order, comma-separated: [bold]human[/] or a bot kind "
-            "(dice: benchmark, heuristic, random). Example: human,benchmark,random",
+            metavar="KINDS",
+            help=f"Seats in turn order: human or a bot kind ({_SEAT_KINDS}). "
+            "Example: human,benchmark,random",
         ),
     ],
-    seed: Annotated[
-        int | None,
-        typer.Option(help="Root seed for dice and bots; chosen at random and shown if omitted."),
-    ] = None,
-    games: Annotated[int, typer.Option(min=1, help="Games to play (tables of bots only).")] = 1,
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            help="Save the game record here. With a human seat a record is always saved, by "
-            "default to lama-<game>-<time>.lamarec.json in the current directory.",
-            dir_okay=False,
-        ),
-    ] = None,
     names: Annotated[
         str | None,
         typer.Option(
-            "--names",
-            "--player-names",
-            help="Display names, comma-separated, one per seat (default: Player 1, Bot 2...).",
+            metavar="NAMES", help="Names, one per seat: Ann,Bob,Cy (default Player 1, Bot 2...)."
         ),
     ] = None,
-    end_score: Annotated[
+    seed: Annotated[
         int | None,
-        typer.Option(
-            help="Dice: the game ends after a round in which someone reaches this "
-            "score (default 40)."
-        ),
+        typer.Option(help="Seed of dice and bots (random and shown if omitted)."),
     ] = None,
     starting_seat: Annotated[
         int | None,
-        typer.Option(min=1, help="Seat that starts the first round (1 = first seat)."),
+        typer.Option(min=1, metavar="SEAT", help="Seat that starts (1 = first)."),
+    ] = None,
+    end_score: Annotated[
+        int | None,
+        typer.Option(metavar="POINTS", help="Dice: end score (default 40)."),
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param", "-p", metavar="KEY=VALUE", help="Other game parameter (JSON value)."
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Save the game record here (games with a human are always saved).",
+            dir_okay=False,
+        ),
     ] = None,
     delay: Annotated[
         float | None,
         typer.Option(
             min=0.0,
-            help=f"Seconds to pause after each bot move (default {HUMAN_DELAY} with a human "
-            "seat, 0 without).",
+            metavar="SECONDS",
+            help=f"Pause after each bot move (default {HUMAN_DELAY} with a human, else 0).",
         ),
     ] = None,
+    games: Annotated[
+        int,
+        typer.Option(min=1, metavar="N", help="Games to play.", rich_help_panel=_GAMES_PANEL),
+    ] = 1,
     summary_json: Annotated[
         Path | None,
-        typer.Option(help="Write a JSON summary of the games here.", dir_okay=False),
+        typer.Option(
+            metavar="FILE",
+            help="Write a JSON summary here.",
+            dir_okay=False,
+            rich_help_panel=_GAMES_PANEL,
+        ),
     ] = None,
     quiet: Annotated[
         bool,
-        typer.Option("--quiet", "-q", help="Bots only: no move-by-move story, just results."),
+        typer.Option("--quiet", "-q", help="One game: no move log.", rich_help_panel=_GAMES_PANEL),
     ] = False,
-    param: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--param",
-            "-p",
-            help="Any other game parameter as KEY=VALUE (VALUE read as JSON). Repeatable.",
-        ),
+    players_names: Annotated[
+        str | None, typer.Option("--players-names", "--player-names", hidden=True)
     ] = None,
 ) -> None:
     """Play a game with people and/or bots, or simulate many bot games.
 
-    With a [bold]human[/] seat the game is interactive (several humans play hotseat).
+    With a [bold]human[/] seat the game is interactive (several humans play hotseat); its
+    record is saved to [bold]--record[/] or to lama-<game>-<time>.lamarec.json here.
     With bots only, one game is told move by move; [bold]--games N[/] plays N games with a
     progress bar and prints a summary.
+
+    [dim]Examples:[/]
+
+    lama play dice --seats human,benchmark,random
+
+    lama play dice --seats human,human --names Ann,Bob --end-score 30
+
+    lama play dice --seats benchmark,random --games 1000 --summary-json s.json
     """
     view = _view(game)
     kinds = parse_seats(seats, game)
+    check_output_path(record, "--record")
+    check_output_path(summary_json, "--summary-json")
     params = parse_params(param or [])
     if end_score is not None:
         params["end_score"] = end_score
@@ -329,7 +359,7 @@ def play(
             )
         params["starting_seat"] = starting_seat - 1
     the_game = _make_game(game, kinds, params)
-    seat_names = parse_names(names, kinds)
+    seat_names = parse_names(names if names is not None else players_names, kinds)
     seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
     humans = HUMAN in kinds
     if humans and games > 1:
@@ -442,7 +472,9 @@ def replay_command(
     ],
     to: Annotated[
         int | None,
-        typer.Option("--to", min=0, help="Print the position after N actions and exit."),
+        typer.Option(
+            "--to", min=0, metavar="N", help="Print the position after N actions and exit."
+        ),
     ] = None,
     final: Annotated[
         bool, typer.Option("--final", help="Print the final position and exit.")

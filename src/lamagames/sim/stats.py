@@ -164,7 +164,7 @@ class BatchSummary:
                 {
                     "seat": s.seat,
                     "kind": s.kind,
-                    "wins": s.wins,
+                    "wins": int(s.wins) if s.wins.is_integer() else s.wins,
                     "win_share": s.win_share,
                     **s.extra,
                 }
