@@ -147,6 +147,23 @@ def test_emptying_the_row_ends_the_round() -> None:
     assert "Round 1 ends (Ann emptied the row)" in lines[1]
 
 
+def test_chip_give_backs_are_told() -> None:
+    """D-8.1 (three llamas) and D-10 (empty row) give-backs."""
+    state = dealt("12LLLL", "2346LL", end_score=100)
+    state.scores[0] = 23
+    assert play(state, "roll", "dice L L L") == []
+    assert render.action_label(state, state.legal_actions()[0]).startswith("give back a black")
+    assert play(state, "give black") == [
+        "Ann rolls L L L, three llamas, and gives back a black chip (-10)."
+    ]
+    play(state, "quit")
+    play(state, "roll", "dice L 1 L", "discard 1 L L")
+    lines = play(state, "roll", "dice L 2 L", "discard 2 L L")
+    assert "Round 1 ends (Ann emptied the row)" in lines[1]
+    assert play(state, "give white") == ["Ann gives back a white chip (-1) for emptying the row."]
+    assert state.scores[0] == 12
+
+
 # ------------------------------------------------------------------ table and labels
 
 

@@ -103,6 +103,11 @@ def chips_text(state: DiceState, seat: int) -> Text:
     )
 
 
+def points(n: int) -> str:
+    """``"1 point"``, ``"5 points"``."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def plain_symbols(counts: Sequence[int]) -> str:
     """Symbols of a count vector separated by spaces, e.g. ``"3 3 L"``."""
     return counts_to_text(list(counts), " ")
@@ -185,7 +190,7 @@ def render_focus(state: DiceState, seat: int) -> RenderableType:
     if state.dice is not None:
         lines.append(Text("Dice       ") + dice_text(state.dice))
     row = Text("Your row   ") + cards(state.rows[seat])
-    row.append(f"  ({state.row_score(seat)} points)  chips ")
+    row.append(f"  ({points(state.row_score(seat))})  chips ")
     row.append_text(chips_text(state, seat))
     lines.append(row)
     lines.append(Text("Llama row  ") + llama_row(state))
@@ -222,13 +227,13 @@ def action_label(state: DiceState, action: int) -> str:
         s = action - TAKE_BASE
         taken = [1 if i == s else 0 for i in range(NUM_SYMBOLS)]
         after = _after(row, taken, +1)
-        return f"take it: row becomes {plain_symbols(after)}, {row_score(after)} points"
+        return f"take it: row becomes {plain_symbols(after)}, {points(row_score(after))}"
     if action >= DISCARD_BASE:
         gone = DISCARDS[action - DISCARD_BASE]
         left = _after(row, gone, -1)
         if not any(left):
             return "row becomes empty: 0 points and the round ends"
-        return f"row becomes {plain_symbols(left)}, {row_score(left)} points"
+        return f"row becomes {plain_symbols(left)}, {points(row_score(left))}"
     return ""
 
 
@@ -238,10 +243,10 @@ def _roller(state: DiceState) -> int:
 
 
 def _round_end_lines(after: DiceState, names: Sequence[str], reason: str) -> list[str]:
-    points = after.round_points[-1]
+    scored_now = after.round_points[-1]
     n = after.game.num_players
     round_no = len(after.round_points)
-    scored = ", ".join(f"{names[i]} {points[i]}" for i in range(n))
+    scored = ", ".join(f"{names[i]} {scored_now[i]}" for i in range(n))
     totals = ", ".join(f"{names[i]} {after.scores[i]}" for i in range(n))
     return [f"Round {round_no} ends ({reason}). Points: {scored}.", f"Scores: {totals}."]
 
@@ -307,7 +312,7 @@ def narrate(
         if before.dice is not None:
             subject = f"{name} rolls " + " ".join(SYMBOLS[s] for s in before.dice) + " and"
         if action == QUIT:
-            lines.append(f"{name} quits with {before.row_score(player)} points in the row.")
+            lines.append(f"{name} quits with {points(before.row_score(player))} in the row.")
             reason = "everyone has quit"
         elif action >= DISCARD_BASE:
             gone = DISCARDS[action - DISCARD_BASE]
