@@ -367,70 +367,79 @@ def play(
     if record is not None and games > 1:
         raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
     root_seed = seed if seed is not None else secrets.randbits(32)
-    out = _stdout()
-    watch = humans or (games == 1 and not quiet)
     collector = StatsCollector(the_game, kinds, view.stats_hook())
-    if watch:
+    if humans or (games == 1 and not quiet):
         pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
-        record_path = record
-        if record_path is None and humans:
-            record_path = default_record_path(game)
-        out.print(
-            Text(f"{view.title}: ", style="bold")
-            + Text(", ".join(f"{s.name} ({s.kind})" for s in seat_infos))
-            + Text(f" · seed {root_seed}", style="grey50")
-        )
-        if humans:
-            out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
-        started = time.perf_counter()
-        try:
-            outcome = run_table(
-                view,
-                the_game,
-                seat_infos,
-                seed=game_seed(root_seed, 0),
-                console=out,
-                read_line=_read_line_from(out),
-                delay=pause,
-                record_path=record_path,
-            )
-        except OSError as exc:
-            _fail(f"cannot write the record {record_path}: {exc}", code=1)
-        seconds = time.perf_counter() - started
-        out.print()
-        if outcome.result is None:
-            out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
-        else:
-            out.print(view.render(outcome.state, seat_infos))
-            out.print(Text(winners_line(outcome.state, seat_infos), style="bold green"))
-            collector.add(outcome.result)
-        if outcome.record_path is not None:
-            out.print(f"Record saved to {outcome.record_path}", markup=False)
-            out.print(Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"))
-        if summary_json is not None and outcome.result is not None:
-            _write_json(summary_json, collector.summary(seconds, root_seed).to_dict())
-        return
-    summary = _run_batch(
-        the_game, seat_infos, games=games, seed=root_seed, collector=collector, record=record
-    )
-    out.print(summary_table(summary, view.title))
-    if record is not None:
-        out.print(f"Record saved to {record}", markup=False)
-    if summary_json is not None:
+        if record is None and humans:
+            record = default_record_path(game)
+        summary = _play_at_table(view, the_game, seat_infos, root_seed, collector, pause, record)
+    else:
+        summary = _simulate(view, the_game, seat_infos, root_seed, collector, games, record)
+    if summary_json is not None and summary is not None:
         _write_json(summary_json, summary.to_dict())
-        out.print(f"Summary written to {summary_json}", markup=False)
+        _stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
 
 
-def _run_batch(
+def _play_at_table(
+    view: GameView,
     game: Game,
-    seats: Sequence[SeatInfo],
-    *,
-    games: int,
+    seats: list[SeatInfo],
     seed: int,
     collector: StatsCollector,
+    delay: float,
+    record: Path | None,
+) -> BatchSummary | None:
+    """One game told move by move, with prompts for human seats; ``None`` if stopped."""
+    out = _stdout()
+    out.print(
+        Text(f"{view.title}: ", style="bold")
+        + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
+        + Text(f" · seed {seed}", style="grey50")
+    )
+    if any(s.kind == HUMAN for s in seats):
+        out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
+    started = time.perf_counter()
+    try:
+        outcome = run_table(
+            view,
+            game,
+            seats,
+            seed=game_seed(seed, 0),
+            console=out,
+            read_line=_read_line_from(out),
+            delay=delay,
+            record_path=record,
+        )
+    except OSError as exc:
+        _fail(f"cannot write the record {record}: {exc}", code=1)
+    seconds = time.perf_counter() - started
+    out.print()
+    if outcome.result is None:
+        out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
+    else:
+        out.print(view.render(outcome.state, seats))
+        out.print(Text(winners_line(outcome.state, seats), style="bold green"))
+        collector.add(outcome.result)
+    if outcome.record_path is not None:
+        out.print(f"Record saved to {outcome.record_path}", markup=False, soft_wrap=True)
+        out.print(
+            Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
+            soft_wrap=True,
+        )
+    return None if outcome.result is None else collector.summary(seconds, seed)
+
+
+def _simulate(
+    view: GameView,
+    game: Game,
+    seats: list[SeatInfo],
+    seed: int,
+    collector: StatsCollector,
+    games: int,
     record: Path | None,
 ) -> BatchSummary:
-    """Play the batch with a transient progress bar on stderr (hidden when not a TTY)."""
+    """``games`` bot games with a transient progress bar on stderr (hidden when not a TTY);
+    prints the summary table and saves the record of a single game."""
     err = _stderr()
     progress = Progress(
         TextColumn("Playing"),
@@ -452,14 +461,16 @@ def _run_batch(
     with progress:
         kinds = [s.kind for s in seats]
         play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
-    seconds = time.perf_counter() - started
-    if record is not None and last:  # one game (checked by the caller)
-        rec = record_from_state(last[0].state, list(seats), seed=game_seed(seed, games - 1))
+    summary = collector.summary(time.perf_counter() - started, seed)
+    out = _stdout()
+    out.print(summary_table(summary, view.title))
+    if record is not None and last:  # a single game (checked by the caller)
         try:
-            save_record(rec, record)
+            save_record(record_from_state(last[0].state, seats, seed=game_seed(seed, 0)), record)
         except OSError as exc:
             _fail(f"cannot write the record {record}: {exc}", code=1)
-    return collector.summary(seconds, seed)
+        out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
+    return summary
 
 
 # ---------------------------------------------------------------- replay
