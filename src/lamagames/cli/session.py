@@ -37,7 +37,7 @@ ReadLine = Callable[[Text], str]
 
 
 class LeaveGame(Exception):
-    """A human left the game (``q``, end of input or Ctrl-C)."""
+    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,13 +157,11 @@ def render_table(
             status = Text("to play", style="bold cyan")
         else:
             status = Text("")
-        marker = "▶" if seat == to_act else ""
-        row_pts = state.row_score(seat)
         table.add_row(
-            marker,
+            "▶" if seat == to_act else "",
             label,
             cards(state.rows[seat], dim=state.quit[seat]),
-            str(row_pts) if any(state.rows[seat]) else "0",
+            str(state.row_score(seat)),
             chips_text(state, seat),
             Text(str(state.scores[seat]), style="bold"),
             status,
