@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 from typer.testing import Result
 
-from lamagames.core.records import load_record, replay
+from lamagames.cli.session import run_table
+from lamagames.cli.views import get_view
+from lamagames.core.records import SeatInfo, load_record, replay
+from lamagames.core.registry import make
 
 Lama = Callable[..., Result]
 
@@ -90,3 +96,30 @@ def test_forced_choice_is_confirmed_with_enter(lama: Lama, tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     moves = [a.action for a in load_record(rec).actions if a.player == 0]
     assert moves[:2] == ["roll", "discard 6"]
+
+
+def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
+    """run_table directly: Ctrl-C (KeyboardInterrupt from input) leaves and saves."""
+    answers = iter(["roll", "1"])
+
+    def read_line(prompt: Text) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="benchmark")]
+    rec = tmp_path / "c.lamarec.json"
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=2),
+        seats,
+        seed=1,
+        console=Console(file=io.StringIO()),
+        read_line=read_line,
+        record_path=rec,
+    )
+    assert outcome.result is None and outcome.stopped == "Ann left the game."
+    record = load_record(rec)
+    assert next(a.action for a in record.actions if a.player == 0) == "roll"
+    assert replay(record) == outcome.state
