@@ -41,19 +41,16 @@ class GameView(Protocol):
         self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
     ) -> RenderableType:
         """The table as seen by seat ``viewer`` (``None``: a spectator, e.g. replays)."""
-        ...
 
     def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
         """A short view for a choice that follows ``player``'s own move and one chance event
         (LAMA Dice: the choice after a roll): only what that choice needs."""
-        ...
 
     def action_label(self, state: State, action: int, player: int) -> str:
         """A short plain-words description of a legal action of ``player``, for a menu.
 
         The menu shows the action's notation (``state.action_to_string``) beside it.
         """
-        ...
 
     def narrate(
         self,
@@ -64,19 +61,15 @@ class GameView(Protocol):
         seats: Sequence[SeatInfo],
     ) -> list[str]:
         """Lines telling what an applied action did (``player`` -1 for chance); may be empty."""
-        ...
 
     def help_text(self) -> str:
         """Markdown shown when a player types ``?``: the notation and the symbols."""
-        ...
 
     def rules_text(self) -> str:
         """The rules for people, as Markdown."""
-        ...
 
     def stats_hook(self) -> StatsHook:
         """Extra statistics for ``lama play`` batches (see :mod:`lamagames.sim.stats`)."""
-        ...
 
 
 # game id -> "module:Class"; modules are imported only when the game is used.

@@ -52,15 +52,12 @@ class StatsHook(Protocol):
 
     def game_metrics(self, state: State) -> Mapping[str, Metric]:
         """Figures of one finished game (keys become top-level summary fields)."""
-        ...
 
     def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
         """Figures of one seat in one finished game (keys become fields of the seat)."""
-        ...
 
     def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
         """Fixed descriptions of a seat that do not vary by game (e.g. a colour)."""
-        ...
 
 
 class NoStats:
