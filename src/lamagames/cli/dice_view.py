@@ -1,0 +1,85 @@
+"""Terminal view of LAMA Dice: adapts :mod:`lamagames.dice.render` to :class:`GameView`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.resources import files
+
+from rich.console import RenderableType
+
+from lamagames.core.errors import LamaError
+from lamagames.core.game import State
+from lamagames.core.records import SeatInfo
+from lamagames.dice import render
+from lamagames.dice.game import DiceState
+from lamagames.sim.dice_stats import DiceStats
+from lamagames.sim.stats import StatsHook
+
+HELP = """\
+**Answering a prompt**
+
+* a **number** from the menu, or the action itself: `roll`, `quit`, `take 5`,
+  `discard 3 3`, `discard 3L`, `give black`, `give white`, `give none`;
+* **Enter** accepts the only choice when there is just one;
+* `t` shows the table again, `rules` shows the rules, `?` shows this help;
+* `q` leaves the game (the record is saved). Note: `quit` quits *the round*, `q` leaves.
+
+**The table**: cards show their symbol, `L` is a llama (10 points). *Row pts* is what your
+row would score now: every different number once, plus 10 for any llamas. Chips: `●` black
+= 10 points, `○` white = 1 point. The lowest score wins when someone reaches the end score.
+"""
+
+
+def _dice(state: State) -> DiceState:
+    if not isinstance(state, DiceState):
+        raise LamaError("the LAMA Dice view needs a LAMA Dice state")
+    return state
+
+
+class DiceView:
+    """LAMA Dice in the terminal."""
+
+    game_id = "dice"
+    title = "LAMA Dice"
+
+    def render(
+        self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
+    ) -> RenderableType:
+        """The table (see :func:`lamagames.dice.render.render_table`)."""
+        return render.render_table(
+            _dice(state),
+            [s.name for s in seats],
+            kinds=[s.kind for s in seats],
+            viewer=viewer,
+        )
+
+    def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
+        """Dice, own row and chips, llama row (see :func:`lamagames.dice.render.render_focus`)."""
+        return render.render_focus(_dice(state), player)
+
+    def action_label(self, state: State, action: int, player: int) -> str:
+        """See :func:`lamagames.dice.render.action_label`."""
+        return render.action_label(_dice(state), action)
+
+    def narrate(
+        self,
+        before: State,
+        player: int,
+        action: int,
+        after: State,
+        seats: Sequence[SeatInfo],
+    ) -> list[str]:
+        """See :func:`lamagames.dice.render.narrate`."""
+        return render.narrate(_dice(before), player, action, _dice(after), [s.name for s in seats])
+
+    def help_text(self) -> str:
+        """Prompt help as Markdown."""
+        return HELP
+
+    def rules_text(self) -> str:
+        """The rules in the project's words (package data ``dice/RULES_TEXT.md``)."""
+        return files("lamagames.dice").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
+
+    def stats_hook(self) -> StatsHook:
+        """:class:`lamagames.sim.dice_stats.DiceStats`."""
+        return DiceStats()

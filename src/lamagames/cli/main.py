@@ -1,0 +1,534 @@
+"""The ``lama`` command: play, watch and simulate games, replay records, read the rules.
+
+Every command works for any game with a terminal view (:mod:`lamagames.cli.views`).
+Seat numbers shown to people are 1-based; records keep the engine's 0-based seats.
+
+Exit codes: 0 success (also when a player leaves with ``q``), 1 a file could not be
+written, 2 bad arguments or a bad record file.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from lamagames import __version__
+from lamagames.bots.base import bot_class, bot_kinds
+from lamagames.cli.replay import browse, load_replay, render_position
+from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
+from lamagames.cli.views import GameView, get_view, view_ids
+from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.game import Game
+from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.registry import make
+from lamagames.sim.runner import GameResult
+from lamagames.sim.stats import BatchSummary, StatsCollector, game_seed, play_batch
+
+#: Pause after each bot move when a person is at the table, seconds.
+HUMAN_DELAY = 0.4
+
+app = typer.Typer(
+    name="lama",
+    help="LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``Error: message`` to stderr and exit with ``code``."""
+    _stderr().print(Text("Error: ", style="bold red") + Text(message), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"lama (lamagames) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records."""
+
+
+# ---------------------------------------------------------------- argument helpers
+
+
+def _view(game_id: str) -> GameView:
+    try:
+        return get_view(game_id)
+    except LamaError as exc:
+        raise typer.BadParameter(str(exc), param_hint="GAME") from None
+
+
+def parse_seats(text: str, game_id: str) -> list[str]:
+    """Parse ``--seats``: comma-separated ``human`` or bot kinds of ``game_id``.
+
+    Raises:
+        typer.BadParameter: an empty entry, an unknown kind (the message lists the kinds) or
+            a bot kind that is not installed.
+    """
+    kinds = [part.strip().lower() for part in text.split(",")]
+    allowed = bot_kinds(game_id)
+    choices = ", ".join([HUMAN, *allowed])
+    for kind in kinds:
+        if not kind:
+            raise typer.BadParameter(
+                f"empty seat in {text!r}; seats are: {choices}", param_hint="--seats"
+            )
+        if kind == HUMAN:
+            continue
+        if kind not in allowed:
+            raise typer.BadParameter(
+                f"unknown seat kind {kind!r}; seats are: {choices}", param_hint="--seats"
+            )
+        try:
+            bot_class(game_id, kind)
+        except (ImportError, AttributeError):
+            raise typer.BadParameter(
+                f"the {kind!r} bot is not available in this installation", param_hint="--seats"
+            ) from None
+    return kinds
+
+
+def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
+    """Display names: ``--names`` split on commas, or ``Player N`` / ``Bot N`` by seat.
+
+    Raises:
+        typer.BadParameter: wrong count, an empty, too long or repeated name.
+    """
+    if text is None:
+        return [
+            f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
+        ]
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != len(kinds):
+        raise typer.BadParameter(
+            f"give {len(kinds)} names (one per seat), got {len(names)}", param_hint="--names"
+        )
+    for name in names:
+        if not 1 <= len(name) <= 64:
+            raise typer.BadParameter(
+                f"names must have 1 to 64 characters, got {name!r}", param_hint="--names"
+            )
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("names must differ", param_hint="--names")
+    return names
+
+
+def parse_params(items: Sequence[str]) -> dict[str, Any]:
+    """Parse repeated ``--param KEY=VALUE``; VALUE is read as JSON, else kept as text.
+
+    Raises:
+        typer.BadParameter: an item without ``=`` or with an empty key.
+    """
+    params: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise typer.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--param")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
+    return params
+
+
+def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Game:
+    try:
+        info = make(game_id).info
+    except LamaError as exc:
+        _fail(str(exc))
+    if not info.min_players <= len(kinds) <= info.max_players:
+        raise typer.BadParameter(
+            f"{info.long_name} takes {info.min_players} to {info.max_players} seats, "
+            f"got {len(kinds)}",
+            param_hint="--seats",
+        )
+    try:
+        return make(game_id, num_players=len(kinds), **params)
+    except LamaError as exc:
+        _fail(f"bad game parameters: {exc}")
+
+
+def _read_line_from(console: Console) -> ReadLine:
+    # Plain input() without readline: readline would not echo the newline of an empty line
+    # after a prompt that Rich printed itself.
+    def read_line(prompt: Text) -> str:
+        return console.input(prompt)
+
+    return read_line
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def summary_table(summary: BatchSummary, title: str) -> Table:
+    """A Rich table of a batch summary: one line per seat, hook metrics as columns."""
+    extra_keys: list[str] = []
+    for seat in summary.seats:
+        extra_keys += [k for k in seat.extra if k not in extra_keys]
+    figures = [f"{summary.games} games", f"seed {summary.seed}", f"{summary.seconds:.2f} s"]
+    figures += [
+        f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in summary.extra.items() if v is not None
+    ]
+    figures.append(f"{summary.decisions} decisions")
+    table = Table(title=f"{title}\n" + " · ".join(figures), title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Kind")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win share", justify="right")
+    for key in extra_keys:
+        table.add_column(key.replace("_", " ").capitalize(), justify="right")
+    for seat in summary.seats:
+        table.add_row(
+            str(seat.seat + 1),
+            seat.kind,
+            _fmt(seat.wins),
+            f"{seat.win_share:.3f}",
+            *(_fmt(seat.extra.get(k)) for k in extra_keys),
+        )
+    return table
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:g}" if value.is_integer() else f"{value:.3f}"
+    return str(value)
+
+
+def check_output_path(path: Path | None, option: str) -> None:
+    """Refuse an output file whose folder does not exist, before any game is played.
+
+    Raises:
+        typer.BadParameter: the parent folder is missing or is not a folder.
+    """
+    if path is not None and not path.resolve().parent.is_dir():
+        raise typer.BadParameter(f"the folder of {path} does not exist", param_hint=option)
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc}", code=1)
+
+
+# ---------------------------------------------------------------- play
+
+
+_SEAT_KINDS = "; ".join(f"{g}: {', '.join(bot_kinds(g))}" for g in view_ids())
+_GAMES_PANEL = "Several games (bots only)"
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+    ],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            "-s",
+            metavar="KINDS",
+            help=f"Seats in turn order: human or a bot kind ({_SEAT_KINDS}). "
+            "Example: human,benchmark,random",
+        ),
+    ],
+    names: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAMES", help="Names, one per seat: Ann,Bob,Cy (default Player 1, Bot 2...)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of dice and bots (random and shown if omitted)."),
+    ] = None,
+    starting_seat: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="SEAT", help="Seat that starts (1 = first)."),
+    ] = None,
+    end_score: Annotated[
+        int | None,
+        typer.Option(metavar="POINTS", help="Dice: end score (default 40)."),
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param", "-p", metavar="KEY=VALUE", help="Other game parameter (JSON value)."
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Save the game record here (games with a human are always saved).",
+            dir_okay=False,
+        ),
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help=f"Pause after each bot move (default {HUMAN_DELAY} with a human, else 0).",
+        ),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(min=1, metavar="N", help="Games to play.", rich_help_panel=_GAMES_PANEL),
+    ] = 1,
+    summary_json: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write a JSON summary here.",
+            dir_okay=False,
+            rich_help_panel=_GAMES_PANEL,
+        ),
+    ] = None,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="One game: no move log.", rich_help_panel=_GAMES_PANEL),
+    ] = False,
+    players_names: Annotated[
+        str | None, typer.Option("--players-names", "--player-names", hidden=True)
+    ] = None,
+) -> None:
+    """Play a game with people and/or bots, or simulate many bot games.
+
+    With a [bold]human[/] seat the game is interactive (several humans play hotseat); its
+    record is saved to [bold]--record[/] or to lama-<game>-<time>.lamarec.json here.
+    With bots only, one game is told move by move; [bold]--games N[/] plays N games with a
+    progress bar and prints a summary.
+
+    [dim]Examples:[/]
+
+    lama play dice --seats human,benchmark,random
+
+    lama play dice --seats human,human --names Ann,Bob --end-score 30
+
+    lama play dice --seats benchmark,random --games 1000 --summary-json s.json
+    """
+    view = _view(game)
+    kinds = parse_seats(seats, game)
+    check_output_path(record, "--record")
+    check_output_path(summary_json, "--summary-json")
+    params = parse_params(param or [])
+    if end_score is not None:
+        params["end_score"] = end_score
+    if starting_seat is not None:
+        if starting_seat > len(kinds):
+            raise typer.BadParameter(
+                f"there are {len(kinds)} seats, got {starting_seat}", param_hint="--starting-seat"
+            )
+        params["starting_seat"] = starting_seat - 1
+    the_game = _make_game(game, kinds, params)
+    seat_names = parse_names(names if names is not None else players_names, kinds)
+    seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
+    humans = HUMAN in kinds
+    if humans and games > 1:
+        raise typer.BadParameter("several games are for tables of bots only", param_hint="--games")
+    if record is not None and games > 1:
+        raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
+    root_seed = seed if seed is not None else secrets.randbits(32)
+    collector = StatsCollector(the_game, kinds, view.stats_hook())
+    if humans or (games == 1 and not quiet):
+        pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
+        if record is None and humans:
+            record = default_record_path(game)
+        summary = _play_at_table(view, the_game, seat_infos, root_seed, collector, pause, record)
+    else:
+        summary = _simulate(view, the_game, seat_infos, root_seed, collector, games, record)
+    if summary_json is not None and summary is not None:
+        _write_json(summary_json, summary.to_dict())
+        _stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
+
+
+def _play_at_table(
+    view: GameView,
+    game: Game,
+    seats: list[SeatInfo],
+    seed: int,
+    collector: StatsCollector,
+    delay: float,
+    record: Path | None,
+) -> BatchSummary | None:
+    """One game told move by move, with prompts for human seats; ``None`` if stopped."""
+    out = _stdout()
+    out.print(
+        Text(f"{view.title}: ", style="bold")
+        + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
+        + Text(f" · seed {seed}", style="grey50")
+    )
+    if any(s.kind == HUMAN for s in seats):
+        out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
+    started = time.perf_counter()
+    try:
+        outcome = run_table(
+            view,
+            game,
+            seats,
+            seed=game_seed(seed, 0),
+            console=out,
+            read_line=_read_line_from(out),
+            delay=delay,
+            record_path=record,
+        )
+    except OSError as exc:
+        _fail(f"cannot write the record {record}: {exc}", code=1)
+    seconds = time.perf_counter() - started
+    out.print()
+    if outcome.result is None:
+        out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
+    else:
+        out.print(view.render(outcome.state, seats))
+        out.print(Text(winners_line(outcome.state, seats), style="bold green"))
+        collector.add(outcome.result)
+    if outcome.record_path is not None:
+        out.print(f"Record saved to {outcome.record_path}", markup=False, soft_wrap=True)
+        out.print(
+            Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
+            soft_wrap=True,
+        )
+    return None if outcome.result is None else collector.summary(seconds, seed)
+
+
+def _simulate(
+    view: GameView,
+    game: Game,
+    seats: list[SeatInfo],
+    seed: int,
+    collector: StatsCollector,
+    games: int,
+    record: Path | None,
+) -> BatchSummary:
+    """``games`` bot games with a transient progress bar on stderr (hidden when not a TTY);
+    prints the summary table and saves the record of a single game."""
+    err = _stderr()
+    progress = Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    task = progress.add_task("games", total=games)
+    last: list[GameResult] = []
+
+    def on_game(index: int, result: GameResult) -> None:
+        progress.advance(task)
+        last[:] = [result]
+
+    started = time.perf_counter()
+    with progress:
+        kinds = [s.kind for s in seats]
+        play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    summary = collector.summary(time.perf_counter() - started, seed)
+    out = _stdout()
+    out.print(summary_table(summary, view.title))
+    if record is not None and last:  # a single game (checked by the caller)
+        try:
+            save_record(record_from_state(last[0].state, seats, seed=game_seed(seed, 0)), record)
+        except OSError as exc:
+            _fail(f"cannot write the record {record}: {exc}", code=1)
+        out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
+    return summary
+
+
+# ---------------------------------------------------------------- replay
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).", dir_okay=False)
+    ],
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to", min=0, metavar="N", help="Print the position after N actions and exit."
+        ),
+    ] = None,
+    final: Annotated[
+        bool, typer.Option("--final", help="Print the final position and exit.")
+    ] = False,
+) -> None:
+    """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    try:
+        loaded = load_replay(file)
+    except RecordError as exc:
+        _fail(f"{file}: {exc}")
+    out = _stdout()
+    record = loaded.record
+    out.print(
+        Text(f"{loaded.view.title}: ", style="bold")
+        + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
+        + Text(f" · {loaded.last} actions · seed {record.seed}", style="grey50")
+    )
+    if final or to is not None:
+        index = loaded.last if final or to is None else to
+        if index > loaded.last:
+            raise typer.BadParameter(
+                f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
+                param_hint="--to",
+            )
+        out.print(render_position(loaded, index))
+        return
+    browse(loaded, out, _read_line_from(out))
+
+
+# ---------------------------------------------------------------- rules
+
+
+@app.command()
+def rules(
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+    ],
+) -> None:
+    """Print the rules of a game."""
+    view = _view(game)
+    _stdout().print(Markdown(view.rules_text()))
+
+
+def run() -> None:
+    """Entry point for ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    app(prog_name="lama")

@@ -1,0 +1,143 @@
+"""Stepping through a recorded game at the terminal (``lama replay``). Game-agnostic."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from lamagames.cli.session import winners_line
+from lamagames.cli.views import GameView, get_view
+from lamagames.core.errors import RecordError
+from lamagames.core.game import CHANCE_PLAYER, State
+from lamagames.core.records import GameRecord, iter_replay, parse_record
+
+REPLAY_HELP = "n or Enter: next · p: previous · j N: jump to step N · s: start · e: end · q: quit"
+
+
+@dataclass(slots=True)
+class LoadedReplay:
+    """A record with every position replayed.
+
+    Attributes:
+        record: the validated record.
+        view: the game's terminal view.
+        states: ``states[i]`` is the position after ``i`` actions (``states[0]``: start).
+    """
+
+    record: GameRecord
+    view: GameView
+    states: list[State]
+
+    @property
+    def last(self) -> int:
+        """Number of recorded actions (the index of the final position)."""
+        return len(self.states) - 1
+
+
+def load_replay(path: Path) -> LoadedReplay:
+    """Read, validate and replay a record file.
+
+    Raises:
+        RecordError: unreadable file, bad JSON or fields, a game without a terminal view, or
+            an entry that does not replay (the message names ``actions[i]``).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError("cannot read the file: it is not UTF-8 text") from None
+    record = parse_record(text)
+    try:
+        view = get_view(record.game)
+    except ValueError as exc:
+        raise RecordError(f"record header: {exc}") from None
+    return LoadedReplay(record=record, view=view, states=list(iter_replay(record)))
+
+
+def render_position(replay: LoadedReplay, index: int) -> RenderableType:
+    """The position after ``index`` actions, with the action that led to it and its story.
+
+    Raises:
+        IndexError: ``index`` is not in ``0 .. replay.last``.
+    """
+    if not 0 <= index <= replay.last:
+        raise IndexError(index)
+    record = replay.record
+    seats = record.seats
+    state = replay.states[index]
+    parts: list[RenderableType] = []
+    head = Text(f"Step {index}/{replay.last}", style="bold")
+    if index == 0:
+        head.append(" · start of the game")
+    else:
+        entry = record.actions[index - 1]
+        who = "chance" if entry.player == CHANCE_PLAYER else seats[entry.player].name
+        head.append(f" · {who}: ", style="")
+        head.append(entry.action, style="bold cyan")
+        before = replay.states[index - 1]
+        action = state.history()[-1][1]
+        for line in replay.view.narrate(before, entry.player, action, state, seats):
+            parts.append(Text(line))
+    parts.insert(0, head)
+    parts.append(replay.view.render(state, seats))
+    if index == replay.last and state.is_terminal():
+        parts.append(Text(winners_line(state, seats), style="bold green"))
+    return Group(*parts)
+
+
+def browse(
+    replay: LoadedReplay,
+    console: Console,
+    read_line: Callable[[Text], str],
+    start: int = 0,
+) -> None:
+    """Step through a replay interactively until ``q``, end of input or Ctrl-C."""
+    index = start
+    show = True
+    while True:
+        if show:
+            console.print()
+            console.print(render_position(replay, index))
+        show = True
+        try:
+            line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
+            line = line.strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        if line in ("", "n"):
+            if index == replay.last:
+                console.print("That was the last step (q quits, p goes back).")
+                show = False
+            else:
+                index += 1
+        elif line == "p":
+            if index == 0:
+                console.print("This is the start (n goes forward).")
+                show = False
+            else:
+                index -= 1
+        elif line == "s":
+            index = 0
+        elif line == "e":
+            index = replay.last
+        elif line in ("q", "quit", "exit"):
+            return
+        elif line in ("?", "h", "help"):
+            console.print(REPLAY_HELP)
+            show = False
+        elif line.startswith("j"):
+            arg = line[1:].strip()
+            if arg.isdigit() and int(arg) <= replay.last:
+                index = int(arg)
+            else:
+                console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")
+                show = False
+        else:
+            console.print(f"Unknown command {line!r}. {REPLAY_HELP}")
+            show = False

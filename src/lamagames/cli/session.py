@@ -1,0 +1,333 @@
+"""Playing one game at the terminal: human seats, bot narration, leaving and records.
+
+Game-agnostic: the game is driven by :func:`lamagames.sim.runner.play_game`; a human seat is
+a :class:`TerminalHuman`, a :class:`~lamagames.bots.base.Bot` whose ``step`` asks the
+terminal; a :class:`Narrator` observer tells every move through the game's
+:class:`~lamagames.cli.views.GameView`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from lamagames.bots.base import Bot, make_bot
+from lamagames.cli.views import GameView
+from lamagames.core.errors import LamaError
+from lamagames.core.game import CHANCE_PLAYER, Game, State
+from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.sim.runner import GameResult, play_game
+
+HUMAN = "human"
+#: Words that leave the game at a prompt (``quit`` is a game action in LAMA Dice).
+LEAVE_WORDS = frozenset({"q", "exit", "leave"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+TABLE_WORDS = frozenset({"t", "table"})
+RULES_WORDS = frozenset({"rules"})
+
+ReadLine = Callable[[Text], str]
+
+
+class LeaveGame(Exception):
+    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a line typed at a prompt means: exactly one field is set.
+
+    Attributes:
+        action: a legal action id.
+        command: ``"help"``, ``"table"``, ``"rules"`` or ``"leave"``.
+        problem: why the line was not understood, to show before asking again.
+    """
+
+    action: int | None = None
+    command: str | None = None
+    problem: str | None = None
+
+
+def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Reply:
+    """Understand a line typed by ``player`` when ``legal`` are the choices.
+
+    Accepts a menu number (1-based), the action in the game's notation, Enter when there is
+    only one choice, and the words ``?``/``help``, ``t``/``table``, ``rules``, ``q``/``exit``.
+
+    Args:
+        text: the line as typed.
+        state: the position (used to parse notation).
+        player: the seat answering.
+        legal: the legal actions, in menu order (non-empty).
+
+    Returns:
+        A :class:`Reply`; never raises for bad input.
+    """
+    line = text.strip()
+    word = line.lower()
+    count = len(legal)
+    choose = f"Type a number 1-{count} or an action from the menu (? for help)."
+    if not line:
+        if count == 1:
+            return Reply(action=legal[0])
+        return Reply(problem=f"There is more than one choice. {choose}")
+    if word in HELP_WORDS:
+        return Reply(command="help")
+    if word in LEAVE_WORDS:
+        return Reply(command="leave")
+    if word in TABLE_WORDS:
+        return Reply(command="table")
+    if word in RULES_WORDS:
+        return Reply(command="rules")
+    if line.isdigit():
+        number = int(line)
+        if 1 <= number <= count:
+            return Reply(action=legal[number - 1])
+        return Reply(problem=f"There is no choice {number}. {choose}")
+    try:
+        action = state.string_to_action(line, player)
+    except LamaError as exc:
+        return Reply(problem=f"{exc}. {choose}")
+    if action not in legal:
+        options = ", ".join(state.action_to_string(a, player) for a in legal)
+        return Reply(problem=f"{line!r} is not possible now. You can: {options}.")
+    return Reply(action=action)
+
+
+def menu(view: GameView, state: State, player: int, legal: Sequence[int]) -> Table:
+    """The numbered menu of legal actions: number, notation, description."""
+    table = Table(box=None, show_header=False, pad_edge=False)
+    table.add_column(style="bold cyan", justify="right")
+    table.add_column(style="bold")
+    table.add_column()
+    for number, action in enumerate(legal, start=1):
+        table.add_row(
+            str(number),
+            state.action_to_string(action, player),
+            view.action_label(state, action, player),
+        )
+    return table
+
+
+class TerminalHuman(Bot):
+    """A seat played by a person at this terminal (several make a hotseat game).
+
+    Args:
+        game: the game.
+        seat: the seat.
+        view: the game's terminal view.
+        seats: names and kinds of all seats.
+        console: where to draw.
+        read_line: reads one line after showing a prompt; raises ``EOFError`` at end of
+            input and ``KeyboardInterrupt`` on Ctrl-C (both leave the game).
+    """
+
+    kind = HUMAN
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        *,
+        view: GameView,
+        seats: Sequence[SeatInfo],
+        console: Console,
+        read_line: ReadLine,
+    ) -> None:
+        super().__init__(game, seat)
+        self.view = view
+        self.seats = list(seats)
+        self.console = console
+        self.read_line = read_line
+
+    def _show(self, state: State, legal: Sequence[int], *, full: bool = True) -> None:
+        if full:
+            name = self.seats[self.seat].name
+            self.console.print()
+            self.console.rule(Text(f"{name}'s turn", style="bold cyan"))
+            self.console.print(self.view.render(state, self.seats, viewer=self.seat))
+        else:
+            self.console.print(self.view.render_focus(state, self.seats, self.seat))
+        self.console.print()
+        self.console.print(menu(self.view, state, self.seat, legal))
+
+    def _follows_own_move(self, state: State) -> bool:
+        """True when the last two actions were this seat's and then one chance event."""
+        history = state.history()
+        return len(history) >= 2 and history[-1][0] == CHANCE_PLAYER and history[-2][0] == self.seat
+
+    def step(self, state: State) -> int:
+        """Show the table and the menu, and ask until the answer is a legal action.
+
+        Raises:
+            LeaveGame: the person typed ``q``, closed the input or pressed Ctrl-C.
+        """
+        legal = state.legal_actions(self.seat)
+        self._show(state, legal, full=not self._follows_own_move(state))
+        hint = "Enter = 1, " if len(legal) == 1 else ""
+        prompt = Text(f"{self.seats[self.seat].name} > ", style="bold")
+        prompt.append(f"({hint}? help, q leave) ", style="grey50")
+        while True:
+            try:
+                line = self.read_line(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                raise LeaveGame(self.seats[self.seat].name) from None
+            reply = interpret(line, state, self.seat, legal)
+            if reply.action is not None:
+                return reply.action
+            if reply.command == "leave":
+                raise LeaveGame(self.seats[self.seat].name)
+            if reply.command == "help":
+                self.console.print(Markdown(self.view.help_text()))
+            elif reply.command == "rules":
+                self.console.print(Markdown(self.view.rules_text()))
+            elif reply.command == "table":
+                self._show(state, legal)
+            else:
+                self.console.print(Text(reply.problem or "", style="yellow"))
+
+
+class Narrator:
+    """Observer for :func:`play_game` that prints the view's narration of each move.
+
+    Keeps a copy of the last consistent position in :attr:`last` (used to save the record
+    when someone leaves).
+
+    Args:
+        view: the game's terminal view.
+        seats: names and kinds of all seats.
+        console: where to print.
+        initial: the game's initial state.
+        delay: seconds to pause after a narrated move that no human made.
+    """
+
+    def __init__(
+        self,
+        view: GameView,
+        seats: Sequence[SeatInfo],
+        console: Console,
+        initial: State,
+        delay: float = 0.0,
+    ) -> None:
+        self.view = view
+        self.seats = list(seats)
+        self.console = console
+        self.delay = delay
+        self.last = initial.clone()
+
+    def __call__(self, state: State, player: int, action: int) -> None:
+        """Narrate ``action`` by ``player`` (-1: chance) that led to ``state``."""
+        lines = self.view.narrate(self.last, player, action, state, self.seats)
+        self.last = state.clone()
+        for line in lines:
+            self.console.print(line, markup=False)
+        by_human = player >= 0 and self.seats[player].kind == HUMAN
+        if lines and self.delay > 0 and not by_human:
+            time.sleep(self.delay)
+
+
+def default_record_path(game_id: str, directory: Path | None = None) -> Path:
+    """A new file name ``lama-<game>-<YYYYmmdd-HHMMSS>.lamarec.json`` in ``directory``
+    (default: the current directory), with ``-2``, ``-3``... added if it exists."""
+    folder = directory if directory is not None else Path.cwd()
+    stem = f"lama-{game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    path = folder / f"{stem}.lamarec.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.lamarec.json"
+        n += 1
+    return path
+
+
+@dataclass(slots=True)
+class TableOutcome:
+    """How a game at the terminal ended.
+
+    Attributes:
+        state: the last position (terminal unless the game was stopped).
+        result: the finished game, or ``None`` if it was stopped first.
+        record_path: where the record was saved, or ``None``.
+        stopped: why the game stopped early (``"Ann left the game."``), else ``None``.
+    """
+
+    state: State
+    result: GameResult | None
+    record_path: Path | None
+    stopped: str | None = None
+
+
+def run_table(
+    view: GameView,
+    game: Game,
+    seats: Sequence[SeatInfo],
+    *,
+    seed: int,
+    console: Console,
+    read_line: ReadLine,
+    delay: float = 0.0,
+    record_path: Path | None = None,
+) -> TableOutcome:
+    """Play one game with humans and/or bots, narrating every move.
+
+    Bots are ``make_bot(kind, game, seat, seed)`` and chance uses ``seed`` as in
+    :func:`play_game`, so a bot-only game here equals the same seed in a batch.
+
+    Args:
+        view: the game's terminal view.
+        game: the game (``game.num_players == len(seats)``).
+        seats: name and kind (``human`` or a bot kind) per seat.
+        seed: the game's seed.
+        console: where to draw.
+        read_line: line input for human seats (see :class:`TerminalHuman`).
+        delay: seconds to pause after each bot move or roll.
+        record_path: where to save the record (also when someone leaves); ``None``: don't.
+
+    Raises:
+        ParameterError: an unknown bot kind.
+        OSError: the record could not be written.
+    """
+    bots: list[Bot] = []
+    for seat, info in enumerate(seats):
+        if info.kind == HUMAN:
+            bots.append(
+                TerminalHuman(
+                    game, seat, view=view, seats=seats, console=console, read_line=read_line
+                )
+            )
+        else:
+            bots.append(make_bot(info.kind, game, seat, seed))
+    narrator = Narrator(view, seats, console, game.new_initial_state(), delay)
+    result: GameResult | None = None
+    stopped: str | None = None
+    try:
+        result = play_game(game, bots, seed, observer=narrator)
+        state = result.state
+    except LeaveGame as leave:
+        stopped = f"{leave.args[0]} left the game."
+        state = narrator.last
+    except KeyboardInterrupt:
+        console.print()
+        stopped = "The game was interrupted."
+        state = narrator.last
+    if record_path is not None:
+        save_record(record_from_state(state, list(seats), seed=seed), record_path)
+    return TableOutcome(state=state, result=result, record_path=record_path, stopped=stopped)
+
+
+def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:
+    """``"Winner: Ann"`` / ``"Winners: Ann and Bob"`` from the returns, or no winner."""
+    winners = [seats[i].name for i, r in enumerate(state.returns()) if r > 0]
+    if not state.is_terminal():
+        return "The game was not finished."
+    if not winners:
+        return "No winner: the game was cut short."
+    label = "Winner" if len(winners) == 1 else "Winners"
+    return f"{label}: {' and '.join(winners)}"

@@ -1,0 +1,278 @@
+"""Batch statistics over many games, game-agnostic, with per-game extras from a hook.
+
+The collector counts what every game has: games, decisions (actions chosen by seats; chance
+outcomes are not decisions), wall-clock seconds and, per seat, wins from
+:meth:`State.returns` (a tie gives each tied winner a win, so win shares can sum to more
+than 1). A game adds its own figures through a :class:`StatsHook`: per-game metrics (LAMA
+Dice: ``rounds_per_game``; Lama Express: ``turns_per_game``, ``truncated``), per-seat metrics
+(LAMA Dice: ``mean_round_points``) and fixed per-seat labels (Lama Express: ``colour``).
+
+Each metric is a :class:`Mean` (summed values over summed weights, so a per-round mean over
+many games weighs every round equally) or a :class:`Total` (summed over games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from lamagames.bots.base import make_bot
+from lamagames.core.errors import LamaError
+from lamagames.core.game import Game, State
+from lamagames.core.rng import derive_seed
+from lamagames.sim.runner import GameResult, play_game
+
+
+@dataclass(frozen=True, slots=True)
+class Mean:
+    """A figure averaged over games: the sum of ``value`` divided by the sum of ``weight``.
+
+    ``Mean(rounds)`` per game gives a per-game mean; ``Mean(points, weight=rounds)`` gives a
+    per-round mean.
+    """
+
+    value: float
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """A figure summed over games, for example ``Total(1)`` for each truncated game."""
+
+    value: float
+
+
+Metric = Mean | Total
+Label = str | int | float
+
+
+class StatsHook(Protocol):
+    """Per-game extra statistics. Implementations read states through public views only."""
+
+    def game_metrics(self, state: State) -> Mapping[str, Metric]:
+        """Figures of one finished game (keys become top-level summary fields)."""
+
+    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
+        """Figures of one seat in one finished game (keys become fields of the seat)."""
+
+    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
+        """Fixed descriptions of a seat that do not vary by game (e.g. a colour)."""
+
+
+class NoStats:
+    """A hook that adds nothing (games without extra statistics)."""
+
+    def game_metrics(self, state: State) -> Mapping[str, Metric]:
+        """No per-game figures."""
+        return {}
+
+    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
+        """No per-seat figures."""
+        return {}
+
+    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
+        """No labels."""
+        return {}
+
+
+@dataclass(slots=True)
+class _Accumulator:
+    mean: bool
+    value: float = 0.0
+    weight: float = 0.0
+
+    def add(self, name: str, metric: Metric) -> None:
+        if isinstance(metric, Mean) != self.mean:
+            raise LamaError(f"metric {name!r} is reported both as a Mean and as a Total")
+        self.value += metric.value
+        self.weight += metric.weight if isinstance(metric, Mean) else 1.0
+
+    def result(self) -> float | None:
+        if not self.mean:
+            return self.value
+        return self.value / self.weight if self.weight else None
+
+
+def _accumulate(into: dict[str, _Accumulator], metrics: Mapping[str, Metric]) -> None:
+    for name, metric in metrics.items():
+        acc = into.get(name)
+        if acc is None:
+            acc = into[name] = _Accumulator(mean=isinstance(metric, Mean))
+        acc.add(name, metric)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """Results of one seat over a batch.
+
+    Attributes:
+        seat: seat index (0-based).
+        kind: ``human`` or a bot kind.
+        wins: games won (ties count for every tied winner).
+        win_share: ``wins / games``.
+        extra: the hook's labels and metrics (a metric with no data is ``None``).
+    """
+
+    seat: int
+    kind: str
+    wins: float
+    win_share: float
+    extra: dict[str, Label | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSummary:
+    """Results of a batch of games.
+
+    Attributes:
+        game: game id.
+        params: game parameters.
+        seed: root seed of the batch (game ``i`` used ``derive_seed(seed, "game", i)``).
+        games: games played.
+        decisions: actions chosen by seats over all games (chance outcomes not counted).
+        seconds: wall-clock seconds spent playing.
+        extra: the hook's per-game metrics (means or totals over the batch).
+        seats: one summary per seat, in seat order.
+    """
+
+    game: str
+    params: dict[str, Any]
+    seed: int | None
+    games: int
+    decisions: int
+    seconds: float
+    extra: dict[str, float | None]
+    seats: list[SeatSummary]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible dict: the fields above, hook metrics flattened into their level,
+        plus ``decisions_per_game``; seconds rounded to milliseconds."""
+        return {
+            "game": self.game,
+            "params": self.params,
+            "seed": self.seed,
+            "games": self.games,
+            "decisions": self.decisions,
+            "decisions_per_game": self.decisions / self.games if self.games else None,
+            "seconds": round(self.seconds, 3),
+            **self.extra,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "wins": int(s.wins) if s.wins.is_integer() else s.wins,
+                    "win_share": s.win_share,
+                    **s.extra,
+                }
+                for s in self.seats
+            ],
+        }
+
+
+class StatsCollector:
+    """Accumulates :class:`GameResult` objects into a :class:`BatchSummary`.
+
+    Args:
+        game: the game every result comes from.
+        kinds: seat kinds, in seat order.
+        hook: per-game extras; ``None`` adds nothing.
+
+    Raises:
+        LamaError: ``kinds`` does not have one entry per seat.
+    """
+
+    def __init__(self, game: Game, kinds: Sequence[str], hook: StatsHook | None = None) -> None:
+        if len(kinds) != game.num_players:
+            raise LamaError(f"{len(kinds)} seat kinds for a {game.num_players}-player game")
+        self.game = game
+        self.kinds = list(kinds)
+        self.hook: StatsHook = hook if hook is not None else NoStats()
+        self.games = 0
+        self.decisions = 0
+        self._wins = [0.0] * game.num_players
+        self._game_metrics: dict[str, _Accumulator] = {}
+        self._seat_metrics: list[dict[str, _Accumulator]] = [{} for _ in self.kinds]
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished (or truncated) game."""
+        state = result.state
+        self.games += 1
+        self.decisions += result.decisions
+        for seat, value in enumerate(state.returns()):
+            self._wins[seat] += value
+        _accumulate(self._game_metrics, self.hook.game_metrics(state))
+        for seat, accs in enumerate(self._seat_metrics):
+            _accumulate(accs, self.hook.seat_metrics(state, seat))
+
+    def summary(self, seconds: float, seed: int | None = None) -> BatchSummary:
+        """The summary so far.
+
+        Args:
+            seconds: wall-clock time the games took.
+            seed: the batch's root seed, recorded in the summary.
+        """
+        games = self.games
+        seats = []
+        for seat, kind in enumerate(self.kinds):
+            extra: dict[str, Label | None] = dict(self.hook.seat_labels(self.game, seat))
+            extra.update({k: acc.result() for k, acc in self._seat_metrics[seat].items()})
+            wins = self._wins[seat]
+            seats.append(
+                SeatSummary(
+                    seat=seat,
+                    kind=kind,
+                    wins=wins,
+                    win_share=wins / games if games else 0.0,
+                    extra=extra,
+                )
+            )
+        return BatchSummary(
+            game=self.game.game_id,
+            params=self.game.params,
+            seed=seed,
+            games=games,
+            decisions=self.decisions,
+            seconds=seconds,
+            extra={k: acc.result() for k, acc in self._game_metrics.items()},
+            seats=seats,
+        )
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Seed of game ``index`` of a batch with root ``seed``: ``derive_seed(seed, "game", i)``."""
+    return derive_seed(seed, "game", index)
+
+
+def play_batch(
+    game: Game,
+    kinds: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    collector: StatsCollector,
+    on_game: Callable[[int, GameResult], None] | None = None,
+) -> None:
+    """Play ``games`` bot-only games and add each to ``collector``.
+
+    Game ``i`` is played by :func:`~lamagames.sim.runner.play_game` with seed
+    ``game_seed(seed, i)``, fresh bots ``make_bot(kinds[s], game, s, that seed)``.
+
+    Args:
+        game: the game to play.
+        kinds: one bot kind per seat.
+        games: number of games (>= 0).
+        seed: root seed.
+        collector: receives every result.
+        on_game: called after each game with its index and result (progress, records).
+
+    Raises:
+        ParameterError: an unknown bot kind.
+    """
+    for index in range(games):
+        seed_i = game_seed(seed, index)
+        bots = [make_bot(kind, game, seat, seed_i) for seat, kind in enumerate(kinds)]
+        result = play_game(game, bots, seed_i)
+        collector.add(result)
+        if on_game is not None:
+            on_game(index, result)
