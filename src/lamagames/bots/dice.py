@@ -22,16 +22,10 @@ from lamagames.dice.actions import (
     TAKE_BASE,
     roll_symbols,
 )
-from lamagames.dice.game import DiceGame, DiceState, row_score
+from lamagames.dice.game import DiceGame, as_dice_state, row_score
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
-
-
-def _dice_state(state: State) -> DiceState:
-    if not isinstance(state, DiceState):
-        raise IllegalActionError("a LAMA Dice bot needs a LAMA Dice state")
-    return state
 
 
 class DiceBenchmarkBot(Bot):
@@ -47,7 +41,7 @@ class DiceBenchmarkBot(Bot):
 
     def step(self, state: State) -> int:
         """Return the policy's action for :attr:`seat` (see the class docstring)."""
-        dice_state = _dice_state(state)
+        dice_state = as_dice_state(state)
         legal = dice_state.legal_actions(self.seat)
         first = legal[0]
         if first == ROLL:
@@ -156,7 +150,7 @@ class DiceHeuristicBot(Bot):
     # ---------------------------------------------------------------- policy
     def step(self, state: State) -> int:
         """Choose roll/quit, a discard, a llama-row card or a chip (see class docstring)."""
-        s = _dice_state(state)
+        s = as_dice_state(state)
         legal = s.legal_actions(self.seat)
         first = legal[0]
         if first in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE):

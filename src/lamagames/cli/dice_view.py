@@ -7,11 +7,10 @@ from importlib.resources import files
 
 from rich.console import RenderableType
 
-from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.dice import render
-from lamagames.dice.game import DiceState
+from lamagames.dice.game import as_dice_state
 from lamagames.sim.dice_stats import DiceStats
 from lamagames.sim.stats import StatsHook
 
@@ -30,12 +29,6 @@ row would score now: every different number once, plus 10 for any llamas. Chips:
 """
 
 
-def _dice(state: State) -> DiceState:
-    if not isinstance(state, DiceState):
-        raise LamaError("the LAMA Dice view needs a LAMA Dice state")
-    return state
-
-
 class DiceView:
     """LAMA Dice in the terminal."""
 
@@ -47,7 +40,7 @@ class DiceView:
     ) -> RenderableType:
         """The table (see :func:`lamagames.dice.render.render_table`)."""
         return render.render_table(
-            _dice(state),
+            as_dice_state(state),
             [s.name for s in seats],
             kinds=[s.kind for s in seats],
             viewer=viewer,
@@ -55,11 +48,11 @@ class DiceView:
 
     def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
         """Dice, own row and chips, llama row (see :func:`lamagames.dice.render.render_focus`)."""
-        return render.render_focus(_dice(state), player)
+        return render.render_focus(as_dice_state(state), player)
 
     def action_label(self, state: State, action: int, player: int) -> str:
         """See :func:`lamagames.dice.render.action_label`."""
-        return render.action_label(_dice(state), action)
+        return render.action_label(as_dice_state(state), action)
 
     def narrate(
         self,
@@ -70,7 +63,9 @@ class DiceView:
         seats: Sequence[SeatInfo],
     ) -> list[str]:
         """See :func:`lamagames.dice.render.narrate`."""
-        return render.narrate(_dice(before), player, action, _dice(after), [s.name for s in seats])
+        return render.narrate(
+            as_dice_state(before), player, action, as_dice_state(after), [s.name for s in seats]
+        )
 
     def help_text(self) -> str:
         """Prompt help as Markdown."""

@@ -804,3 +804,14 @@ def _ints(value: object, length: int, low: int, high: int, field: str) -> list[i
     if not isinstance(value, list) or len(value) != length:
         raise RecordError(f"{field}: expected a list of {length} integers, got {value!r}")
     return [_int(x, low, high, field) for x in value]
+
+
+def as_dice_state(state: State) -> DiceState:
+    """Return ``state`` typed as a :class:`DiceState`.
+
+    Raises:
+        IllegalActionError: ``state`` is not a LAMA Dice state.
+    """
+    if not isinstance(state, DiceState):
+        raise IllegalActionError(f"a LAMA Dice state is needed, got {type(state).__name__}")
+    return state

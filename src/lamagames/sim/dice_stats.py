@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
-from lamagames.dice.game import DiceState
+from lamagames.dice.game import as_dice_state
 from lamagames.sim.stats import Label, Mean, Metric
-
-
-def _dice(state: State) -> DiceState:
-    if not isinstance(state, DiceState):
-        raise LamaError("DiceStats needs LAMA Dice states")
-    return state
 
 
 class DiceStats:
@@ -27,11 +20,11 @@ class DiceStats:
 
     def game_metrics(self, state: State) -> Mapping[str, Metric]:
         """``rounds_per_game``."""
-        return {"rounds_per_game": Mean(len(_dice(state).round_points))}
+        return {"rounds_per_game": Mean(len(as_dice_state(state).round_points))}
 
     def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
         """``mean_round_points`` and ``mean_final_score`` of ``seat``."""
-        dice = _dice(state)
+        dice = as_dice_state(state)
         rounds = dice.round_points
         return {
             "mean_round_points": Mean(sum(r[seat] for r in rounds), weight=len(rounds)),
