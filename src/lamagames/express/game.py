@@ -28,7 +28,7 @@ in arrival order; any free action resets the passes. An exit that brings a playe
 Seats: seat ``i`` plays colour ``colours[i]``; seats must follow the clockwise order of their
 stations, so turn order (clockwise by station, E-4) is ascending seat order.
 
-Observation tensor (``observation_tensor(p)``, float32, shape ``(2N + 50 + 5S + 36,)`` for a
+Observation tensor (``observation_tensor(p)``, float32, shape ``(2N + 50 + 5S + 32,)`` for a
 board of ``N`` spaces and ``S`` footprints in all; seats are *relative*: slot ``r`` is seat
 ``(p + r) % n``, slots ``>= n`` stay zero):
 
