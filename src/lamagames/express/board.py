@@ -66,6 +66,8 @@ DIE_COLOUR_NAMES: Final = ("red", "orange", "yellow", "green", "blue", "purple")
 #: Player colours (E-1); each has one station.
 PLAYER_COLOURS: Final = ("yellow", "pink", "green", "blue")
 NUM_STATIONS: Final = len(PLAYER_COLOURS)
+#: Llamas per player (E-1).
+LLAMAS_PER_PLAYER: Final = 4
 #: Stations apart in clockwise order between diagonal opposites (E-5).
 DIAGONAL_STEP: Final = NUM_STATIONS // 2
 EXITS_PER_STATION: Final = 3

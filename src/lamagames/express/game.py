@@ -28,26 +28,7 @@ in arrival order; any free action resets the passes. An exit that brings a playe
 Seats: seat ``i`` plays colour ``colours[i]``; seats must follow the clockwise order of their
 stations, so turn order (clockwise by station, E-4) is ascending seat order.
 
-Observation tensor (``observation_tensor(p)``, float32, shape ``(2N + 50 + 5S + 32,)`` for a
-board of ``N`` spaces and ``S`` footprints in all; seats are *relative*: slot ``r`` is seat
-``(p + r) % n``, slots ``>= n`` stay zero):
-
-=====================  ======  ==========================================================
-block                  size    content
-=====================  ======  ==========================================================
-tips                   2N      one-hot tip space of train A, then train B
-cars                   50      10 cars (A1..A5, B1..B5) x [owner one-hot (4), progress/N]
-footprints             5S      every footprint, footpaths in track order, front first, x
-                               [owner one-hot (4), progress/N]
-waiting                4       llamas at each seat's station / 4
-houses                 4       llamas in each seat's house / llamas_to_win
-die                    6       one-hot last roll (R O Y G B P), zeros before the first
-phase                  5       roll, window after roll, window after move, choose, over
-active                 4       one-hot active seat
-asked                  4       one-hot seat asked in the window (zeros outside windows)
-passed                 4       seats that passed since the last action in the window
-rolls                  1       rolls / turn_limit (0 without a limit)
-=====================  ======  ==========================================================
+Observations: :mod:`lamagames.express.views` (JSON observation, tensor layout).
 """
 
 from __future__ import annotations
@@ -68,6 +49,7 @@ from lamagames.core.errors import (
     RecordError,
 )
 from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameInfo, State
+from lamagames.express import views
 from lamagames.express.actions import (
     BOARD_BASE,
     DETOUR_BASE,
@@ -91,6 +73,7 @@ from lamagames.express.actions import (
 )
 from lamagames.express.board import (
     DIE_COLOURS,
+    LLAMAS_PER_PLAYER,
     NUM_DIE_COLOURS,
     NUM_STATIONS,
     NUM_TRAINS,
@@ -111,8 +94,6 @@ from lamagames.express.state_data import LlamaData, StateData, parse_state_data
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = NUM_STATIONS
-#: Llamas per player (E-1).
-LLAMAS_PER_PLAYER: Final = 4
 #: Llamas home to win (E-10); the short variant needs :data:`SHORT_GAME_LLAMAS`.
 DEFAULT_LLAMAS_TO_WIN: Final = 4
 SHORT_GAME_LLAMAS: Final = 3
@@ -124,8 +105,6 @@ DEFAULT_COLOURS: Final[dict[int, tuple[str, ...]]] = {
 }
 #: Space offset of passenger car ``c`` (1..5) behind the tip: ``tip - CAR_OFFSET - c`` (E-2).
 CAR_OFFSET: Final = 2
-LOCOMOTIVE_OFFSET: Final = 1
-COAL_OFFSET: Final = 2
 CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
 
 # Phases: what the next action is.
@@ -141,11 +120,6 @@ STAGE_NAMES: Final = ("after_roll", "after_move")
 NO_SEAT: Final = -1
 EMPTY: Final = -1
 
-# Observation tensor block sizes (see the module docstring).
-_OWNER_SLOTS: Final = MAX_PLAYERS
-_LLAMA_FEATURES: Final = _OWNER_SLOTS + 1
-_NUM_OBS_PHASES: Final = 5
-_OBS_OVER: Final = 4
 
 #: One car standing on a role space: (car index 0..4, space, role, role index, exit need).
 CarSpecial = tuple[int, int, int, int, int]
@@ -235,17 +209,7 @@ class ExpressGame(Game):
                     row.append((c, space, role, board_.role_index[space], board_.exit_need[space]))
             specials.append(tuple(row))
         self.car_specials: tuple[tuple[CarSpecial, ...], ...] = tuple(specials)
-        footprints = sum(self.footpath_lengths)
-        obs_size = (
-            NUM_TRAINS * length
-            + NUM_CAR_SLOTS * _LLAMA_FEATURES
-            + footprints * _LLAMA_FEATURES
-            + 2 * _OWNER_SLOTS
-            + NUM_DIE_COLOURS
-            + _NUM_OBS_PHASES
-            + 3 * _OWNER_SLOTS
-            + 1
-        )
+        obs_size = views.observation_size(length, sum(self.footpath_lengths))
         self.info = GameInfo(
             game_id="express",
             long_name="Lama Express",
@@ -999,174 +963,32 @@ class ExpressState(State):
         return string_to_player_action(text)
 
     # ================================================================= views
-    def _llama_json(self, who: int, progress: int) -> dict[str, Any]:
-        return {"owner": who, "colour": self.game.colours[who], "progress": progress}
-
     def observation(self, player: int) -> dict[str, Any]:
-        """The full (public) position as JSON data, from ``player``'s point of view.
+        """The full (public) position as JSON data for ``player``; keys in
+        :func:`lamagames.express.views.observation`.
 
-        Keys: ``player``, ``num_players``, ``colours``, ``phase``, ``active_player``,
-        ``current_player``, ``die``, ``rolls``, ``turn_limit``, ``trains`` (tip, locomotive,
-        coal car and cars with their llamas), ``stations`` (the four stations: colour, seat,
-        boarding and exit spaces, llamas waiting), ``houses`` and ``waiting`` per seat,
-        ``footpaths`` (arrow, re-boarding space, footprints, llamas front first),
-        ``window`` (stage, asked seat, passed and acting seats) or ``None``,
-        ``legal_actions`` of ``player`` as notation, ``winner``, ``truncated``.
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
         """
-        seat = self._seat(player)
-        board = self._board
-        game = self.game
-        trains = []
-        for t in range(NUM_TRAINS):
-            spaces = self.train_spaces(t)
-            cars = []
-            for car in range(1, PASSENGER_CARS + 1):
-                llama = self.car_llama(t, car)
-                cars.append(
-                    {
-                        "car": car,
-                        "space": self.car_space(t, car),
-                        "llama": None if llama is None else self._llama_json(*llama),
-                    }
-                )
-            trains.append(
-                {
-                    "name": TRAIN_NAMES[t],
-                    "tip": self._tips[t],
-                    "locomotive": spaces[0],
-                    "coal": spaces[1],
-                    "cars": cars,
-                }
-            )
-        stations = []
-        for k, station in enumerate(board.stations):
-            s = game.station_seat[k]
-            stations.append(
-                {
-                    "colour": station.colour,
-                    "seat": None if s == NO_SEAT else s,
-                    "boarding": station.boarding,
-                    "exits": list(station.exits),
-                    "waiting": 0 if s == NO_SEAT else self._station[s],
-                }
-            )
-        window = None
-        if self._phase == PHASE_WINDOW:
-            window = {
-                "stage": STAGE_NAMES[self._stage],
-                "asked": self._asked,
-                "passed": self.passed_players(),
-                "acting": self.acting_players(),
-            }
-        return {
-            "player": seat,
-            "num_players": self._n,
-            "colours": list(game.colours),
-            "phase": PHASE_NAMES[self._phase],
-            "active_player": self._active,
-            "current_player": self._cur,
-            "die": self.die(),
-            "rolls": self._rolls,
-            "turn_limit": game.turn_limit,
-            "llamas_to_win": game.llamas_to_win,
-            "trains": trains,
-            "stations": stations,
-            "houses": list(self._house),
-            "waiting": list(self._station),
-            "footpaths": [
-                {
-                    "arrow": f.arrow,
-                    "reboard": f.reboard,
-                    "length": f.length,
-                    "llamas": [self._llama_json(w, p) for w, p in self._paths[i]],
-                }
-                for i, f in enumerate(board.footpaths)
-            ],
-            "window": window,
-            "legal_actions": [self.action_to_string(a, seat) for a in self.legal_actions(seat)],
-            "winner": self.winner(),
-            "truncated": self.is_truncated(),
-        }
+        return views.observation(self, self._checked_seat(player))
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
-        """Flat float32 features for ``player`` (layout in the module docstring)."""
-        seat = self._seat(player)
-        game = self.game
-        n = self._n
-        length = self._board.length
-        out = np.zeros(game.info.observation_shape, dtype=np.float32)
-        offset = 0
-        for t in range(NUM_TRAINS):
-            out[offset + self._tips[t]] = 1.0
-            offset += length
+        """Flat float32 features for ``player``; layout in :mod:`lamagames.express.views`.
 
-        def llama(at: int, who: int, progress: int) -> None:
-            out[at + (who - seat) % n] = 1.0
-            out[at + _OWNER_SLOTS] = progress / length
-
-        for slot in range(NUM_CAR_SLOTS):
-            who = self._owner[slot]
-            if who != EMPTY:
-                llama(offset, who, self._prog[slot])
-            offset += _LLAMA_FEATURES
-        for i, path in enumerate(self._paths):
-            for j in range(game.footpath_lengths[i]):
-                if j < len(path):
-                    llama(offset, *path[j])
-                offset += _LLAMA_FEATURES
-        for r in range(n):
-            s = (seat + r) % n
-            out[offset + r] = self._station[s] / LLAMAS_PER_PLAYER
-            out[offset + _OWNER_SLOTS + r] = self._house[s] / game.llamas_to_win
-        offset += 2 * _OWNER_SLOTS
-        if self._die != EMPTY:
-            out[offset + self._die] = 1.0
-        offset += NUM_DIE_COLOURS
-        if self._phase == PHASE_OVER:
-            phase_slot = _OBS_OVER
-        elif self._phase == PHASE_CHOOSE:
-            phase_slot = PHASE_CHOOSE + 1
-        elif self._phase == PHASE_WINDOW:
-            phase_slot = PHASE_WINDOW + self._stage
-        else:
-            phase_slot = PHASE_ROLL
-        out[offset + phase_slot] = 1.0
-        offset += _NUM_OBS_PHASES
-        out[offset + (self._active - seat) % n] = 1.0
-        offset += _OWNER_SLOTS
-        if self._phase == PHASE_WINDOW:
-            out[offset + (self._asked - seat) % n] = 1.0
-            for s in self.passed_players():
-                out[offset + _OWNER_SLOTS + (s - seat) % n] = 1.0
-        offset += 2 * _OWNER_SLOTS
-        if game.turn_limit is not None:
-            out[offset] = self._rolls / game.turn_limit
-        return out
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
+        """
+        return views.observation_tensor(self, self._checked_seat(player))
 
     def __str__(self) -> str:
-        """One compact line: phase, die, trains with their cars, stations, houses, paths."""
-        colours = self.game.colours
+        """One compact line (see :func:`lamagames.express.views.state_line`)."""
+        return views.state_line(self)
 
-        def mark(who: int) -> str:
-            return "." if who == EMPTY else colours[who][0]
-
-        trains = " ".join(
-            f"{TRAIN_NAMES[t]}@{self._tips[t]}["
-            + "".join(mark(self._owner[t * PASSENGER_CARS + c]) for c in range(PASSENGER_CARS))
-            + "]"
-            for t in range(NUM_TRAINS)
-        )
-        paths = ",".join("".join(colours[w][0] for w, _ in p) or "-" for p in self._paths)
-        head = f"{PHASE_NAMES[self._phase]}"
-        if self._phase == PHASE_WINDOW:
-            passed = self.passed_players()
-            head += f"({STAGE_NAMES[self._stage]} asked={self._asked} passed={passed})"
-        if self._phase == PHASE_OVER:
-            head += f"(winner={self.winner()})"
-        return (
-            f"{head} active={self._active} rolls={self._rolls} die={self.die() or '-'} "
-            f"{trains} station={self._station} house={self._house} paths={paths}"
-        )
+    def _checked_seat(self, player: int) -> int:
+        seat = self._seat(player)
+        if seat < 0:
+            raise IllegalActionError(f"no seat {player!r} in a {self._n}-player game")
+        return seat
 
     # ================================================================= data
     def to_dict(self) -> dict[str, Any]:
