@@ -342,8 +342,8 @@ class ExpressGame(Game):
             if len(key) != 2 or key[0] not in TRAIN_NAMES or key[1] not in "12345":
                 raise ParameterError(f"cars: bad car {key!r}; use 'A1'..'B5'")
             owner, progress = value if isinstance(value, tuple) else (value, None)
-            if not 0 <= owner < n:
-                raise ParameterError(f"cars: {key}: no seat {owner}")
+            if not _exact_int(owner) or not 0 <= owner < n:
+                raise ParameterError(f"cars: {key}: no seat {owner!r}")
             car = int(key[1])
             space = (tips[key[0]] - CAR_OFFSET - car) % board.length
             if progress is None:
@@ -356,8 +356,8 @@ class ExpressGame(Game):
                 raise ParameterError(f"footpaths: no footpath {index}")
             for value in llamas:
                 owner, progress = value if isinstance(value, tuple) else (value, None)
-                if not 0 <= owner < n:
-                    raise ParameterError(f"footpaths: {index}: no seat {owner}")
+                if not _exact_int(owner) or not 0 <= owner < n:
+                    raise ParameterError(f"footpaths: {index}: no seat {owner!r}")
                 if progress is None:
                     progress = board.distance(
                         self.home_boarding[owner], board.footpaths[index].reboard
