@@ -148,3 +148,24 @@ def test_e12_file_errors(tmp_path: Path) -> None:
 def test_e12_bad_board_parameter_is_a_parameter_error_naming_the_field() -> None:
     with pytest.raises(ParameterError, match=r"board: arrows\.1\.footpath"):
         ExpressGame(board=edit("arrows.1.footpath", 0))
+
+
+def test_e12_board_object_parameter_and_default_colours_on_custom_order() -> None:
+    data = standard_dict()
+    # same track, stations listed in another order and with other colours clockwise
+    data["stations"][1]["colour"], data["stations"][2]["colour"] = "green", "pink"
+    board = parse_board(data)
+    assert [s.colour for s in board.stations] == ["yellow", "green", "pink", "blue"]
+    game = ExpressGame(3, board=board)
+    assert game.colours == ("yellow", "green", "pink")  # E-4 defaults, clockwise
+    assert isinstance(game.params["board"], dict)
+    assert make("express", **game.params).board == board
+    with pytest.raises(ParameterError, match="clockwise"):
+        ExpressGame(3, colours=["yellow", "pink", "green"], board=board)
+
+
+def test_e3_packaged_file_loads_like_standard_board() -> None:
+    import lamagames.express
+
+    path = Path(lamagames.express.__file__).parent / "boards" / "standard.json"
+    assert load_board(path) == standard_board()
