@@ -2,6 +2,11 @@
 
 Usage: python benchmarks/headtohead.py dice --games 2000 [--kind heuristic]
        [--against random,benchmark] [--seed 1]
+       python benchmarks/headtohead.py express --games 1000 [--turn-limit 2000]
+
+Game ``i`` uses seed ``derive_seed(seed, "h2h", i)`` for the chance stream and both bots;
+the measured bot sits in seat ``i % 2``. Games without a winner (Lama Express truncated by
+its turn limit, E-11) count as non-wins and are reported as unfinished.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ def main() -> None:
     parser.add_argument("--kind", default="heuristic")
     parser.add_argument("--against", default="random,benchmark")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turn-limit", type=int, default=2000, help="Lama Express only")
     args = parser.parse_args()
     params = {"num_players": 2}
     if args.game == "express":
-        params["turn_limit"] = 2000
+        params["turn_limit"] = args.turn_limit
     game = make(args.game, **params)
     for opponent in args.against.split(","):
         start = time.perf_counter()
