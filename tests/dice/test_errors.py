@@ -45,14 +45,20 @@ def positions() -> dict[str, DiceState]:
         "discard": act(turn_state(), "roll", "dice 3 L 3"),
         "take": act(turn_state(), "roll", "dice 4 5 4"),
         "give_llamas": act(turn_state(), "roll", "dice L L L"),
-        "give_empty": act(make_state(["3", "1"], scores=[15, 0]), "roll", "dice 3 1 1",
-                          "discard 3"),
+        "give_empty": act(
+            make_state(["3", "1"], scores=[15, 0]), "roll", "dice 3 1 1", "discard 3"
+        ),
         "deal": DiceGame(num_players=3).new_initial_state(),
         "over": act(make_state(["6", "1"], quit=[False, True], scores=[39, 0]), "quit"),
     }
     expected = {
-        "turn": PHASE_TURN, "dice": PHASE_DICE, "discard": PHASE_DISCARD, "take": PHASE_TAKE,
-        "give_llamas": PHASE_GIVE_LLAMAS, "give_empty": PHASE_GIVE_EMPTY, "deal": PHASE_DEAL,
+        "turn": PHASE_TURN,
+        "dice": PHASE_DICE,
+        "discard": PHASE_DISCARD,
+        "take": PHASE_TAKE,
+        "give_llamas": PHASE_GIVE_LLAMAS,
+        "give_empty": PHASE_GIVE_EMPTY,
+        "deal": PHASE_DEAL,
         "over": PHASE_OVER,
     }
     for name, state in out.items():
@@ -222,12 +228,34 @@ def test_bool_and_float_ids_are_not_silently_recorded(bad: Any) -> None:
 # ------------------------------------------------------------------------------ notation
 
 MALFORMED_PLAYER_NOTATION = [
-    "jump", "roll 3", "quit now", "take", "take 7", "take 33", "take x", "give", "give gold",
-    "discard", "discard 3 3 3 3", "discard 9", "discard 3 x", "dice 3 5 L", "deal 11235L",
+    "jump",
+    "roll 3",
+    "quit now",
+    "take",
+    "take 7",
+    "take 33",
+    "take x",
+    "give",
+    "give gold",
+    "discard",
+    "discard 3 3 3 3",
+    "discard 9",
+    "discard 3 x",
+    "dice 3 5 L",
+    "deal 11235L",
 ]
 MALFORMED_CHANCE_NOTATION = [
-    "roll", "dice", "dice 3 5", "dice 3 5 L 1", "dice 7 1 1", "dice 3 x 1", "deal",
-    "deal 1123", "deal 1123456", "deal 11x345", "throw 3 5 L",
+    "roll",
+    "dice",
+    "dice 3 5",
+    "dice 3 5 L 1",
+    "dice 7 1 1",
+    "dice 3 x 1",
+    "deal",
+    "deal 1123",
+    "deal 1123456",
+    "deal 11x345",
+    "throw 3 5 L",
 ]
 
 

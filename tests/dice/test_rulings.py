@@ -259,7 +259,9 @@ def test_d4_give_back_changes_the_score(score: int, give: str, after: int) -> No
     assert state.chips(0) == (after // 10, after % 10)
 
 
-@pytest.mark.parametrize(("score", "refused"), [(10, "give white"), (20, "give white"), (7, "give black")])
+@pytest.mark.parametrize(
+    ("score", "refused"), [(10, "give white"), (20, "give white"), (7, "give black")]
+)
 def test_d4_cannot_give_a_chip_not_held(score: int, refused: str) -> None:
     state = make_state(["1 2", "3"], scores=[score, 0])
     act(state, "roll", "dice L L L")
@@ -413,8 +415,7 @@ def test_d7_quit_row_still_scores() -> None:
 
 
 def test_d7_quit_row_still_scores_when_another_seat_busts() -> None:
-    state = make_state(["6 6 L", "1 2", "1"], quit=[True, False, False], player=1,
-                       llama_row="1 2")
+    state = make_state(["6 6 L", "1 2", "1"], quit=[True, False, False], player=1, llama_row="1 2")
     act(state, "roll", "dice 3 5 4")  # no match, nothing to take: bust
     assert state.round_points[-1] == [16, 3, 1]
 
@@ -463,7 +464,9 @@ def test_d8_1_three_llamas_takes_no_llama_row_card() -> None:
     assert row_text(state, 0) == "12"
 
 
-@pytest.mark.parametrize(("give", "after"), [("give black", 5), ("give white", 14), ("give none", 15)])
+@pytest.mark.parametrize(
+    ("give", "after"), [("give black", 5), ("give white", 14), ("give none", 15)]
+)
 def test_d8_1_three_llamas_give_back_choice(give: str, after: int) -> None:
     state = make_state(["L L 3", "5"], scores=[15, 20])
     act(state, "roll", "dice L L L", give)
@@ -476,8 +479,13 @@ def test_d8_1_three_llamas_give_back_choice(give: str, after: int) -> None:
 @pytest.mark.parametrize("score", [0, 12])
 def test_d8_1_three_llamas_never_bust_for_last_player_standing(score: int) -> None:
     # Last player standing, no L in the row, L in the llama row: still not a bust (D-8.5).
-    state = make_state(["1 2", "3 3", "5"], quit=[True, False, True], player=1,
-                       llama_row="1 L", scores=[0, score, 0])
+    state = make_state(
+        ["1 2", "3 3", "5"],
+        quit=[True, False, True],
+        player=1,
+        llama_row="1 L",
+        scores=[0, score, 0],
+    )
     act(state, "roll", "dice L L L")
     if score:
         assert legal(state) == GIVE_ALL
@@ -523,13 +531,30 @@ def test_d8_2_must_discard_at_least_one_card() -> None:
         ("5 5 5", "dice 5 5 1", {"discard 5", "discard 5 5"}),  # one card per die
         ("3", "dice 3 L 3", {"discard 3"}),  # two dice, but only one card in the row
         ("4 1", "dice 3 6 4", {"discard 4"}),  # a single die matches
-        ("1 2 L", "dice L 2 1", {  # every die matches a different symbol
-            "discard 1", "discard 2", "discard L", "discard 1 2", "discard 1 L",
-            "discard 2 L", "discard 1 2 L",
-        }),
-        ("6 6 L", "dice 6 6 L", {
-            "discard 6", "discard 6 6", "discard L", "discard 6 L", "discard 6 6 L",
-        }),
+        (
+            "1 2 L",
+            "dice L 2 1",
+            {  # every die matches a different symbol
+                "discard 1",
+                "discard 2",
+                "discard L",
+                "discard 1 2",
+                "discard 1 L",
+                "discard 2 L",
+                "discard 1 2 L",
+            },
+        ),
+        (
+            "6 6 L",
+            "dice 6 6 L",
+            {
+                "discard 6",
+                "discard 6 6",
+                "discard L",
+                "discard 6 L",
+                "discard 6 6 L",
+            },
+        ),
     ],
 )
 def test_d8_2_each_die_allows_one_card_of_its_symbol(
@@ -630,8 +655,7 @@ def test_d8_4_bust_final_state_when_game_ends() -> None:
 
 
 def test_d8_5_last_player_standing_busts_even_if_llama_row_holds_a_rolled_symbol() -> None:
-    state = make_state(["1 2", "5 6", "6"], quit=[True, False, True], player=1,
-                       scores=[0, 30, 0])
+    state = make_state(["1 2", "5 6", "6"], quit=[True, False, True], player=1, scores=[0, 30, 0])
     act(state, "roll", "dice 3 1 4")
     # The whole llama row (1..6 and L) joins row 5 6: 1+2+3+4+5+6+10 = 31.
     assert state.round_points[-1] == [3, 31, 6]
@@ -748,8 +772,9 @@ def test_d10_empty_row_scores_0_and_may_give_back_a_chip() -> None:
     assert state.phase == PHASE_DEAL
 
 
-@pytest.mark.parametrize(("score", "options"), [(10, {"give black", "give none"}),
-                                                (4, {"give white", "give none"})])
+@pytest.mark.parametrize(
+    ("score", "options"), [(10, {"give black", "give none"}), (4, {"give white", "give none"})]
+)
 def test_d10_empty_row_give_back_options_follow_d4(score: int, options: set[str]) -> None:
     state = make_state(["3", "1 5"], scores=[score, 0])
     act(state, "roll", "dice 3 1 1", "discard 3")
@@ -792,8 +817,9 @@ def test_d11_game_goes_on_below_the_threshold() -> None:
 
 @pytest.mark.parametrize(("end_score", "over"), [(10, True), (39, True), (40, True), (41, False)])
 def test_d11_threshold_is_a_parameter(end_score: int, over: bool) -> None:
-    state = make_state(["1", "5", "2"], quit=[True, False, True], player=1,
-                       scores=[5, 35, 9], end_score=end_score)
+    state = make_state(
+        ["1", "5", "2"], quit=[True, False, True], player=1, scores=[5, 35, 9], end_score=end_score
+    )
     assert state.game.params["end_score"] == end_score
     act(state, "quit")
     assert state.scores == [6, 40, 11]
@@ -801,8 +827,9 @@ def test_d11_threshold_is_a_parameter(end_score: int, over: bool) -> None:
 
 
 def test_d11_lowest_score_wins_and_ties_all_win() -> None:
-    state = make_state(["1", "6", "2", "L"], quit=[True, False, True, True], player=1,
-                       scores=[4, 34, 3, 0])
+    state = make_state(
+        ["1", "6", "2", "L"], quit=[True, False, True, True], player=1, scores=[4, 34, 3, 0]
+    )
     act(state, "quit")
     assert state.scores == [5, 40, 5, 10]
     assert state.winners() == [0, 2]
