@@ -95,8 +95,8 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
     Raises:
         ParameterError: naming the constraint that failed.
     """
-    if isinstance(dice, str) or len(dice) != 3:
-        raise ParameterError("dice: need exactly three dice (D-1)")
+    if not isinstance(dice, list | tuple) or len(dice) != 3:
+        raise ParameterError(f"dice: need exactly three dice (D-1), got {dice!r}")
     faces: list[tuple[int, ...]] = []
     for i, die in enumerate(dice):
         name = "ABC"[i]
