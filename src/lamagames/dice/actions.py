@@ -114,14 +114,25 @@ def roll_symbols(outcome: int) -> tuple[int, int, int]:
     return outcome // 49, (outcome // 7) % 7, outcome % 7
 
 
+def check_action_id(action: object) -> int:
+    """Return ``action`` if it is a player action id: an ``int`` (not a ``bool``) in
+    ``0 .. NUM_DISTINCT_ACTIONS - 1``.
+
+    Raises:
+        InvalidActionError: anything else (naming the value).
+    """
+    if type(action) is not int or not 0 <= action < NUM_DISTINCT_ACTIONS:
+        raise InvalidActionError(f"{action!r} is not a LAMA Dice action id")
+    return action
+
+
 def player_action_to_string(action: int) -> str:
     """Notation of a player action id (context free).
 
     Raises:
         InvalidActionError: not an id in ``0 .. NUM_DISTINCT_ACTIONS - 1``.
     """
-    if type(action) is not int or not 0 <= action < NUM_DISTINCT_ACTIONS:
-        raise InvalidActionError(f"{action!r} is not a LAMA Dice action id")
+    check_action_id(action)
     if action == ROLL:
         return "roll"
     if action == QUIT:

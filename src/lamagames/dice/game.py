@@ -52,6 +52,7 @@ from lamagames.dice.actions import (
     TAKE_BASE,
     VALUES,
     chance_to_string,
+    check_action_id,
     player_action_to_string,
     roll_id,
     roll_symbols,
@@ -419,22 +420,32 @@ class DiceState(State):
             IllegalActionError: not legal now or not this seat's turn; state unchanged.
         """
         phase = self.phase
-        if phase in (PHASE_DEAL, PHASE_DICE):
-            if player is not None and player != CHANCE_PLAYER:
-                raise IllegalActionError(f"seat {player} cannot act: a chance event is next")
+        if phase in (PHASE_DEAL, PHASE_DICE) and (player is None or player == CHANCE_PLAYER):
             self._apply_chance(action)
             return
+        # A seat's action: well formed first (InvalidActionError; ``True`` or ``1.0`` would
+        # otherwise compare equal to QUIT), then the seat, then legality.
+        check_action_id(action)
+        if phase in (PHASE_DEAL, PHASE_DICE):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                "a chance event is next, no seat may act"
+            )
         if phase == PHASE_OVER:
-            raise IllegalActionError("the game is over")
-        if player is not None and player != self._player:
-            raise IllegalActionError(f"it is seat {self._player}'s turn, not seat {player}'s")
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} is not legal: the game is over"
+            )
+        if player is not None and (type(player) is not int or player != self._player):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                f"it is seat {self._player}'s turn"
+            )
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            name = player_action_to_string(action)  # raises InvalidActionError if malformed
             raise IllegalActionError(
-                f"{name!r} is not legal now; legal: "
+                f"{player_action_to_string(action)!r} is not legal now; legal: "
                 + ", ".join(player_action_to_string(a) for a in legal)
             )
         seat = self._player
