@@ -93,7 +93,7 @@ class Reference:
                     alone = all(quit[i] for i in range(n) if i != seat)  # D-8.5
                     available = [d for d in dice if d in llama_row]
                     if available and not alone:  # D-8.3: the lowest-valued one
-                        card = min(available, key=VALUE.__getitem__)
+                        card = min(available, key=lambda symbol: VALUE[symbol])
                         llama_row.remove(card)
                         row.append(card)
                         if not llama_row:  # D-9

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,8 +20,6 @@ from lamagames.dice.game import (
     PHASE_TURN,
 )
 from tests.dice.helpers import act, deal_round, make_state
-
-Edit = Callable[[dict[str, Any]], None]
 
 
 def turn_data() -> dict[str, Any]:
@@ -53,33 +50,51 @@ def test_from_dict_state_is_independent_of_the_data() -> None:
     assert data == turn_data()
 
 
+def set_path(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``data[a][b]...`` for a dotted path such as ``"rows.0.0"``."""
+    *parents, last = path.split(".")
+    target: Any = data
+    for part in parents:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+
+
 @pytest.mark.parametrize(
-    ("name", "edit", "fragment"),
+    ("path", "value", "fragment"),
     [
-        ("missing field", lambda d: d.pop("scores"), "scores"),
-        ("unknown field", lambda d: d.__setitem__("note", 1), "note"),
-        ("score not int", lambda d: d.__setitem__("scores", ["4", 12]), "scores"),
-        ("score bool", lambda d: d.__setitem__("scores", [True, 12]), "scores"),
-        ("negative score", lambda d: d.__setitem__("scores", [-1, 12]), "scores"),
-        ("too few seats", lambda d: d.__setitem__("scores", [4]), "scores"),
-        ("quit not bool", lambda d: d.__setitem__("quit", ["no", "no"]), "quit"),
-        ("quit int", lambda d: d.__setitem__("quit", [0, 0]), "quit"),
-        ("phase out of range", lambda d: d.__setitem__("phase", 8), "phase"),
-        ("player out of range", lambda d: d.__setitem__("player", 2), "player"),
-        ("llama row count 2", lambda d: d["llama_row"].__setitem__(0, 2), "llama_row"),
-        ("dice of two", lambda d: d.__setitem__("dice", [1, 2]), "dice"),
-        ("chance id too large", lambda d: d.__setitem__("history", [[-1, 1267]]), "history"),
-        ("seat action id too large", lambda d: d.__setitem__("history", [[0, 131]]), "history"),
-        ("history entry not a pair", lambda d: d.__setitem__("history", [[0]]), "history"),
-        ("cards not conserved", lambda d: d["rows"][0].__setitem__(0, 3), "D-3"),
-        ("dice without a roll", lambda d: d.__setitem__("dice", [2, 6, 2]), "dice"),
-        ("quit seat to act", lambda d: d.__setitem__("quit", [True, False]), "quit"),
+        ("note", 1, "note"),  # unknown field
+        ("scores", ["4", 12], "scores"),
+        ("scores", [True, 12], "scores"),
+        ("scores", [-1, 12], "scores"),
+        ("scores", [4], "scores"),  # too few seats
+        ("quit", ["no", "no"], "quit"),
+        ("quit", [0, 0], "quit"),
+        ("phase", 8, "phase"),
+        ("player", 2, "player"),
+        ("llama_row.0", 2, "llama_row"),
+        ("dice", [1, 2], "dice"),
+        ("history", [[-1, 1267]], "history"),  # beyond the chance outcomes
+        ("history", [[0, 131]], "history"),  # beyond the player actions
+        ("history", [[0]], "history"),
+        ("rows.0.0", 3, "D-3"),  # two extra 1s: cards not conserved
+        ("dice", [2, 6, 2], "dice"),  # a roll shown at a turn
+        ("quit", [True, False], "quit"),  # seat 0 is to act but has quit
     ],
 )
-def test_malformed_state_data(name: str, edit: Edit, fragment: str) -> None:
+def test_malformed_state_data(path: str, value: Any, fragment: str) -> None:
     data = turn_data()
-    edit(data)
+    set_path(data, path, value)
     with pytest.raises(RecordError, match=fragment):
+        DiceGame(num_players=2).state_from_dict(data)
+
+
+def test_missing_field() -> None:
+    data = turn_data()
+    del data["scores"]
+    with pytest.raises(RecordError, match="scores"):
         DiceGame(num_players=2).state_from_dict(data)
 
 
