@@ -189,13 +189,12 @@ def notation_round_trips(config: Config) -> None:
     for state in every_state(config):
         if state.is_terminal():
             continue
-        player = state.current_player()
+        player = state.current_player()  # CHANCE_PLAYER at chance nodes
         for action in state.legal_actions():
             text = state.action_to_string(action)
             assert state.string_to_action(text) == action, text
-            if player >= 0:
-                assert state.action_to_string(action, player) == text
-                assert state.string_to_action(text, player) == action
+            assert state.action_to_string(action, player) == text
+            assert state.string_to_action(text, player) == action
 
 
 def state_dict_round_trips(config: Config) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lamagames.core.game import CHANCE_PLAYER
 from lamagames.dice import DiceGame
 from lamagames.dice.game import PHASE_DISCARD, PHASE_TURN
 from tests.dice.helpers import act, make_state
@@ -129,3 +130,20 @@ def test_observation_tensor_without_a_roll() -> None:
     tensor = state.observation_tensor(0)
     assert tensor[27:48].sum() == 0  # no dice shown
     assert tensor[48 + PHASE_TURN] == 1
+
+
+def test_current_player_selects_the_notation_at_chance_nodes() -> None:
+    # The OpenSpiel idiom action_to_string(action, state.current_player()) passes -1 at a
+    # chance node: that must give chance notation, as apply_action(action, -1) applies one.
+    state = act(make_state(["1", "2"]), "roll")
+    player = state.current_player()
+    assert player == CHANCE_PLAYER
+    outcome = state.string_to_action("dice 3 5 L")
+    assert state.action_to_string(outcome, player) == "dice 3 5 L"
+    assert state.string_to_action("dice 3 5 L", player) == outcome
+    deal = DiceGame(num_players=2).new_initial_state()
+    first = deal.legal_actions()[0]
+    assert deal.action_to_string(first, CHANCE_PLAYER) == deal.action_to_string(first)
+    # A seat's id selects player notation wherever it is asked.
+    assert state.action_to_string(0, 0) == "roll"
+    assert state.string_to_action("quit", 1) == 1
