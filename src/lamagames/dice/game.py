@@ -643,13 +643,14 @@ class DiceState(State):
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """Notation: chance outcomes at chance nodes (``dice 3 5 L``, ``deal 11235L``),
-        player actions otherwise (``roll``, ``discard 3 3``...).
+        """Notation of a chance outcome (``dice 3 5 L``, ``deal 11235L``) when ``player`` is
+        :data:`CHANCE_PLAYER`, or is ``None`` at a chance node; of a player action
+        (``roll``, ``discard 3 3``...) otherwise.
 
         Raises:
             InvalidActionError: not an id of the relevant space.
         """
-        if player is None and self.is_chance_node():
+        if self._is_chance_context(player):
             return chance_to_string(action)
         return player_action_to_string(action)
 
@@ -661,9 +662,16 @@ class DiceState(State):
         """
         if not isinstance(text, str):
             raise InvalidActionError(f"notation must be text, got {type(text).__name__}")
-        if player is None and self.is_chance_node():
+        if self._is_chance_context(player):
             return string_to_chance(text)
         return string_to_player_action(text)
+
+    def _is_chance_context(self, player: int | None) -> bool:
+        """True when ``player`` names chance: the chance player id, or ``None`` at a chance
+        node (as in :meth:`apply_action`)."""
+        if player is None:
+            return self.is_chance_node()
+        return player == CHANCE_PLAYER
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
