@@ -859,7 +859,7 @@ def _int(value: object, low: int, high: int, field: str) -> int:
     return value
 
 
-def _list(value: object, length: int, field: str = "value") -> list[Any]:
+def _list(value: object, length: int, field: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != length:
         raise RecordError(f"{field}: expected a list of {length} entries, got {value!r}")
     return value
