@@ -23,6 +23,7 @@ from lamagames.dice.game import (
     PHASE_OVER,
     PHASE_TAKE,
     PHASE_TURN,
+    DiceState,
 )
 from tests.dice.helpers import (
     DECK_COPIES,
@@ -37,14 +38,10 @@ from tests.dice.helpers import (
 GIVE_ALL = {"give black", "give white", "give none"}
 
 
-def cards_everywhere(state: object) -> list[int]:
+def cards_everywhere(state: DiceState) -> list[int]:
     """Per-symbol card count over llama row, rows, discard pile and set-aside deck."""
-    data = state.to_dict()  # type: ignore[attr-defined]
     return [
-        data["llama_row"][s]
-        + data["setaside"][s]
-        + data["discards"][s]
-        + sum(r[s] for r in data["rows"])
+        state.llama_row[s] + state.setaside[s] + state.discards[s] + sum(r[s] for r in state.rows)
         for s in range(7)
     ]
 
@@ -300,10 +297,11 @@ def test_d5_round_setup_llama_row_face_up_six_cards_each() -> None:
     assert observation["quit"] == [False] * 4
 
 
-def _next_round_starter(state: object) -> int:
-    deal_round(state)  # type: ignore[arg-type]
-    assert state.phase == PHASE_TURN  # type: ignore[attr-defined]
-    return state.current_player()  # type: ignore[attr-defined,no-any-return]
+def next_round_starter(state: DiceState) -> int:
+    """Deal the next round and return the seat that acts first in it."""
+    deal_round(state)
+    assert state.phase == PHASE_TURN
+    return state.current_player()
 
 
 def test_d5_next_round_starter_after_row_emptied() -> None:
@@ -311,7 +309,7 @@ def test_d5_next_round_starter_after_row_emptied() -> None:
     state = make_state(["1 2", "5 6", "3"], player=2, starter=0)
     act(state, "roll", "dice 3 1 1", "discard 3")
     assert state.round == 2 and state.phase == PHASE_DEAL
-    assert _next_round_starter(state) == 2
+    assert next_round_starter(state) == 2
     assert state.starter == 2
 
 
@@ -319,14 +317,14 @@ def test_d5_next_round_starter_after_llama_row_emptied_by_take() -> None:
     state = make_state(["1 2", "1 1", "5 6"], llama_row="4", player=1, starter=2)
     act(state, "roll", "dice 4 5 3", "take 4")
     assert state.round == 2
-    assert _next_round_starter(state) == 1
+    assert next_round_starter(state) == 1
 
 
 def test_d5_next_round_starter_after_bust() -> None:
     state = make_state(["1 2", "1 1", "5 6", "2"], llama_row="1 2 6", player=3, starter=0)
     act(state, "roll", "dice 4 5 3")
     assert state.round == 2
-    assert _next_round_starter(state) == 3
+    assert next_round_starter(state) == 3
 
 
 def test_d5_next_round_starter_after_all_quit() -> None:
@@ -334,14 +332,14 @@ def test_d5_next_round_starter_after_all_quit() -> None:
     state = make_state(["1 2", "1 1", "5 6", "2"], quit=[True, False, True, True], player=1)
     act(state, "quit")
     assert state.round == 2
-    assert _next_round_starter(state) == 1
+    assert next_round_starter(state) == 1
 
 
 def test_d5_next_round_starter_after_last_player_standing_busts() -> None:
     state = make_state(["1 2", "5 6", "6"], quit=[True, False, True], player=1, starter=2)
     act(state, "roll", "dice 3 1 4")
     assert state.round == 2
-    assert _next_round_starter(state) == 1
+    assert next_round_starter(state) == 1
 
 
 def test_d5_next_round_starter_after_empty_row_and_give_back() -> None:
@@ -350,7 +348,7 @@ def test_d5_next_round_starter_after_empty_row_and_give_back() -> None:
     act(state, "roll", "dice 3 1 1", "discard 3")
     assert state.phase == PHASE_GIVE_EMPTY
     act(state, "give black")
-    assert _next_round_starter(state) == 2
+    assert next_round_starter(state) == 2
 
 
 def test_d5_new_round_resets_rows_llama_row_and_quits() -> None:
