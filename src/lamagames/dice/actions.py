@@ -114,14 +114,25 @@ def roll_symbols(outcome: int) -> tuple[int, int, int]:
     return outcome // 49, (outcome // 7) % 7, outcome % 7
 
 
+def check_action_id(action: object) -> int:
+    """Return ``action`` if it is a player action id: an ``int`` (not a ``bool``) in
+    ``0 .. NUM_DISTINCT_ACTIONS - 1``.
+
+    Raises:
+        InvalidActionError: anything else (naming the value).
+    """
+    if type(action) is not int or not 0 <= action < NUM_DISTINCT_ACTIONS:
+        raise InvalidActionError(f"{action!r} is not a LAMA Dice action id")
+    return action
+
+
 def player_action_to_string(action: int) -> str:
     """Notation of a player action id (context free).
 
     Raises:
         InvalidActionError: not an id in ``0 .. NUM_DISTINCT_ACTIONS - 1``.
     """
-    if type(action) is not int or not 0 <= action < NUM_DISTINCT_ACTIONS:
-        raise InvalidActionError(f"{action!r} is not a LAMA Dice action id")
+    check_action_id(action)
     if action == ROLL:
         return "roll"
     if action == QUIT:
@@ -145,8 +156,15 @@ def string_to_player_action(text: str) -> int:
     (also ``discard 33L``).
 
     Raises:
-        InvalidActionError: the text is not a LAMA Dice action.
+        InvalidActionError: the text is not a LAMA Dice action (the message quotes it).
     """
+    try:
+        return _parse_player_action(text)
+    except InvalidActionError as exc:
+        raise InvalidActionError(f"{text!r} is not a LAMA Dice action: {exc}") from None
+
+
+def _parse_player_action(text: str) -> int:
     words = text.strip().lower().split(maxsplit=1)
     if not words:
         raise InvalidActionError("empty action")
@@ -168,10 +186,7 @@ def string_to_player_action(text: str) -> int:
         if action is None:
             raise InvalidActionError(f"a discard is 1 to 3 cards, got {rest!r}")
         return int(action)
-    raise InvalidActionError(
-        f"{text!r} is not a LAMA Dice action (roll, quit, take S, give black|white|none, "
-        "discard S S S)"
-    )
+    raise InvalidActionError("expected roll, quit, take S, give black|white|none or discard S S S")
 
 
 def chance_to_string(outcome: int) -> str:
@@ -191,9 +206,18 @@ def string_to_chance(text: str) -> int:
     """Parse chance notation: ``dice 3 5 L`` (also ``dice 35L``) or ``deal 11235L``.
 
     Raises:
-        InvalidActionError: the text is not a chance outcome.
+        InvalidActionError: the text is not a chance outcome (the message quotes it).
     """
+    try:
+        return _parse_chance(text)
+    except InvalidActionError as exc:
+        raise InvalidActionError(f"{text!r} is not a chance outcome: {exc}") from None
+
+
+def _parse_chance(text: str) -> int:
     words = text.strip().split(maxsplit=1)
+    if not words:
+        raise InvalidActionError("empty outcome")
     if len(words) == 2 and words[0].lower() == "dice":
         symbols = [symbol_index(c) for c in words[1].replace(" ", "")]
         if len(symbols) != 3:
@@ -204,4 +228,4 @@ def string_to_chance(text: str) -> int:
         if sum(counts) != HAND_SIZE:
             raise InvalidActionError(f"'deal' needs six symbols, got {words[1]!r}")
         return HAND_ID[counts]
-    raise InvalidActionError(f"{text!r} is not a chance outcome (dice A B C, or deal SSSSSS)")
+    raise InvalidActionError("expected 'dice A B C' or 'deal SSSSSS'")

@@ -52,6 +52,7 @@ from lamagames.dice.actions import (
     TAKE_BASE,
     VALUES,
     chance_to_string,
+    check_action_id,
     player_action_to_string,
     roll_id,
     roll_symbols,
@@ -81,6 +82,10 @@ PHASE_GIVE_EMPTY: Final = 6  # seat: give back a chip after emptying the row
 PHASE_OVER: Final = 7
 PHASE_NAMES: Final = ("deal", "turn", "dice", "discard", "take", "give", "give", "over")
 NUM_PHASES: Final = 8
+#: Internal result of a roll (not a phase): a bust (D-8.4, D-8.5).
+_BUST: Final = -1
+#: Phases in which the current roll is shown (the dice stay visible until the turn passes).
+ROLL_PHASES: Final = (PHASE_DISCARD, PHASE_TAKE, PHASE_GIVE_LLAMAS)
 
 
 def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -95,8 +100,8 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
     Raises:
         ParameterError: naming the constraint that failed.
     """
-    if isinstance(dice, str) or len(dice) != 3:
-        raise ParameterError("dice: need exactly three dice (D-1)")
+    if not isinstance(dice, list | tuple) or len(dice) != 3:
+        raise ParameterError(f"dice: need exactly three dice (D-1), got {dice!r}")
     faces: list[tuple[int, ...]] = []
     for i, die in enumerate(dice):
         name = "ABC"[i]
@@ -420,22 +425,32 @@ class DiceState(State):
             IllegalActionError: not legal now or not this seat's turn; state unchanged.
         """
         phase = self.phase
-        if phase in (PHASE_DEAL, PHASE_DICE):
-            if player is not None and player != CHANCE_PLAYER:
-                raise IllegalActionError(f"seat {player} cannot act: a chance event is next")
+        if phase in (PHASE_DEAL, PHASE_DICE) and (player is None or player == CHANCE_PLAYER):
             self._apply_chance(action)
             return
+        # A seat's action: well formed first (InvalidActionError; ``True`` or ``1.0`` would
+        # otherwise compare equal to QUIT), then the seat, then legality.
+        check_action_id(action)
+        if phase in (PHASE_DEAL, PHASE_DICE):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                "a chance event is next, no seat may act"
+            )
         if phase == PHASE_OVER:
-            raise IllegalActionError("the game is over")
-        if player is not None and player != self._player:
-            raise IllegalActionError(f"it is seat {self._player}'s turn, not seat {player}'s")
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} is not legal: the game is over"
+            )
+        if player is not None and (type(player) is not int or player != self._player):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                f"it is seat {self._player}'s turn"
+            )
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            name = player_action_to_string(action)  # raises InvalidActionError if malformed
             raise IllegalActionError(
-                f"{name!r} is not legal now; legal: "
+                f"{player_action_to_string(action)!r} is not legal now; legal: "
                 + ", ".join(player_action_to_string(a) for a in legal)
             )
         seat = self._player
@@ -514,29 +529,41 @@ class DiceState(State):
             self._player = self._starter
 
     def _resolve_roll(self, dice: tuple[int, int, int]) -> None:
-        """D-8, checked in order."""
+        """D-8: apply what the roll ``dice`` of the current seat leads to."""
         self._dice = dice
+        result = self._roll_result(dice)
+        if result == PHASE_TURN:  # three llamas and no chip to give back (D-8.1)
+            self._next_turn()
+        elif result == _BUST:  # D-8.4 / D-8.5: take the whole llama row, round over
+            row = self.rows[self._player]
+            llama_row = self.llama_row
+            for s in range(NUM_SYMBOLS):
+                row[s] += llama_row[s]
+                llama_row[s] = 0
+            self._end_round()
+        else:
+            self.phase = result
+
+    def _roll_result(self, dice: tuple[int, int, int]) -> int:
+        """D-8, checked in order: what a roll of ``dice`` by the current seat leads to.
+
+        Returns:
+            :data:`PHASE_GIVE_LLAMAS` or :data:`PHASE_TURN` (three llamas with or without
+            chips, D-8.1), :data:`PHASE_DISCARD` (match, D-8.2), :data:`PHASE_TAKE` (D-8.3)
+            or :data:`_BUST` (D-8.4, D-8.5).
+        """
         seat = self._player
         if dice[0] == LLAMA and dice[1] == LLAMA and dice[2] == LLAMA:  # D-8.1
-            if self.scores[seat]:
-                self.phase = PHASE_GIVE_LLAMAS
-            else:
-                self._next_turn()
-            return
+            return PHASE_GIVE_LLAMAS if self.scores[seat] else PHASE_TURN
         row = self.rows[seat]
         if row[dice[0]] or row[dice[1]] or row[dice[2]]:  # D-8.2
-            self.phase = PHASE_DISCARD
-            return
+            return PHASE_DISCARD
         quit_ = self.quit
         last_standing = all(quit_[i] for i in range(len(quit_)) if i != seat)  # D-8.5
         llama_row = self.llama_row
         if not last_standing and (llama_row[dice[0]] or llama_row[dice[1]] or llama_row[dice[2]]):
-            self.phase = PHASE_TAKE  # D-8.3
-            return
-        for s in range(NUM_SYMBOLS):  # D-8.4 bust: take the whole llama row
-            row[s] += llama_row[s]
-            llama_row[s] = 0
-        self._end_round()
+            return PHASE_TAKE  # D-8.3
+        return _BUST  # D-8.4
 
     def _next_turn(self) -> None:
         """D-6: the next seat clockwise that has not quit (possibly the same seat)."""
@@ -617,13 +644,14 @@ class DiceState(State):
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """Notation: chance outcomes at chance nodes (``dice 3 5 L``, ``deal 11235L``),
-        player actions otherwise (``roll``, ``discard 3 3``...).
+        """Notation of a chance outcome (``dice 3 5 L``, ``deal 11235L``) when ``player`` is
+        :data:`CHANCE_PLAYER`, or is ``None`` at a chance node; of a player action
+        (``roll``, ``discard 3 3``...) otherwise.
 
         Raises:
             InvalidActionError: not an id of the relevant space.
         """
-        if player is None and self.is_chance_node():
+        if self._is_chance_context(player):
             return chance_to_string(action)
         return player_action_to_string(action)
 
@@ -635,9 +663,16 @@ class DiceState(State):
         """
         if not isinstance(text, str):
             raise InvalidActionError(f"notation must be text, got {type(text).__name__}")
-        if player is None and self.is_chance_node():
+        if self._is_chance_context(player):
             return string_to_chance(text)
         return string_to_player_action(text)
+
+    def _is_chance_context(self, player: int | None) -> bool:
+        """True when ``player`` names chance: the chance player id, or ``None`` at a chance
+        node (as in :meth:`apply_action`)."""
+        if player is None:
+            return self.is_chance_node()
+        return player == CHANCE_PLAYER
 
     # ------------------------------------------------------------------ views
     def observation(self, player: int) -> dict[str, Any]:
@@ -739,11 +774,18 @@ class DiceState(State):
         """Rebuild and validate a state from :meth:`to_dict` output.
 
         Raises:
-            RecordError: a field is missing or of the wrong shape, or the 43 cards (D-3)
-                are not all accounted for.
+            RecordError: not a JSON object; a field is missing, unknown or of the wrong
+                shape; the 43 cards (D-3) are not all accounted for; or the phase, dice,
+                seat to act and deal progress are inconsistent (a position play cannot
+                reach, such as a discard phase whose dice match nothing, D-8).
         """
         n = game.num_players
         state = cls(game)
+        if not isinstance(data, dict):
+            raise RecordError(f"a LAMA Dice state is a JSON object, got {type(data).__name__}")
+        unknown = sorted(set(data) - set(state.to_dict()))
+        if unknown:
+            raise RecordError(f"unknown field(s) in a LAMA Dice state: {', '.join(unknown)}")
         try:
             state.phase = _int(data["phase"], 0, NUM_PHASES - 1, "phase")
             state._player = _int(data["player"], 0, n - 1, "player")
@@ -752,14 +794,14 @@ class DiceState(State):
             state._deal_seat = _int(data["deal_seat"], 0, n, "deal_seat")
             state._round = _int(data["round"], 1, 10**6, "round")
             dice = data["dice"]
-            state._dice = (
-                None if dice is None else tuple(_int(x, 0, NUM_SYMBOLS - 1, "dice") for x in dice)  # type: ignore[assignment]
-            )
-            if state._dice is not None and len(state._dice) != 3:
-                raise RecordError("dice: need three symbols")
+            if dice is not None:
+                a, b, c = _ints(dice, 3, 0, NUM_SYMBOLS - 1, "dice")
+                state._dice = (a, b, c)
             state.scores = _ints(data["scores"], n, 0, 10**6, "scores")
-            state.rows = [_ints(r, NUM_SYMBOLS, 0, 43, "rows") for r in _list(data["rows"], n)]
-            state.quit = [bool(x) for x in _list(data["quit"], n)]
+            state.rows = [
+                _ints(r, NUM_SYMBOLS, 0, 43, "rows") for r in _list(data["rows"], n, "rows")
+            ]
+            state.quit = [_bool(x, "quit") for x in _list(data["quit"], n, "quit")]
             state.llama_row = _ints(data["llama_row"], NUM_SYMBOLS, 0, 1, "llama_row")
             state.setaside = _ints(data["setaside"], NUM_SYMBOLS, 0, 6, "setaside")
             state.discards = _ints(data["discards"], NUM_SYMBOLS, 0, 43, "discards")
@@ -767,10 +809,7 @@ class DiceState(State):
             state._round_points = [
                 _ints(r, n, 0, 100, "round_points") for r in data["round_points"]
             ]
-            state._history = [
-                (_int(p, -1, n - 1, "history"), _int(a, 0, MAX_CHANCE_OUTCOMES, "history"))
-                for p, a in data["history"]
-            ]
+            state._history = [_history_entry(entry, n) for entry in data["history"]]
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
@@ -785,7 +824,34 @@ class DiceState(State):
         expected = [LLAMA_ROW_CARDS[s] + DECK_CARDS[s] for s in range(NUM_SYMBOLS)]
         if total != expected:
             raise RecordError(f"cards not conserved (D-3): counts {total}, expected {expected}")
+        state._check_consistent()
         return state
+
+    def _check_consistent(self) -> None:
+        """Refuse phase, dice, seat and deal combinations that play can never reach.
+
+        Raises:
+            RecordError: naming the inconsistent field.
+        """
+        n = self.game.num_players
+        phase = self.phase
+        if (phase == PHASE_DEAL) != (self._deal_seat < n):
+            raise RecordError(
+                f"deal_seat {self._deal_seat}: the deal is unfinished exactly in the deal phase"
+            )
+        if (self._dice is not None) != (phase in ROLL_PHASES):
+            raise RecordError(
+                f"dice {self._dice}: a roll is shown exactly in the discard, take and "
+                f"give-after-llamas phases, not in phase {PHASE_NAMES[phase]}"
+            )
+        if phase in (PHASE_TURN, PHASE_DICE, *ROLL_PHASES) and self.quit[self._player]:
+            raise RecordError(f"quit: seat {self._player} has quit but is to act (D-7)")
+        if self._dice is not None and self._roll_result(self._dice) != phase:
+            shown = " ".join(SYMBOLS[s] for s in self._dice)
+            raise RecordError(
+                f"phase {PHASE_NAMES[phase]} does not follow from dice {shown} for seat "
+                f"{self._player} (D-8)"
+            )
 
 
 def _int(value: object, low: int, high: int, field: str) -> int:
@@ -794,10 +860,23 @@ def _int(value: object, low: int, high: int, field: str) -> int:
     return value
 
 
-def _list(value: object, length: int) -> list[Any]:
+def _list(value: object, length: int, field: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != length:
-        raise RecordError(f"expected a list of {length} entries, got {value!r}")
+        raise RecordError(f"{field}: expected a list of {length} entries, got {value!r}")
     return value
+
+
+def _bool(value: object, field: str) -> bool:
+    if type(value) is not bool:
+        raise RecordError(f"{field}: {value!r} is not true or false")
+    return value
+
+
+def _history_entry(entry: object, num_players: int) -> tuple[int, int]:
+    player, action = _list(entry, 2, "history")
+    player = _int(player, -1, num_players - 1, "history")
+    size = MAX_CHANCE_OUTCOMES if player == CHANCE_PLAYER else NUM_DISTINCT_ACTIONS
+    return player, _int(action, 0, size - 1, "history")
 
 
 def _ints(value: object, length: int, low: int, high: int, field: str) -> list[int]:
