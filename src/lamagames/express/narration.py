@@ -239,7 +239,11 @@ def narrate(
         elif kind == KIND_DETOUR:
             arrow, reboard = _footpath_arrow(before, train, car)
             llama = before.car_llama(train, car)
-            owner = "a llama" if llama is None else f"{who(after, names, llama[0])}'s llama"
+            owner = (
+                "a llama"
+                if llama is None
+                else f"{names[llama[0]]}'s {game.colours[llama[0]]} llama"
+            )
             what = f"{owner} leaves car {where} for the footpath, back to space {reboard}"
         else:
             arrow, _reboard = _footpath_arrow(before, train, car)
