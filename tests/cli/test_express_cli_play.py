@@ -87,7 +87,9 @@ def test_watching_one_bot_game_narrates_and_ends(lama: Lama, tmp_path: Path) -> 
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert re.search(r"Bot 1 \(yellow\) rolls [ROYGBP] \((red|orange|yellow|green|blue|purple)\)", out)
+    assert re.search(
+        r"Bot 1 \(yellow\) rolls [ROYGBP] \((red|orange|yellow|green|blue|purple)\)", out
+    )
     assert re.search(r"Bot 2 \(green\) moves train [AB]: tip \d+ -> \d+", out)
     assert "Bot 1 (yellow) has all 4 llamas home and wins!" in out
     assert "Winner: Bot 1" in out
@@ -171,9 +173,7 @@ def test_q_leaves_and_saves_under_the_default_name(
     load_record(saved[0])
 
 
-def test_board_colours_starting_seat_and_short_go_into_the_game(
-    lama: Lama, tmp_path: Path
-) -> None:
+def test_board_colours_starting_seat_and_short_go_into_the_game(lama: Lama, tmp_path: Path) -> None:
     board = tmp_path / "tiny.json"
     board.write_text(json.dumps(TINY_BOARD), encoding="utf-8")
     rec = tmp_path / "r.json"

@@ -409,24 +409,37 @@ def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list
     return lines
 
 
-def _player_lines(state: ExpressState, names: Sequence[str], viewer: int | None) -> list[Line]:
+#: Width of the columns Wait, Ride, Walk and Home of the players' list.
+COUNT_COLUMNS: Final = " Wait Ride Walk Home"
+YOU: Final = " (you)"
+
+
+def _player_lines(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """One line per station: its player, boarding and exit spaces, and where the player's
+    llamas are. The name column shrinks to fit ``width`` (down to 8 characters)."""
     game = state.game
     board = state.board
     exits = [" ".join(str(e) for e in s.exits) for s in board.stations]
     exit_width = 2 + max(len(e) for e in exits)
     board_width = 2 + max(len(str(s.boarding)) for s in board.stations)
-    name_width = NAME_WIDTH + 6
+    fixed = 3 + 1 + board_width + 1 + exit_width + len(COUNT_COLUMNS)
+    name_width = max(8, min(NAME_WIDTH + len(YOU), width - fixed))
     header = f"  {'Player':<{name_width}} {'Board':<{board_width}} {'Exits':<{exit_width}}"
-    lines: list[Line] = [[(header + " Wait Ride Walk Home", "bold")]]
+    lines: list[Line] = [[(header + COUNT_COLUMNS, "bold")]]
     active = state.active_player()
     for k, station in enumerate(board.stations):
         seat = game.station_seat[k]
         style = PLAYER_STYLES[station.colour]
         mark = ">" if seat == active and not state.is_terminal() else " "
         line: Line = [(mark, "bold"), (station.colour[0], style), (" ", "")]
-        name = "(nobody)" if seat < 0 else _short(names[seat], NAME_WIDTH)
-        if seat >= 0 and seat == viewer:
-            name += " (you)"
+        if seat < 0:
+            name = "(nobody)"
+        elif seat == viewer:
+            name = _short(names[seat], name_width - len(YOU)) + YOU
+        else:
+            name = _short(names[seat], name_width)
         line += [(f"{name:<{name_width}} ", style if seat >= 0 else "")]
         line += [(f"@{station.boarding:<{board_width - 1}} x {exits[k]:<{exit_width - 2}}", "")]
         if seat >= 0:
@@ -508,7 +521,7 @@ def _table_info(
 ) -> list[Line]:
     lines = _status_lines(state, names, width)
     lines.append([("", "")])
-    lines += _player_lines(state, names, viewer)
+    lines += _player_lines(state, names, viewer, width)
     paths = _footpath_lines(state, width)
     if paths:
         lines += [[("", "")], *paths]
