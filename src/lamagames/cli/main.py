@@ -44,7 +44,7 @@ MIN_LIVE_HEIGHT = 30
 
 app = typer.Typer(
     name="lama",
-    help="LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records.",
+    help="LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -82,7 +82,7 @@ def main(
         ),
     ] = False,
 ) -> None:
-    """LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records."""
+    """LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records."""
 
 
 # ---------------------------------------------------------------- argument helpers
