@@ -170,14 +170,19 @@ class Screen:
         if below is not None:
             used += 1 + len(console.render_lines(below, pad=False))
         room = max(MIN_LOG_LINES, console.height - used)
-        tail = list(self.log)[-room:]
+        tail: list[Text] = []  # the newest log lines that fit (a long line may wrap)
+        for line in reversed(self.log):
+            text = Text(line, style="" if len(tail) < 2 else "grey50")
+            room -= len(console.render_lines(text, pad=False))
+            if room < 0:
+                break
+            tail.insert(0, text)
         console.clear()
         if headline is not None:
             console.rule(Text(headline, style="bold cyan"))
         console.print(table)
-        for index, line in enumerate(tail):
-            recent = index >= len(tail) - 2
-            console.print(Text(line, style="" if recent else "grey50"))
+        for text in tail:
+            console.print(text)
         if below is not None:
             console.print()
             console.print(below)
