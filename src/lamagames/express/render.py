@@ -12,6 +12,16 @@ space. Occupants: ``A:>>`` locomotive of train A, ``A:##`` its coal car, ``A3:.`
 colour). The text reads without colour; :func:`board_text` adds colour with ``rich``.
 Stations, houses, footpaths, the die and the window are listed inside the ring (or below it
 when the board is too small).
+
+Three drawings share that ring:
+
+* :func:`board_lines` / :func:`board_text`: the compact engine view (seat numbers);
+* :func:`table_lines` / :func:`table_text`: the table for people, with names, whose turn,
+  the open window and everyone's chances, the players' llamas, the footpaths, the viewer's
+  laps (``A3:y*``: the lap is done, E-8) and a key; a track wider than the terminal is
+  drawn as rows of cells instead of a ring;
+* :func:`board_drawing_lines` / :func:`board_drawing_text`: a bare board (E-3, E-12) with
+  its stations, arrows and footpaths, and :func:`board_summary` in a few lines.
 """
 
 from __future__ import annotations
