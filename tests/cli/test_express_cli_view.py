@@ -141,7 +141,7 @@ def test_window_labels_and_headline() -> None:
     labels = [action_label(state, a, 1, NAMES4) for a in state.legal_actions(1)]
     assert labels[0].startswith("let this chance pass")
     assert labels[1] == (
-        "Cleo's green llama leaves car A1 for the footpath at arrow 6 (it gets back on at space 3)"
+        "Cleo's green llama goes from car A1 to the footpath at arrow 6 (re-boards at 3)"
     )
     board = ExpressGame(num_players=2).new_initial_state().child(ROLL["G"]).child(MOVE_A)
     assert action_label(board, string_to_player_action("board A1"), 0, NAMES2) == (

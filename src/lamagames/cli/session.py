@@ -115,10 +115,10 @@ def menu(
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for number, action in enumerate(legal, start=1):
-        table.add_row(
+        table.add_row(  # Text: names in labels are never read as Rich markup
             str(number),
-            state.action_to_string(action, player),
-            view.action_label(state, action, player, seats),
+            Text(state.action_to_string(action, player)),
+            Text(view.action_label(state, action, player, seats)),
         )
     return table
 

@@ -123,8 +123,8 @@ def action_label(state: ExpressState, action: int, player: int, names: Sequence[
         llama = state.car_llama(train, car)
         owner = "a" if llama is None else f"{names[llama[0]]}'s {game.colours[llama[0]]}"
         return (
-            f"{owner} llama leaves car {where} for the footpath at arrow {arrow} "
-            f"(it gets back on at space {reboard})"
+            f"{owner} llama goes from car {where} to the footpath at arrow {arrow} "
+            f"(re-boards at {reboard})"
         )
     return f"your llama at the front of the footpath from arrow {arrow} gets into car {where}"
 
