@@ -244,3 +244,22 @@ def test_live_screen_redraws_the_table_after_every_event(tmp_path: Path) -> None
     prompts = [s for s in screens if "your turn, choose a train" in s]
     assert prompts and "1  move A" in prompts[0] and "Lama Express: a test" in screens[0]
     assert replay(load_record(rec)) == outcome.state
+
+
+def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
+    def read_line(prompt: Text) -> str:
+        raise KeyboardInterrupt
+
+    seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="benchmark")]
+    rec = tmp_path / "c.lamarec.json"
+    outcome = run_table(
+        get_view("express"),
+        make("express", num_players=2),
+        seats,
+        seed=3,
+        console=Console(file=io.StringIO()),
+        read_line=read_line,
+        record_path=rec,
+    )
+    assert outcome.result is None and outcome.stopped == "Ann left the game."
+    assert replay(load_record(rec)) == outcome.state
