@@ -197,11 +197,12 @@ def test_action_labels_show_the_resulting_row() -> None:
 
 
 def test_view_registry() -> None:
-    assert view_ids() == ["dice"]
+    assert view_ids() == ["dice", "express"]
     view = get_view("dice")
     assert isinstance(view, GameView)
     assert "LAMA Dice" in view.rules_text()
-    with pytest.raises(ParameterError, match="games: dice"):
+    assert isinstance(get_view("express"), GameView)
+    with pytest.raises(ParameterError, match="games: dice, express"):
         get_view("nope")
 
 

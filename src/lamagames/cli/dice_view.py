@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
+from typing import Any
 
 from rich.console import RenderableType
 
@@ -34,6 +35,7 @@ class DiceView:
 
     game_id = "dice"
     title = "LAMA Dice"
+    live_board = False
 
     def render(
         self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
@@ -50,7 +52,13 @@ class DiceView:
         """Dice, own row and chips, llama row (see :func:`lamagames.dice.render.render_focus`)."""
         return render.render_focus(as_dice_state(state), player)
 
-    def action_label(self, state: State, action: int, player: int) -> str:
+    def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
+        """``"Ann's turn"``."""
+        return f"{seats[player].name}'s turn"
+
+    def action_label(
+        self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
+    ) -> str:
         """See :func:`lamagames.dice.render.action_label`."""
         return render.action_label(as_dice_state(state), action)
 
@@ -78,3 +86,7 @@ class DiceView:
     def stats_hook(self) -> StatsHook:
         """:class:`lamagames.sim.dice_stats.DiceStats`."""
         return DiceStats()
+
+    def bots_only_params(self) -> Mapping[str, Any]:
+        """None: a LAMA Dice game always ends (D-11)."""
+        return {}

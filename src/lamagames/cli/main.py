@@ -28,19 +28,23 @@ from lamagames.bots.base import bot_class, bot_kinds
 from lamagames.cli.replay import browse, load_replay, render_position
 from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
 from lamagames.cli.views import GameView, get_view, view_ids
-from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.errors import BoardError, LamaError, RecordError
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
 from lamagames.core.registry import make
+from lamagames.express.board import Board, load_board, standard_board
+from lamagames.express.render import board_drawing_text, board_summary
 from lamagames.sim.runner import GameResult
 from lamagames.sim.stats import BatchSummary, StatsCollector, game_seed, play_batch
 
 #: Pause after each bot move when a person is at the table, seconds.
 HUMAN_DELAY = 0.4
+#: Fewest terminal lines for drawing the table live (views with ``live_board``).
+MIN_LIVE_HEIGHT = 30
 
 app = typer.Typer(
     name="lama",
-    help="LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records.",
+    help="LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -78,7 +82,7 @@ def main(
         ),
     ] = False,
 ) -> None:
-    """LAMA Dice (and more) in the terminal: play, watch bots, simulate, replay records."""
+    """LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records."""
 
 
 # ---------------------------------------------------------------- argument helpers
@@ -163,6 +167,30 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             params[key] = raw
     return params
+
+
+def parse_colours(text: str) -> list[str]:
+    """Parse ``--colours``: comma-separated player colours (checked by the game, E-4).
+
+    Raises:
+        typer.BadParameter: an empty entry.
+    """
+    colours = [part.strip().lower() for part in text.split(",")]
+    if not all(colours):
+        raise typer.BadParameter(f"empty colour in {text!r}", param_hint="--colours")
+    return colours
+
+
+def _load_board(path: Path) -> Board:
+    """Load and check a board file; a bad file stops with exit code 2 and the BoardError."""
+    try:
+        return load_board(path)
+    except BoardError as exc:
+        _fail(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+
+
+def _board_param(path: Path) -> dict[str, Any]:
+    return _load_board(path).to_dict()
 
 
 def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Game:
@@ -287,6 +315,34 @@ def play(
         int | None,
         typer.Option(metavar="POINTS", help="Dice: end score (default 40)."),
     ] = None,
+    short: Annotated[
+        bool,
+        typer.Option("--short", help="Express: the short game, 3 llamas home win."),
+    ] = False,
+    board: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Express: a board file (see lama board).", dir_okay=False
+        ),
+    ] = None,
+    colours: Annotated[
+        str | None,
+        typer.Option(
+            "--colours",
+            "--colors",
+            metavar="COLOURS",
+            help="Express: colour per seat, clockwise: yellow,pink,green (default by seats).",
+        ),
+    ] = None,
+    turn_limit: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="ROLLS",
+            help="Express, bots only: stop a game after this many die rolls (default "
+            "2000); games with people have no limit.",
+        ),
+    ] = None,
     param: Annotated[
         list[str] | None,
         typer.Option(
@@ -344,14 +400,35 @@ def play(
     lama play dice --seats human,human --names Ann,Bob --end-score 30
 
     lama play dice --seats benchmark,random --games 1000 --summary-json s.json
+
+    lama play express --seats human,heuristic,benchmark --seed 2
+
+    lama play express --seats benchmark,benchmark,benchmark,benchmark --games 500
     """
     view = _view(game)
     kinds = parse_seats(seats, game)
     check_output_path(record, "--record")
     check_output_path(summary_json, "--summary-json")
     params = parse_params(param or [])
+    humans = HUMAN in kinds
     if end_score is not None:
         params["end_score"] = end_score
+    if short:
+        params["llamas_to_win"] = 3
+    if board is not None:
+        params["board"] = _board_param(board)
+    if colours is not None:
+        params["colours"] = parse_colours(colours)
+    if turn_limit is not None:
+        if humans:
+            raise typer.BadParameter(
+                "games with people have no turn limit (E-11); leave with q",
+                param_hint="--turn-limit",
+            )
+        params["turn_limit"] = turn_limit
+    if not humans:
+        for key, value in view.bots_only_params().items():
+            params.setdefault(key, value)
     if starting_seat is not None:
         if starting_seat > len(kinds):
             raise typer.BadParameter(
@@ -361,7 +438,6 @@ def play(
     the_game = _make_game(game, kinds, params)
     seat_names = parse_names(names if names is not None else players_names, kinds)
     seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
-    humans = HUMAN in kinds
     if humans and games > 1:
         raise typer.BadParameter("several games are for tables of bots only", param_hint="--games")
     if record is not None and games > 1:
@@ -389,14 +465,20 @@ def _play_at_table(
     delay: float,
     record: Path | None,
 ) -> BatchSummary | None:
-    """One game told move by move, with prompts for human seats; ``None`` if stopped."""
+    """One game told move by move, with prompts for human seats; ``None`` if stopped.
+
+    With a person at a terminal and a view with ``live_board``, the table is drawn again
+    after every event (:class:`~lamagames.cli.session.Screen`)."""
     out = _stdout()
-    out.print(
+    intro = (
         Text(f"{view.title}: ", style="bold")
         + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
         + Text(f" · seed {seed}", style="grey50")
     )
-    if any(s.kind == HUMAN for s in seats):
+    humans = any(s.kind == HUMAN for s in seats)
+    live = humans and view.live_board and out.is_terminal and out.height >= MIN_LIVE_HEIGHT
+    out.print(intro)
+    if humans:
         out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
     started = time.perf_counter()
     try:
@@ -409,6 +491,8 @@ def _play_at_table(
             read_line=_read_line_from(out),
             delay=delay,
             record_path=record,
+            live=live,
+            intro=[intro.plain, "Type ? at a prompt for help, q to leave."],
         )
     except OSError as exc:
         _fail(f"cannot write the record {record}: {exc}", code=1)
@@ -417,7 +501,8 @@ def _play_at_table(
     if outcome.result is None:
         out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
     else:
-        out.print(view.render(outcome.state, seats))
+        if not live:  # a live screen shows the final table already
+            out.print(view.render(outcome.state, seats))
         out.print(Text(winners_line(outcome.state, seats), style="bold green"))
         collector.add(outcome.result)
     if outcome.record_path is not None:
@@ -527,6 +612,49 @@ def rules(
     """Print the rules of a game."""
     view = _view(game)
     _stdout().print(Markdown(view.rules_text()))
+
+
+# ---------------------------------------------------------------- boards (Lama Express)
+
+
+board_app = typer.Typer(
+    name="board",
+    help="Lama Express boards: draw one, check a board file (E-3, E-12).",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+app.add_typer(board_app)
+
+
+@board_app.command("show")
+def board_show(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="A board file (JSON); default the standard board.",
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Draw a board: the ring of spaces with colours and letters, the stations with their
+    boarding and exit spaces, the white arrows and their footpaths."""
+    board = standard_board() if file is None else _load_board(file)
+    out = _stdout()
+    out.print(board_drawing_text(board, width=out.width), no_wrap=True, crop=True)
+
+
+@board_app.command("validate")
+def board_validate(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A board file (JSON).")],
+) -> None:
+    """Check a board file. Prints a short summary and exits 0 if it is valid; otherwise
+    prints the field and the reason and exits 2."""
+    board = _load_board(file)
+    out = _stdout()
+    out.print(Text("Valid board: ", style="bold green") + Text(str(file)), soft_wrap=True)
+    for line in board_summary(board):
+        out.print(line, markup=False, soft_wrap=True)
 
 
 def run() -> None:

@@ -9,12 +9,13 @@ terminal; a :class:`Narrator` observer tells every move through the game's
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -101,19 +102,90 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
     return Reply(action=action)
 
 
-def menu(view: GameView, state: State, player: int, legal: Sequence[int]) -> Table:
+def menu(
+    view: GameView,
+    state: State,
+    player: int,
+    legal: Sequence[int],
+    seats: Sequence[SeatInfo] = (),
+) -> Table:
     """The numbered menu of legal actions: number, notation, description."""
     table = Table(box=None, show_header=False, pad_edge=False)
     table.add_column(style="bold cyan", justify="right")
-    table.add_column(style="bold")
+    table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for number, action in enumerate(legal, start=1):
-        table.add_row(
+        table.add_row(  # Text: names in labels are never read as Rich markup
             str(number),
-            state.action_to_string(action, player),
-            view.action_label(state, action, player),
+            Text(state.action_to_string(action, player)),
+            Text(view.action_label(state, action, player, seats)),
         )
     return table
+
+
+#: Fewest log lines a live screen shows under the table.
+MIN_LOG_LINES = 3
+
+
+class Screen:
+    """The live table of a game at a terminal (views with ``live_board``).
+
+    Every event clears the screen and draws the table again as seen by :attr:`viewer`, with
+    the last lines of the move log under it, as many as fit the terminal's height.
+
+    Args:
+        view: the game's terminal view.
+        seats: names and kinds of all seats.
+        console: a terminal console.
+        viewer: the seat whose view is drawn between prompts (a human seat).
+    """
+
+    def __init__(
+        self, view: GameView, seats: Sequence[SeatInfo], console: Console, viewer: int
+    ) -> None:
+        self.view = view
+        self.seats = list(seats)
+        self.console = console
+        self.viewer = viewer
+        self.log: deque[str] = deque(maxlen=200)
+
+    def add(self, lines: Iterable[str]) -> None:
+        """Append lines to the move log."""
+        self.log.extend(lines)
+
+    def draw(
+        self,
+        state: State,
+        *,
+        headline: str | None = None,
+        below: RenderableType | None = None,
+    ) -> None:
+        """Clear the screen and draw the headline, the table, the log's tail and ``below``
+        (a menu), leaving a line for the prompt."""
+        console = self.console
+        table = self.view.render(state, self.seats, viewer=self.viewer)
+        used = len(console.render_lines(table, pad=False)) + 1
+        if headline is not None:
+            used += 1
+        if below is not None:
+            used += 1 + len(console.render_lines(below, pad=False))
+        room = max(MIN_LOG_LINES, console.height - used)
+        tail: list[Text] = []  # the newest log lines that fit (a long line may wrap)
+        for line in reversed(self.log):
+            text = Text(line, style="" if len(tail) < 2 else "grey50")
+            room -= len(console.render_lines(text, pad=False))
+            if room < 0:
+                break
+            tail.insert(0, text)
+        console.clear()
+        if headline is not None:
+            console.rule(Text(headline, style="bold cyan"))
+        console.print(table)
+        for text in tail:
+            console.print(text)
+        if below is not None:
+            console.print()
+            console.print(below)
 
 
 class TerminalHuman(Bot):
@@ -127,6 +199,7 @@ class TerminalHuman(Bot):
         console: where to draw.
         read_line: reads one line after showing a prompt; raises ``EOFError`` at end of
             input and ``KeyboardInterrupt`` on Ctrl-C (both leave the game).
+        screen: the live table, if the game is drawn live (see :class:`Screen`).
     """
 
     kind = HUMAN
@@ -140,23 +213,30 @@ class TerminalHuman(Bot):
         seats: Sequence[SeatInfo],
         console: Console,
         read_line: ReadLine,
+        screen: Screen | None = None,
     ) -> None:
         super().__init__(game, seat)
         self.view = view
         self.seats = list(seats)
         self.console = console
         self.read_line = read_line
+        self.screen = screen
 
     def _show(self, state: State, legal: Sequence[int], *, full: bool = True) -> None:
+        choices = menu(self.view, state, self.seat, legal, self.seats)
+        headline = self.view.headline(state, self.seats, self.seat)
+        if self.screen is not None:
+            self.screen.viewer = self.seat
+            self.screen.draw(state, headline=headline, below=choices)
+            return
         if full:
-            name = self.seats[self.seat].name
             self.console.print()
-            self.console.rule(Text(f"{name}'s turn", style="bold cyan"))
+            self.console.rule(Text(headline, style="bold cyan"))
             self.console.print(self.view.render(state, self.seats, viewer=self.seat))
         else:
             self.console.print(self.view.render_focus(state, self.seats, self.seat))
         self.console.print()
-        self.console.print(menu(self.view, state, self.seat, legal))
+        self.console.print(choices)
 
     def _follows_own_move(self, state: State) -> bool:
         """True when the last two actions were this seat's and then one chance event."""
@@ -207,6 +287,8 @@ class Narrator:
         console: where to print.
         initial: the game's initial state.
         delay: seconds to pause after a narrated move that no human made.
+        screen: the live table: lines go to its log and the table is drawn again after
+            every move; ``None``: lines are printed.
     """
 
     def __init__(
@@ -216,19 +298,25 @@ class Narrator:
         console: Console,
         initial: State,
         delay: float = 0.0,
+        screen: Screen | None = None,
     ) -> None:
         self.view = view
         self.seats = list(seats)
         self.console = console
         self.delay = delay
+        self.screen = screen
         self.last = initial.clone()
 
     def __call__(self, state: State, player: int, action: int) -> None:
         """Narrate ``action`` by ``player`` (-1: chance) that led to ``state``."""
         lines = self.view.narrate(self.last, player, action, state, self.seats)
         self.last = state.clone()
-        for line in lines:
-            self.console.print(line, markup=False)
+        if self.screen is not None:
+            self.screen.add(lines)
+            self.screen.draw(state)
+        else:
+            for line in lines:
+                self.console.print(line, markup=False)
         by_human = player >= 0 and self.seats[player].kind == HUMAN
         if lines and self.delay > 0 and not by_human:
             time.sleep(self.delay)
@@ -274,6 +362,8 @@ def run_table(
     read_line: ReadLine,
     delay: float = 0.0,
     record_path: Path | None = None,
+    live: bool = False,
+    intro: Sequence[str] = (),
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
@@ -289,22 +379,35 @@ def run_table(
         read_line: line input for human seats (see :class:`TerminalHuman`).
         delay: seconds to pause after each bot move or roll.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
+        live: draw the table again after every event (:class:`Screen`, meant for a
+            terminal console); only with a human seat.
+        intro: first lines of a live screen's log (the caller prints them otherwise).
 
     Raises:
         ParameterError: an unknown bot kind.
         OSError: the record could not be written.
     """
+    humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
+    screen = Screen(view, seats, console, humans[0]) if live and humans else None
+    if screen is not None:
+        screen.add(intro)
     bots: list[Bot] = []
     for seat, info in enumerate(seats):
         if info.kind == HUMAN:
             bots.append(
                 TerminalHuman(
-                    game, seat, view=view, seats=seats, console=console, read_line=read_line
+                    game,
+                    seat,
+                    view=view,
+                    seats=seats,
+                    console=console,
+                    read_line=read_line,
+                    screen=screen,
                 )
             )
         else:
             bots.append(make_bot(info.kind, game, seat, seed))
-    narrator = Narrator(view, seats, console, game.new_initial_state(), delay)
+    narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
     try:

@@ -14,8 +14,8 @@ line in :data:`_VIEWS`, for example::
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from rich.console import RenderableType
 
@@ -32,10 +32,14 @@ class GameView(Protocol):
     Attributes:
         game_id: registry id of the game (``make(game_id)``).
         title: the game's name for people, e.g. ``"LAMA Dice"``.
+        live_board: at a terminal with a person playing, clear the screen and draw the table
+            again after every event, with the last lines of the move log under it (Lama
+            Express); ``False``: print the log as it goes and the table before each prompt.
     """
 
     game_id: str
     title: str
+    live_board: bool
 
     def render(
         self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
@@ -46,10 +50,16 @@ class GameView(Protocol):
         """A short view for a choice that follows ``player``'s own move and one chance event
         (LAMA Dice: the choice after a roll): only what that choice needs."""
 
-    def action_label(self, state: State, action: int, player: int) -> str:
+    def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
+        """The title over a prompt to ``player``, e.g. ``"Ann's turn"``."""
+
+    def action_label(
+        self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
+    ) -> str:
         """A short plain-words description of a legal action of ``player``, for a menu.
 
         The menu shows the action's notation (``state.action_to_string``) beside it.
+        ``seats`` (names) may be empty.
         """
 
     def narrate(
@@ -71,10 +81,15 @@ class GameView(Protocol):
     def stats_hook(self) -> StatsHook:
         """Extra statistics for ``lama play`` batches (see :mod:`lamagames.sim.stats`)."""
 
+    def bots_only_params(self) -> Mapping[str, Any]:
+        """Game parameters used when no person plays, unless given on the command line
+        (Lama Express: a turn limit, E-11)."""
+
 
 # game id -> "module:Class"; modules are imported only when the game is used.
 _VIEWS: dict[str, str] = {
     "dice": "lamagames.cli.dice_view:DiceView",
+    "express": "lamagames.cli.express_view:ExpressView",
 }
 
 

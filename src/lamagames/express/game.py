@@ -1157,3 +1157,25 @@ class ExpressState(State):
         state._asked = window.asked
         state._cur = window.asked
         return state
+
+
+def as_express_state(state: State) -> ExpressState:
+    """Return ``state`` typed as an :class:`ExpressState`.
+
+    Raises:
+        IllegalActionError: ``state`` is not a Lama Express state.
+    """
+    if not isinstance(state, ExpressState):
+        raise IllegalActionError(f"a Lama Express state is needed, got {type(state).__name__}")
+    return state
+
+
+def as_express_game(game: Game) -> ExpressGame:
+    """Return ``game`` typed as an :class:`ExpressGame`.
+
+    Raises:
+        ParameterError: ``game`` is not Lama Express.
+    """
+    if not isinstance(game, ExpressGame):
+        raise ParameterError(f"a Lama Express game is needed, got {type(game).__name__}")
+    return game

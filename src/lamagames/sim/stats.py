@@ -89,8 +89,8 @@ class _Accumulator:
         self.weight += metric.weight if isinstance(metric, Mean) else 1.0
 
     def result(self) -> float | None:
-        if not self.mean:
-            return self.value
+        if not self.mean:  # a count stays a whole number in JSON
+            return int(self.value) if self.value.is_integer() else self.value
         return self.value / self.weight if self.weight else None
 
 

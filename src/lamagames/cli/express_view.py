@@ -1,0 +1,136 @@
+"""Terminal view of Lama Express: adapts :mod:`lamagames.express.render` (drawings) and
+:mod:`lamagames.express.narration` (words) to :class:`~lamagames.cli.views.GameView`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any, Final
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.rule import Rule
+from rich.text import Text
+
+from lamagames.core.game import State
+from lamagames.core.records import SeatInfo
+from lamagames.express import narration, render
+from lamagames.express.game import ExpressState, as_express_state
+from lamagames.sim.express_stats import ExpressStats
+from lamagames.sim.stats import StatsHook
+
+#: Die rolls after which a game of bots only is stopped (E-11), unless --turn-limit says.
+BOTS_ONLY_TURN_LIMIT: Final = 2000
+
+HELP = """\
+**Answering a prompt**
+
+* a **number** from the menu, or the action itself: `move A`, `move B`, `pass`,
+  `board A3`, `exit B1`, `detour A5`, `reboard B2` (train letter and car number 1-5);
+* `t` shows the table again, `rules` shows the rules, `?` shows this help;
+* `q` (or Ctrl-C) leaves the game; the record is saved and can be replayed.
+
+**When you are asked.** On your turn you choose the train when both can move. In between,
+whenever the trains stand still, you are asked about each *chance* you have (E-7): to
+**board** a waiting llama into an empty car on your boarding space, to let a llama that has
+done its lap **exit** on one of your exit spaces, to **detour** an opponent's llama that
+stands on a white arrow, or to **reboard** your llama from the front of a footpath. `pass`
+lets the chance go; it is gone once a train moves.
+
+**The board.** Each space shows its colour letter (`R` red, `O` orange, `Y` yellow,
+`G` green, `B` blue, `P` purple), a mark (`@` boarding space, `x` exit space, `^` white
+arrow, `<` re-boarding space) and its number; trains run clockwise from space 0 at the top
+left. Under a space stands what is there: `A:>>` the engine of train A, `A:##` its coal
+car, `A3:.` the empty car 3, `A3:y` car 3 with a yellow llama (`y p g b` are the player
+colours), `*` a llama whose lap is done so it may get off at home. Cars where you can act
+now are highlighted. In the middle: whose turn it is, the die, who is being asked and
+everyone's chances, the players (llamas waiting, riding, walking on footpaths, home), the
+footpaths (front first) and how far your llamas still have to ride.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressTable:
+    """A Rich renderable of the table that fits itself to the console width."""
+
+    state: ExpressState
+    names: tuple[str, ...]
+    viewer: int | None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Draw :func:`lamagames.express.render.table_text` at the available width."""
+        text = render.table_text(
+            self.state, self.names, viewer=self.viewer, width=options.max_width
+        )
+        text.no_wrap = True
+        text.overflow = "crop"
+        yield text
+
+
+def _names(state: ExpressState, seats: Sequence[SeatInfo]) -> list[str]:
+    if seats:
+        return [s.name for s in seats]
+    return [f"Seat {seat + 1}" for seat in range(state.game.num_players)]
+
+
+class ExpressView:
+    """Lama Express in the terminal."""
+
+    game_id = "express"
+    title = "Lama Express"
+    live_board = True
+
+    def render(
+        self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
+    ) -> RenderableType:
+        """The board with the trains and everything inside the ring
+        (see :func:`lamagames.express.render.table_text`)."""
+        express = as_express_state(state)
+        return ExpressTable(express, tuple(_names(express, seats)), viewer)
+
+    def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
+        """The prompt's headline and the whole table: every Express choice needs the board."""
+        title = Rule(Text(self.headline(state, seats, player), style="bold cyan"))
+        return Group(title, self.render(state, seats, viewer=player))
+
+    def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
+        """See :func:`lamagames.express.narration.headline`."""
+        express = as_express_state(state)
+        return narration.headline(express, _names(express, seats), player)
+
+    def action_label(
+        self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
+    ) -> str:
+        """See :func:`lamagames.express.narration.action_label`."""
+        express = as_express_state(state)
+        return narration.action_label(express, action, player, _names(express, seats))
+
+    def narrate(
+        self,
+        before: State,
+        player: int,
+        action: int,
+        after: State,
+        seats: Sequence[SeatInfo],
+    ) -> list[str]:
+        """See :func:`lamagames.express.narration.narrate`."""
+        express = as_express_state(after)
+        return narration.narrate(
+            as_express_state(before), player, action, express, _names(express, seats)
+        )
+
+    def help_text(self) -> str:
+        """Prompt help as Markdown."""
+        return HELP
+
+    def rules_text(self) -> str:
+        """The rules in the project's words (package data ``express/RULES_TEXT.md``)."""
+        return files("lamagames.express").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
+
+    def stats_hook(self) -> StatsHook:
+        """:class:`lamagames.sim.express_stats.ExpressStats`."""
+        return ExpressStats()
+
+    def bots_only_params(self) -> Mapping[str, Any]:
+        """A turn limit of :data:`BOTS_ONLY_TURN_LIMIT` die rolls (E-11)."""
+        return {"turn_limit": BOTS_ONLY_TURN_LIMIT}
