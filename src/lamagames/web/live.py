@@ -446,15 +446,22 @@ class LiveTable:
             if live.replaced:
                 self._come_back(live)
             try:
-                self._apply(seat, action, "human")
+                self._apply(seat, action, "human", ack=(conn, msg.ref))
             except LamaError as exc:
                 refuse("illegal", str(exc))
                 return
-            conn.send(AckMsg(version=self.version, ref=msg.ref))
         self.kick()
 
-    def _apply(self, player: int | None, action: int, by: str) -> None:
-        """Apply, store, then broadcast. Caller holds the lock.
+    def _apply(
+        self,
+        player: int | None,
+        action: int,
+        by: str,
+        ack: tuple[Connection, str | None] | None = None,
+    ) -> None:
+        """Apply, store, acknowledge (to ``ack``'s connection, echoing its ref), broadcast.
+
+        Caller holds the lock.
 
         Raises:
             LamaError: the engine refused the action (nothing changed).
@@ -479,6 +486,8 @@ class LiveTable:
                     live.away_task.cancel()
                     live.away_task = None
         self.hub.on_applied()
+        if ack is not None:
+            ack[0].send(AckMsg(version=self.version, ref=ack[1]))
         self.broadcast()
 
     def kick(self) -> None:

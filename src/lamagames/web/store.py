@@ -26,6 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -256,21 +257,23 @@ class Store:
         Raises:
             sqlalchemy.exc.IntegrityError: an action with that index is already stored.
         """
-        with self._sessions.begin() as session:
-            session.add(
-                ActionRow(
+        now = _now()
+        values: dict[str, Any] = {"version": action.idx + 1, "updated": now}
+        if status is not None:
+            values["status"] = status
+        # SQLAlchemy Core (no ORM unit of work): this runs once per applied action.
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(ActionRow).values(
                     table_id=table_id,
                     idx=action.idx,
                     player=action.player,
                     notation=action.notation,
                     by=action.by,
-                    created=_now(),
+                    created=now,
                 )
             )
-            values: dict[str, Any] = {"version": action.idx + 1, "updated": _now()}
-            if status is not None:
-                values["status"] = status
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def set_status(self, table_id: int, status: str) -> None:
         """Change a table's status."""

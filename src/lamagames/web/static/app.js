@@ -76,10 +76,18 @@ function chime() {
   } catch { /* no audio: fine */ }
 }
 
+function speakerIcon(on) {
+  return h("svg", { viewBox: "0 0 24 24", width: 24, height: 24, "aria-hidden": "true", focusable: "false" },
+    h("path", { d: "M4 9h4l5-4v14l-5-4H4z", fill: "currentColor" }),
+    on
+      ? h("path", { d: "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" })
+      : h("path", { d: "M16 9l5 6M21 9l-5 6", fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }));
+}
+
 function updateChrome() {
   document.getElementById("brand-name").textContent = t("app.title");
   const sound = document.getElementById("sound");
-  sound.textContent = soundOn() ? "🔔" : "🔕";
+  sound.replaceChildren(speakerIcon(soundOn()));
   sound.setAttribute("aria-pressed", String(soundOn()));
   sound.title = soundOn() ? t("sound.on") : t("sound.off");
   sound.setAttribute("aria-label", sound.title);
@@ -136,7 +144,7 @@ async function claim(code) {
 function createForm(gameList) {
   const game = gameList[0];
   let seats = [{ kind: "human", you: true }, { kind: "bot", bot_kind: "heuristic" }, { kind: "bot", bot_kind: "benchmark" }];
-  const seatBox = h("ol", { class: "seat-list" });
+  const seatBox = h("ul", { class: "seat-list" });
   const nameInput = h("input", { id: "your-name", name: "name", maxlength: 32, required: true, value: myName(), autocomplete: "nickname" });
   const gameSelect = h("select", { id: "game", name: "game" }, gameList.map((g) => h("option", { value: g.id }, t(`${g.id}.name`) === `${g.id}.name` ? g.name : t(`${g.id}.name`))));
   const clock = h("select", { id: "clock" }, [["", t("lobby.off")], ["30", t("lobby.seconds", { n: 30 })], ["60", t("lobby.seconds", { n: 60 })], ["120", t("lobby.seconds", { n: 120 })]].map(([v, l]) => h("option", { value: v }, l)));
@@ -146,14 +154,15 @@ function createForm(gameList) {
   function drawSeats() {
     const current = gameList.find((g) => g.id === gameSelect.value) || game;
     seatBox.replaceChildren(...seats.map((seat, i) => {
-      if (seat.you) return h("li", { class: "seat-row" }, h("span", { class: "seat-you" }, t("lobby.you")));
+      const num = h("span", { class: "seat-num", "aria-hidden": "true" }, String(i + 1));
+      if (seat.you) return h("li", { class: "seat-row" }, num, h("span", { class: "seat-you" }, t("lobby.you")));
       const kind = h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), onchange: (e) => { const v = e.target.value; seats[i] = v === "human" ? { kind: "human" } : { kind: "bot", bot_kind: v }; } },
         h("option", { value: "human", selected: seat.kind === "human" }, t("lobby.human")),
         current.bot_kinds.map((k) => h("option", { value: k, selected: seat.bot_kind === k }, `${t("lobby.bot")}: ${t(`bot.${k}`)}`)));
       const remove = seats.length > current.min_players
         ? h("button", { type: "button", class: "icon-button", "aria-label": t("lobby.removeSeat"), title: t("lobby.removeSeat"), onclick: () => { seats.splice(i, 1); drawSeats(); } }, "✕")
         : null;
-      return h("li", { class: "seat-row" }, kind, remove);
+      return h("li", { class: "seat-row" }, num, kind, remove);
     }), seats.length < current.max_players
       ? h("li", {}, h("button", { type: "button", class: "btn btn-small", onclick: () => { seats.push({ kind: "bot", bot_kind: current.bot_kinds.includes("heuristic") ? "heuristic" : current.bot_kinds[0] }); drawSeats(); } }, `+ ${t("lobby.addSeat")}`))
       : null);
@@ -409,7 +418,7 @@ class TableView {
       : null;
     const canRematch = m.seat !== null || this.host;
     return h("section", { class: "panel finished", role: "status" },
-      h("h2", {}, "🎉 ", t("table.gameOver"), " – ", title),
+      h("h2", {}, t("table.gameOver"), " – ", title),
       scores,
       h("div", { class: "item-actions" },
         canRematch ? h("button", { type: "button", class: "btn btn-primary", id: "rematch", onclick: async () => {

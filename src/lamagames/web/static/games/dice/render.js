@@ -88,7 +88,7 @@ export function actionContent(notation, t) {
   if (verb === "discard" || verb === "take") {
     return [h("span", { class: "action-cards", "aria-hidden": "true" }, rest.map((s) => card(s, t, { size: "card-xs" }))), label];
   }
-  if (verb === "roll") return [h("span", { class: "action-icon", "aria-hidden": "true" }, "🎲"), label];
+  if (verb === "roll") return [h("span", { class: "action-icon", "aria-hidden": "true" }, die("5", 0, t, false)), label];
   return [label];
 }
 
@@ -134,7 +134,7 @@ export function render(root, view, ctx) {
     const rowCards = view.rows[i].map((sym) => {
       used[sym] = (used[sym] || 0) + 1;
       const hl = matchDice.filter((d) => d === sym).length >= used[sym];
-      return card(sym, t, { size: i === seat ? "" : "card-sm", highlight: hl, back: view.quit[i] && i !== seat });
+      return card(sym, t, { size: i === seat ? "" : "card-sm", highlight: hl });
     });
     const badges = [];
     if (i === seat) badges.push(h("span", { class: "badge badge-you" }, t("table.you")));
@@ -149,7 +149,7 @@ export function render(root, view, ctx) {
     },
       h("header", { class: "player-head" },
         h("span", { class: "avatar", "aria-hidden": "true", style: `--hue:${(i * 67 + 20) % 360}` }, s.name.slice(0, 1).toUpperCase()),
-        h("span", { class: "player-name" }, s.name, winner ? " 🏆" : ""),
+        h("span", { class: "player-name" }, s.name), winner ? h("span", { class: "badge badge-win" }, "★") : null,
         badges),
       h("div", { class: "player-stats" },
         chips(black, white, t),
