@@ -14,12 +14,16 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import uvicorn
 
 from lamagames.web import create_app
 from lamagames.web.live import Settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,10 +56,16 @@ def free_port() -> int:
 class ServerThread:
     """uvicorn serving an app in a daemon thread."""
 
-    def __init__(self, db: Path, bot_delay: float) -> None:
+    def __init__(self, db: Path, bot_delay: float, port: int | None = None) -> None:
         app = create_app(f"sqlite:///{db}", settings=Settings(bot_delay=bot_delay))
-        self.port = free_port()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.port = port or free_port()
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -133,6 +143,47 @@ def test_play_a_whole_game_in_the_browser(server: ServerThread) -> None:
             expect(page.locator("#replay-first")).to_have_text("Anfang")
         except Exception as exc:
             path = shots / "failure.png"
+            page.screenshot(path=str(path), full_page=True)
+            raise AssertionError(f"browser test failed ({exc}); screenshot: {path}") from exc
+        finally:
+            browser.close()
+
+
+def click_first_action(page: Page) -> None:
+    """Wait until it is our turn and take the first action."""
+    page.locator('.actions button[data-shortcut="1"]:not([disabled])').click()
+
+
+def test_reconnects_after_server_restart(tmp_path: Path) -> None:
+    """The page shows the lost connection, reconnects by itself and the table resumes."""
+    from playwright.sync_api import expect, sync_playwright
+
+    db = tmp_path / "restart.sqlite3"
+    shots = Path(tempfile.mkdtemp(prefix="lama-e2e-"))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
+        page.set_default_timeout(15_000)
+        try:
+            with ServerThread(db, bot_delay=0.02) as first:
+                port = first.url
+                page.goto(first.url)
+                page.fill("#your-name", "Bea")
+                page.click("#create")
+                expect(page.locator("#conn")).to_have_text("Verbunden")
+                for _ in range(3):
+                    click_first_action(page)
+                page.wait_for_selector(".actions button:not([disabled])")
+                events_before = page.locator(".log li").count()
+            expect(page.locator("#conn")).to_have_text(re.compile("Offline"))
+            with ServerThread(db, bot_delay=0.02, port=int(port.rsplit(":", 1)[1])):
+                expect(page.locator("#conn")).to_have_text("Verbunden", timeout=20_000)
+                assert page.locator(".log li").count() >= events_before
+                for _ in range(3):
+                    click_first_action(page)
+                expect(page.locator("#conn")).to_have_text("Verbunden")
+        except Exception as exc:
+            path = shots / "restart-failure.png"
             page.screenshot(path=str(path), full_page=True)
             raise AssertionError(f"browser test failed ({exc}); screenshot: {path}") from exc
         finally:

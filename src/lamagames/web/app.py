@@ -162,7 +162,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit)
     app.state.store = store
     app.state.settings = settings
 

@@ -281,7 +281,12 @@ class TableView {
         await i18n.load(i18n.lang(), gameIdsFor(m.game));
         const info = await api(`/api/tables/${this.code}`).catch(() => null);
         this.renderer = await renderer(info ? info.renderer : `games/${m.game}/render.js`);
-        if (this.needsName && m.seat !== null) this.askName = true;
+        if (this.needsName && m.seat !== null) {
+          // Arrived through an invite link: claim the seat under the saved name, or ask.
+          if (myName()) api(`/api/tables/${this.code}/join`, { token: this.token, name: myName() }).catch((e) => toast(e.message));
+          else if (m.status === "waiting") this.askName = true;
+          else api(`/api/tables/${this.code}/join`, { token: this.token }).catch((e) => toast(e.message));
+        }
       }
       this.draw();
     } else if (m.type === "error") {
