@@ -284,10 +284,10 @@ def test_leave_and_back(client: TestClient) -> None:
 
 def test_turn_clock_lets_a_bot_play(client: TestClient) -> None:
     table = create(client, [HUMAN, HUMAN], turn_clock=5)
-    start(client, table)
     code = table["code"]
     live = client.app.state.hub().get(code)  # type: ignore[attr-defined]
     live.data.turn_clock = 0.05  # shorten for the test (the API minimum is 5 s)
+    start(client, table)
     with client.websocket_connect(f"/ws/{code}") as ws:
         peer = Peer(ws)
         peer.hello(table["seats"][0]["token"])

@@ -439,6 +439,9 @@ async def _send_loop(conn: Connection) -> None:
         await conn.run_sender()
     except Exception:  # the client went away; the receive loop notices
         conn.closed = True
+    if conn.overflowed:  # too slow to keep up: drop it (it reconnects and gets the state)
+        with contextlib.suppress(Exception):
+            await conn.ws.close(1013)
 
 
 async def _await_hello(ws: WebSocket, conn: Connection, settings: Settings) -> HelloMsg | None:

@@ -93,6 +93,7 @@ class Connection:
         self._tokens = float(settings.rate_burst)
         self._last = time.monotonic()
         self.closed = False
+        self.overflowed = False
 
     def allow(self) -> bool:
         """Take one message from the rate budget; False when it is used up."""
@@ -111,6 +112,7 @@ class Connection:
         try:
             self.queue.put_nowait(message.model_dump_json())
         except asyncio.QueueFull:
+            self.overflowed = True
             self.close()
 
     def close(self) -> None:
@@ -164,6 +166,7 @@ class Clock:
     seats: list[int]
     deadline: float
     task: asyncio.Task[None]
+    version: int
 
 
 class LiveTable:
@@ -537,27 +540,39 @@ class LiveTable:
 
     # ------------------------------------------------------------------ timers
     def _arm_timers(self) -> None:
-        """Start the alertness timer or the turn clock for the humans who must act."""
-        if self.clock is not None:
-            self.clock.task.cancel()
+        """Start the alertness timer or the turn clock for the humans who must act.
+
+        A clock already running for the same decision keeps running (reconnecting does not
+        buy time).
+        """
+        wanted: tuple[Literal["turn", "alertness"], list[int], float] | None = None
+        if self.status == "playing" and not self.state.is_terminal():
+            acting = self.adapter.acting_players(self.state)
+            humans = [p for p in acting if not self.bot_controlled(p)]
+            window = [p for p in humans if self.adapter.window_pass(self.state, p) is not None]
+            if window and self.data.alertness:
+                wanted = ("alertness", window, self.data.alertness)
+            elif humans and self.data.turn_clock:
+                wanted = ("turn", humans, self.data.turn_clock)
+        clock = self.clock
+        if (
+            clock is not None
+            and wanted is not None
+            and (clock.kind, clock.seats, clock.version) == (wanted[0], wanted[1], self.version)
+        ):
+            return
+        if clock is not None:
+            clock.task.cancel()
             self.clock = None
-        if self.status != "playing" or self.state.is_terminal():
-            return
-        humans = [p for p in self.adapter.acting_players(self.state) if not self.bot_controlled(p)]
-        if not humans:
-            return
-        window = [p for p in humans if self.adapter.window_pass(self.state, p) is not None]
-        if window and self.data.alertness:
-            self._set_clock("alertness", window, self.data.alertness)
-        elif self.data.turn_clock:
-            self._set_clock("turn", humans, self.data.turn_clock)
+        if wanted is not None:
+            self._set_clock(*wanted)
 
     def _set_clock(
         self, kind: Literal["turn", "alertness"], seats: list[int], delay: float
     ) -> None:
         loop = asyncio.get_running_loop()
         task = asyncio.create_task(self._clock_expired(kind, self.version, delay))
-        self.clock = Clock(kind, seats, loop.time() + delay, task)
+        self.clock = Clock(kind, seats, loop.time() + delay, task, self.version)
         self.broadcast()
 
     async def _clock_expired(self, kind: str, version: int, delay: float) -> None:
