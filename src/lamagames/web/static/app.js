@@ -456,6 +456,7 @@ async function replayPage(code) {
   }
   await i18n.load(i18n.lang(), gameIdsFor(data.game));
   const R = await renderer(data.renderer);
+  data.seats = data.seats.map((s) => ({ ...s, connected: true, replaced: false })); // no presence in replays
   const n = data.frames.length - 1;
   let step = n;
   let timer = null;
