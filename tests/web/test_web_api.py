@@ -349,3 +349,25 @@ def test_pages_and_static(client: TestClient) -> None:
     assert "<html" in client.get("/").text
     assert client.get("/t/ABCDEF").status_code == 200
     assert client.get("/static/i18n/de.json").json()["lang.name"] == "Deutsch"
+
+
+def test_default_database_in_user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lamagames.web.store import Store
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    store = Store(None)
+    try:
+        assert store.url == f"sqlite:///{tmp_path / 'lamagames' / 'web.sqlite3'}"
+        data = store.create_table(
+            game="dice",
+            params={},
+            seed=1,
+            seats=[("human", "A", None), ("bot", "B", "random")],
+            public=True,
+            turn_clock=None,
+            away_timeout=60,
+            alertness=None,
+        )
+        assert store.load(data.code) == data
+    finally:
+        store.close()
