@@ -8,6 +8,7 @@ the p50/p99 latency of the humans' actions (send -> ack). Traffic stays on this 
 run stops by itself after ``--seconds``.
 
     PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 30
+    PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ SERVER = """
 import sys, uvicorn
 from lamagames.web.app import create_app
 from lamagames.web.live import Settings
-app = create_app(sys.argv[1], settings=Settings(bot_delay=0, rate_per_second=1000, rate_burst=1000))
+settings = Settings(bot_delay=float(sys.argv[3]), rate_per_second=1000, rate_burst=1000)
+app = create_app(sys.argv[1], settings=settings)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -132,13 +134,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds before each bot move")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         env = dict(os.environ)
-        server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)], env=env)
+        command = [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)]
+        server = subprocess.Popen(command, env=env)
         try:
             deadline = time.monotonic() + 20
             while True:
