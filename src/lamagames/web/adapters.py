@@ -1,0 +1,147 @@
+"""Per-game web adapters: everything the web layer needs to know about one game.
+
+The web layer is game-agnostic. Each game plugs in with a :class:`WebAdapter` registered
+under its game id; the adapter builds the game from the request parameters, turns a state
+into the JSON view a client receives, labels actions for humans, names the bot that stands
+in for an absent human and, for games with free-action windows (Lama Express, E-9), the
+``pass`` action that the optional alertness timer applies. The browser side of a game is
+one ES module (``renderer``) plus its message catalogs (``static/games/<id>/<lang>.json``).
+
+No rule logic lives here: legality is always decided by the engine.
+
+Adding a game (for example Lama Express) takes three steps:
+
+1. subclass :class:`WebAdapter` (usually only ``game_id``, ``renderer``, ``action_label``
+   and, for windows, ``window_pass``),
+2. add one line to :data:`_BUILTIN` (or call :func:`register_adapter`),
+3. ship ``static/games/<id>/render.js`` and ``static/games/<id>/{en,de}.json``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, ClassVar
+
+from lamagames.bots import bot_kinds
+from lamagames.core.errors import ParameterError
+from lamagames.core.game import Game, State
+from lamagames.core.registry import make
+
+
+class WebAdapter:
+    """Default, protocol-only behaviour; games override what they need.
+
+    Class attributes:
+        game_id: registry id of the game (``lamagames.core.make``).
+        renderer: path under ``/static/`` of the game's ES module.
+        spectator_seat: whose observation spectators see (public parts only).
+        private_keys: observation keys removed from the spectators' view.
+        preferred_substitute: bot kind that plays for an absent human, if the game has it.
+    """
+
+    game_id: ClassVar[str]
+    renderer: ClassVar[str]
+    spectator_seat: ClassVar[int] = 0
+    private_keys: ClassVar[tuple[str, ...]] = ("legal_actions",)
+    preferred_substitute: ClassVar[str] = "heuristic"
+
+    # ------------------------------------------------------------------ setup
+    def make_game(self, params: dict[str, Any], num_players: int) -> Game:
+        """Build the game for a table of ``num_players`` seats.
+
+        Raises:
+            ParameterError: bad or conflicting parameters (the engine's message).
+        """
+        if "num_players" in params and params["num_players"] != num_players:
+            raise ParameterError("params.num_players must match the number of seats")
+        return make(self.game_id, **{**params, "num_players": num_players})
+
+    def bot_kinds(self) -> list[str]:
+        """Bot kinds a seat of this game can be given."""
+        return bot_kinds(self.game_id)
+
+    def substitute_bot(self) -> str:
+        """Bot kind that plays for a human who is away or out of time."""
+        kinds = self.bot_kinds()
+        return self.preferred_substitute if self.preferred_substitute in kinds else "random"
+
+    def describe(self) -> dict[str, Any]:
+        """Static facts for ``GET /api/games``: limits, bot kinds, renderer, defaults."""
+        game = make(self.game_id)
+        info = game.info
+        return {
+            "id": self.game_id,
+            "name": info.long_name,
+            "min_players": info.min_players,
+            "max_players": info.max_players,
+            "bot_kinds": self.bot_kinds(),
+            "renderer": self.renderer,
+            "default_params": {k: v for k, v in game.params.items() if k != "num_players"},
+        }
+
+    # ------------------------------------------------------------------ views
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The JSON view of ``state`` for ``seat``; ``None`` is a spectator.
+
+        Spectators get the observation of :attr:`spectator_seat` without
+        :attr:`private_keys`.
+        """
+        if seat is not None:
+            return state.observation(seat)
+        view = state.observation(self.spectator_seat)
+        for key in self.private_keys:
+            view.pop(key, None)
+        return view
+
+    def acting_players(self, state: State) -> list[int]:
+        """Seats that may act now (the engine's answer)."""
+        return state.acting_players()
+
+    def action_label(self, state: State, seat: int, action: int) -> str:
+        """English label of a legal action; clients localise from the notation."""
+        return state.action_to_string(action, seat)
+
+    def window_pass(self, state: State, seat: int) -> int | None:
+        """The ``pass`` action of ``seat`` in a free-action window, else ``None``.
+
+        Used by the optional alertness timer (E-9): when it runs out, every human seat
+        that may still act passes. Turn-based games have no windows.
+        """
+        return None
+
+
+# game id -> "module:Class"; imported on first use so the web layer imports no game eagerly.
+_BUILTIN: dict[str, str] = {
+    "dice": "lamagames.web.dice:DiceWebAdapter",
+}
+_ADAPTERS: dict[str, WebAdapter] = {}
+
+
+def register_adapter(adapter: WebAdapter) -> None:
+    """Register (or replace) the web adapter of ``adapter.game_id``."""
+    _ADAPTERS[adapter.game_id] = adapter
+
+
+def adapter_ids() -> list[str]:
+    """Game ids that can be played in the browser, sorted."""
+    return sorted(set(_BUILTIN) | set(_ADAPTERS))
+
+
+def get_adapter(game_id: str) -> WebAdapter:
+    """The web adapter of a game.
+
+    Raises:
+        ParameterError: no web adapter for that game (the message lists the known ones).
+    """
+    adapter = _ADAPTERS.get(game_id)
+    if adapter is not None:
+        return adapter
+    target = _BUILTIN.get(game_id)
+    if target is None:
+        known = ", ".join(adapter_ids())
+        raise ParameterError(f"game {game_id!r} cannot be played in the browser; known: {known}")
+    module_name, _, attr = target.partition(":")
+    cls: type[WebAdapter] = getattr(importlib.import_module(module_name), attr)
+    adapter = cls()
+    _ADAPTERS[game_id] = adapter
+    return adapter

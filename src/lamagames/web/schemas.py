@@ -1,0 +1,284 @@
+"""Pydantic models of every HTTP body and WebSocket message (unknown fields are refused).
+
+Times are in seconds. Tokens are ``secrets.token_urlsafe`` strings; a *seat token* lets its
+holder act for that seat, the *host token* lets the creator start the table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Name = Annotated[str, Field(min_length=1, max_length=32)]
+Token = Annotated[str, Field(min_length=8, max_length=64)]
+Status = Literal["waiting", "playing", "finished"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+class SeatSpec(_Model):
+    """One seat of a new table: a human (joins by invite link) or a bot of some kind."""
+
+    kind: Literal["human", "bot"]
+    name: Name | None = None
+    bot_kind: str | None = Field(default=None, max_length=32)
+
+
+class CreateTableRequest(_Model):
+    """``POST /api/tables``.
+
+    Attributes:
+        game: game id, see ``GET /api/games``.
+        params: game parameters except ``num_players`` (taken from ``seats``).
+        seats: the seats in seat order.
+        turn_clock: seconds a human has for a decision before a bot plays it; off if null.
+        away_timeout: seconds a disconnected human is waited for before a bot stands in.
+        alertness: seconds a free-action window stays open for humans (Lama Express).
+        public: listed in the lobby, free human seats claimable there.
+        seed: root seed of the chance outcomes; random if null.
+    """
+
+    game: str = Field(min_length=1, max_length=32)
+    params: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    turn_clock: float | None = Field(default=None, ge=5, le=3600)
+    away_timeout: float = Field(default=60.0, ge=0, le=3600)
+    alertness: float | None = Field(default=None, ge=1, le=600)
+    public: bool = True
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class SeatOut(_Model):
+    """A seat as everybody sees it."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot_kind: str | None = None
+    joined: bool = False
+    connected: bool = False
+    replaced: bool = False
+
+
+class SeatInvite(_Model):
+    """A seat with its secret token and invite path (only in the creator's answer)."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    token: str | None = None
+    invite: str | None = None
+
+
+class CreateTableResponse(_Model):
+    """Answer of ``POST /api/tables``; keep ``host_token`` and the invites private."""
+
+    code: str
+    host_token: str
+    seats: list[SeatInvite]
+
+
+class TableInfo(_Model):
+    """Public description of a table (lobby, ``GET /api/tables/{code}``)."""
+
+    code: str
+    game: str
+    game_name: str
+    params: dict[str, Any]
+    status: Status
+    version: int
+    seats: list[SeatOut]
+    free_seats: int
+    public: bool
+    turn_clock: float | None
+    away_timeout: float
+    alertness: float | None
+    created: str
+    rematch: str | None = None
+    renderer: str
+
+
+class JoinRequest(_Model):
+    """``POST /api/tables/{code}/join``: take the seat of an invite token."""
+
+    token: Token
+    name: Name | None = None
+
+
+class ClaimRequest(_Model):
+    """``POST /api/tables/{code}/claim``: take any free human seat of a public table."""
+
+    name: Name
+
+
+class JoinResponse(_Model):
+    """The seat now held; keep the token private (it is the only key to the seat)."""
+
+    code: str
+    seat: int
+    token: str
+
+
+class StartRequest(_Model):
+    """``POST /api/tables/{code}/start``."""
+
+    host_token: Token
+
+
+class RematchRequest(_Model):
+    """``POST /api/tables/{code}/rematch`` by the host or any seated human."""
+
+    token: Token
+
+
+class RematchResponse(_Model):
+    """The new table; ``token`` is the caller's seat token there (or the host token)."""
+
+    code: str
+    token: str
+    seat: int | None
+
+
+class GameOut(_Model):
+    """A game playable in the browser."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    bot_kinds: list[str]
+    renderer: str
+    default_params: dict[str, Any]
+
+
+class ErrorOut(_Model):
+    """Every HTTP error: a machine code and a human message."""
+
+    error: str
+    message: str
+
+
+# ---------------------------------------------------------------------------- WS: client
+class HelloMsg(_Model):
+    """First message of a connection: a seat token, or none to spectate."""
+
+    type: Literal["hello"]
+    token: Token | None = None
+
+
+class ActionMsg(_Model):
+    """Act for the connection's seat: notation plus the version it was chosen at."""
+
+    type: Literal["action"]
+    version: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=200)
+    ref: str | None = Field(default=None, max_length=32)
+
+
+class LeaveMsg(_Model):
+    """Leave the table for now: a bot plays the seat until the player comes back."""
+
+    type: Literal["leave"]
+
+
+class BackMsg(_Model):
+    """Come back after ``leave`` (any action or a new connection does the same)."""
+
+    type: Literal["back"]
+
+
+class PingMsg(_Model):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMsg = Annotated[
+    HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg, Field(discriminator="type")
+]
+CLIENT_MSG: TypeAdapter[HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg] = TypeAdapter(
+    ClientMsg
+)
+
+
+# ---------------------------------------------------------------------------- WS: server
+class LegalAction(_Model):
+    """A legal action of the receiving seat: notation to send back and an English label."""
+
+    action: str
+    label: str
+
+
+class EventOut(_Model):
+    """One applied action of the log: its index (version before it), actor and notation.
+
+    ``by`` is ``human``, ``bot`` (a bot seat), ``stand-in`` (a bot for an away human),
+    ``clock`` (a bot after the turn clock ran out), ``timer`` (alertness pass) or ``chance``.
+    """
+
+    index: int
+    player: int
+    action: str
+    by: str
+
+
+class ClockOut(_Model):
+    """A running timer: the seats it applies to and the seconds left."""
+
+    kind: Literal["turn", "alertness"]
+    seats: list[int]
+    remaining: float
+
+
+class StateMsg(_Model):
+    """The table as the receiving client sees it; sent on connect and after every change."""
+
+    type: Literal["state"] = "state"
+    code: str
+    game: str
+    status: Status
+    version: int
+    seat: int | None
+    seats: list[SeatOut]
+    acting: list[int]
+    view: dict[str, Any] | None
+    legal: list[LegalAction]
+    events: list[EventOut]
+    clock: ClockOut | None = None
+    rematch: str | None = None
+
+
+class ErrorMsg(_Model):
+    """A refused message: nothing changed. ``ref`` echoes the action's ``ref``."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    version: int | None = None
+    ref: str | None = None
+
+
+class AckMsg(_Model):
+    """An action of this client was applied; ``version`` is the version after it."""
+
+    type: Literal["ack"] = "ack"
+    version: int
+    ref: str | None = None
+
+
+class PongMsg(_Model):
+    """Answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+class RematchMsg(_Model):
+    """A rematch table exists; ``token`` is the receiver's new seat token (if seated)."""
+
+    type: Literal["rematch"] = "rematch"
+    code: str
+    token: str | None = None

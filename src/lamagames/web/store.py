@@ -1,0 +1,363 @@
+"""Persistent storage of tables, seats and applied actions (SQLAlchemy 2, any database URL).
+
+The default database is an SQLite file in the user's data directory (platformdirs); the
+schema is created on first start. Every applied action is one row keyed by
+``(table_id, idx)``, so an action can never be stored twice; a table is rebuilt after a
+restart by replaying its rows through the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+#: Room-code alphabet: no 0/O, 1/I/L, so codes survive being read aloud.
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+
+
+def default_db_url() -> str:
+    """``sqlite:///<user data dir>/lamagames/web.sqlite3`` (the directory is created)."""
+    folder = Path(platformdirs.user_data_dir("lamagames", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def new_token() -> str:
+    """An unguessable token (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_code() -> str:
+    """A short room code such as ``K7QF2M``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the web schema."""
+
+
+class TableRow(Base):
+    """A table: game, parameters, seed, options and status."""
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    host_token: Mapped[str] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    away_timeout: Mapped[float] = mapped_column(Float)
+    alertness: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created: Mapped[str] = mapped_column(String(32))
+    updated: Mapped[str] = mapped_column(String(32))
+
+
+class SeatRow(Base):
+    """A seat of a table: human (with its secret token) or bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(String(64))
+    bot_kind: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One applied action (chance outcomes included), in order."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "idx"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    player: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(200))
+    by: Mapped[str] = mapped_column(String(16))
+    created: Mapped[str] = mapped_column(String(32))
+
+
+@dataclass(slots=True)
+class SeatData:
+    """A seat as loaded from the store."""
+
+    seat: int
+    kind: str
+    name: str
+    bot_kind: str | None
+    token: str | None
+    joined: bool
+
+
+@dataclass(slots=True)
+class ActionData:
+    """A stored action."""
+
+    idx: int
+    player: int
+    notation: str
+    by: str
+
+
+@dataclass(slots=True)
+class TableData:
+    """A table with its seats and actions as loaded from the store."""
+
+    id: int
+    code: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    host_token: str
+    public: bool
+    turn_clock: float | None
+    away_timeout: float
+    alertness: float | None
+    rematch_of: str | None
+    rematch: str | None
+    created: str
+    seats: list[SeatData] = field(default_factory=list)
+    actions: list[ActionData] = field(default_factory=list)
+
+
+class Store:
+    """Synchronous storage facade; one instance per app.
+
+    Args:
+        url: any SQLAlchemy URL; ``None`` means :func:`default_db_url`. SQLite files run in
+            WAL mode; ``sqlite://`` (in memory) shares one connection.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_db_url()
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if self.url in ("sqlite://", "sqlite:///:memory:"):
+                kwargs["poolclass"] = StaticPool
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    def create_table(
+        self,
+        *,
+        game: str,
+        params: dict[str, Any],
+        seed: int,
+        seats: list[tuple[str, str, str | None]],
+        public: bool,
+        turn_clock: float | None,
+        away_timeout: float,
+        alertness: float | None,
+        rematch_of: str | None = None,
+    ) -> TableData:
+        """Insert a waiting table; human seats get fresh tokens.
+
+        Args:
+            seats: ``(kind, name, bot_kind)`` per seat.
+        """
+        with self._sessions.begin() as session:
+            code = self._free_code(session)
+            now = _now()
+            row = TableRow(
+                code=code,
+                game=game,
+                params=params,
+                seed=seed,
+                status="waiting",
+                version=0,
+                host_token=new_token(),
+                public=public,
+                turn_clock=turn_clock,
+                away_timeout=away_timeout,
+                alertness=alertness,
+                rematch_of=rematch_of,
+                created=now,
+                updated=now,
+            )
+            session.add(row)
+            session.flush()
+            for index, (kind, name, bot_kind) in enumerate(seats):
+                session.add(
+                    SeatRow(
+                        table_id=row.id,
+                        seat=index,
+                        kind=kind,
+                        name=name,
+                        bot_kind=bot_kind,
+                        token=new_token() if kind == "human" else None,
+                        joined=kind == "bot",
+                    )
+                )
+        data = self.load(code)
+        if data is None:  # pragma: no cover - just inserted
+            raise RuntimeError("table vanished after insert")
+        return data
+
+    def _free_code(self, session: Session) -> str:
+        for _ in range(100):
+            code = new_code()
+            if session.scalar(select(TableRow.id).where(TableRow.code == code)) is None:
+                return code
+        raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
+
+    def append_action(
+        self, table_id: int, action: ActionData, *, status: str | None = None
+    ) -> None:
+        """Store one applied action (and optionally a new status) in one transaction.
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: an action with that index is already stored.
+        """
+        now = _now()
+        values: dict[str, Any] = {"version": action.idx + 1, "updated": now}
+        if status is not None:
+            values["status"] = status
+        # SQLAlchemy Core (no ORM unit of work): this runs once per applied action.
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(ActionRow).values(
+                    table_id=table_id,
+                    idx=action.idx,
+                    player=action.player,
+                    notation=action.notation,
+                    by=action.by,
+                    created=now,
+                )
+            )
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_status(self, table_id: int, status: str) -> None:
+        """Change a table's status."""
+        with self._sessions.begin() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=status, updated=_now())
+            )
+
+    def set_rematch(self, table_id: int, rematch: str) -> None:
+        """Remember the rematch table of a finished table."""
+        with self._sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
+
+    def join_seat(self, table_id: int, seat: int, name: str | None) -> None:
+        """Mark a human seat as joined, optionally renaming it."""
+        values: dict[str, Any] = {"joined": True}
+        if name:
+            values["name"] = name
+        with self._sessions.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(**values)
+            )
+
+    # ------------------------------------------------------------------ reads
+    def load(self, code: str) -> TableData | None:
+        """A table with its seats and actions, or ``None``."""
+        with self._sessions() as session:
+            row = session.scalar(select(TableRow).where(TableRow.code == code))
+            if row is None:
+                return None
+            return self._data(session, row)
+
+    def codes_with_status(self, *statuses: str) -> list[str]:
+        """Codes of every table whose status is one of ``statuses``."""
+        with self._sessions() as session:
+            return list(session.scalars(select(TableRow.code).where(TableRow.status.in_(statuses))))
+
+    def lobby(self, limit: int = 50) -> list[str]:
+        """Codes of public tables that wait or play, newest first."""
+        with self._sessions() as session:
+            query = (
+                select(TableRow.code)
+                .where(TableRow.public.is_(True), TableRow.status.in_(("waiting", "playing")))
+                .order_by(TableRow.id.desc())
+                .limit(limit)
+            )
+            return list(session.scalars(query))
+
+    @staticmethod
+    def _data(session: Session, row: TableRow) -> TableData:
+        seats = session.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        )
+        actions = session.scalars(
+            select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.idx)
+        )
+        return TableData(
+            id=row.id,
+            code=row.code,
+            game=row.game,
+            params=dict(row.params),
+            seed=row.seed,
+            status=row.status,
+            version=row.version,
+            host_token=row.host_token,
+            public=row.public,
+            turn_clock=row.turn_clock,
+            away_timeout=row.away_timeout,
+            alertness=row.alertness,
+            rematch_of=row.rematch_of,
+            rematch=row.rematch,
+            created=row.created,
+            seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
+            actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
+        )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,122 @@
+"""Helpers of the web tests: an app on a temporary SQLite file and a scripted client."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from lamagames.web import create_app
+from lamagames.web.live import Settings
+
+FAST = Settings(bot_delay=0.0, rate_per_second=10_000, rate_burst=10_000)
+
+
+def make_client(db: Path, settings: Settings = FAST) -> TestClient:
+    """A TestClient (use as a context manager) on the SQLite file ``db``."""
+    return TestClient(create_app(f"sqlite:///{db}", settings=settings))
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """Create a LAMA Dice table and return the creator's answer."""
+    body = {"game": "dice", "seats": seats, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def start(client: TestClient, table: dict[str, Any]) -> None:
+    """Start a table with its host token."""
+    response = client.post(
+        f"/api/tables/{table['code']}/start", json={"host_token": table["host_token"]}
+    )
+    assert response.status_code == 200, response.text
+
+
+class Peer:
+    """A WebSocket test client that remembers the newest state it received."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] | None = None
+        self.fresh = False  # the newest state has not been acted on yet
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a JSON message."""
+        self.ws.send_json(message)
+
+    def recv(self) -> dict[str, Any]:
+        """Receive one message (remembering states)."""
+        message: dict[str, Any] = self.ws.receive_json()
+        if message["type"] == "state":
+            self.state, self.fresh = message, True
+        return message
+
+    def until(self, predicate: Any, limit: int = 5000) -> dict[str, Any]:
+        """Receive until a message satisfies ``predicate``; return it."""
+        for _ in range(limit):
+            message = self.recv()
+            if predicate(message):
+                return message
+        raise AssertionError("expected message never came")
+
+    def error(self) -> dict[str, Any]:
+        """The next error message."""
+        return self.until(lambda m: m["type"] == "error")
+
+    def hello(self, token: str | None) -> dict[str, Any]:
+        """Say hello and return the first state."""
+        self.send({"type": "hello", "token": token})
+        return self.until(lambda m: m["type"] == "state")
+
+    def turn(self, seat: int) -> dict[str, Any]:
+        """The newest state in which ``seat`` must act, or the final state."""
+
+        def ready(m: dict[str, Any]) -> bool:
+            return m["type"] == "state" and (
+                m["status"] == "finished" or (seat in m["acting"] and bool(m["legal"]))
+            )
+
+        if not (self.fresh and self.state is not None and ready(self.state)):
+            self.until(ready)
+        assert self.state is not None
+        return self.state
+
+    def act(self, action: str | None = None, ref: str | None = None) -> dict[str, Any]:
+        """Send an action (default: the first legal one) at the newest version."""
+        assert self.state is not None
+        chosen = action or self.state["legal"][0]["action"]
+        message = {"type": "action", "version": self.state["version"], "action": chosen}
+        if ref is not None:
+            message["ref"] = ref
+        self.fresh = False
+        self.send(message)
+        return message
+
+    def play(self, seat: int) -> dict[str, Any]:
+        """Play ``seat`` (first legal action) until the game ends; return the final state."""
+        while True:
+            state = self.turn(seat)
+            if state["status"] == "finished":
+                return state
+            self.act()
+
+
+def wait_status(client: TestClient, code: str, status: str, timeout: float = 20.0) -> None:
+    """Poll ``GET /api/tables/{code}`` until it reports ``status``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if client.get(f"/api/tables/{code}").json()["status"] == status:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"table {code} never reached {status}")
