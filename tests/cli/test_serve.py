@@ -1,0 +1,36 @@
+"""``lama serve``: clear errors for a taken port or a bad database URL (no traceback)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+
+from typer.testing import Result
+
+Lama = Callable[..., Result]
+
+
+def test_serve_refuses_a_taken_port(lama: Lama) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = lama("serve", "--port", str(port), "--db", "sqlite://")
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_serve_refuses_a_bad_database_url(lama: Lama) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    result = lama("serve", "--port", str(port), "--db", "nope://nowhere")
+    assert result.exit_code == 2
+    assert "cannot open the database 'nope://nowhere'" in result.output
+
+
+def test_serve_checks_its_options(lama: Lama) -> None:
+    result = lama("serve", "--port", "70000")
+    assert result.exit_code == 2
+    assert "--port" in result.output
