@@ -8,7 +8,6 @@ On failure a screenshot is written to a temporary directory (its path is in the 
 from __future__ import annotations
 
 import os
-
 import re
 import socket
 import tempfile

@@ -7,9 +7,6 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
