@@ -18,8 +18,9 @@ HUMAN = {"kind": "human"}
 
 def test_games_and_openapi(client: TestClient) -> None:
     games = client.get("/api/games").json()
-    assert [g["id"] for g in games] == ["dice"]
+    assert [g["id"] for g in games] == ["dice", "express"]
     assert "heuristic" in games[0]["bot_kinds"]
+    assert [g["windows"] for g in games] == [False, True]
     schema = client.get("/openapi.json").json()
     assert "/api/tables" in schema["paths"]
     assert "CreateTableRequest" in schema["components"]["schemas"]
@@ -109,13 +110,17 @@ def test_stale_duplicate_and_foreign_seat_refused(client: TestClient) -> None:
         # Seat 1 tries to act in seat 0's turn.
         p1.send({"type": "action", "version": version, "action": "roll"})
         assert p1.error()["code"] == "not_your_turn"
-        # Seat 0 quits; the same message again is a duplicate and refused as stale.
+        # Seat 0 quits; the same message again (same ref) is acknowledged as a duplicate and
+        # not applied again; without a ref the old version makes it stale.
         sent = p0.act("quit", ref="a1")
         ack = p0.until(lambda m: m["type"] in ("ack", "error"))
-        assert ack == {"type": "ack", "version": version + 1, "ref": "a1"}
+        assert ack == {"type": "ack", "version": version + 1, "ref": "a1", "duplicate": False}
         p0.send(sent)
+        again = p0.until(lambda m: m["type"] in ("ack", "error"))
+        assert again == {"type": "ack", "version": version + 1, "ref": "a1", "duplicate": True}
+        p0.send({**sent, "ref": "a2"})
         error = p0.error()
-        assert error["code"] == "stale" and error["ref"] == "a1" and error["message"]
+        assert error["code"] == "stale" and error["ref"] == "a2" and error["message"]
         # An old version from seat 1 is stale too.
         p1.send({"type": "action", "version": version, "action": "roll"})
         assert p1.error()["code"] == "stale"

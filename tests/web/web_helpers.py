@@ -22,9 +22,11 @@ def make_client(db: Path, settings: Settings = FAST) -> TestClient:
     return TestClient(create_app(f"sqlite:///{db}", settings=settings))
 
 
-def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    """Create a LAMA Dice table and return the creator's answer."""
-    body = {"game": "dice", "seats": seats, **extra}
+def create(
+    client: TestClient, seats: list[dict[str, Any]], game: str = "dice", **extra: Any
+) -> dict[str, Any]:
+    """Create a table (LAMA Dice unless ``game`` says otherwise); the creator's answer."""
+    body = {"game": game, "seats": seats, **extra}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()  # type: ignore[no-any-return]
@@ -45,6 +47,7 @@ class Peer:
         self.ws = ws
         self.state: dict[str, Any] | None = None
         self.fresh = False  # the newest state has not been acted on yet
+        self.sent_version = -1  # version of the last action sent
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a JSON message."""
@@ -75,11 +78,13 @@ class Peer:
         return self.until(lambda m: m["type"] == "state")
 
     def turn(self, seat: int) -> dict[str, Any]:
-        """The newest state in which ``seat`` must act, or the final state."""
+        """The newest state in which ``seat`` must act (newer than the last action sent),
+        or the final state."""
 
         def ready(m: dict[str, Any]) -> bool:
             return m["type"] == "state" and (
-                m["status"] == "finished" or (seat in m["acting"] and bool(m["legal"]))
+                m["status"] == "finished"
+                or (seat in m["acting"] and bool(m["legal"]) and m["version"] > self.sent_version)
             )
 
         if not (self.fresh and self.state is not None and ready(self.state)):
@@ -95,16 +100,18 @@ class Peer:
         if ref is not None:
             message["ref"] = ref
         self.fresh = False
+        self.sent_version = self.state["version"]
         self.send(message)
         return message
 
-    def play(self, seat: int) -> dict[str, Any]:
-        """Play ``seat`` (first legal action) until the game ends; return the final state."""
+    def play(self, seat: int, pick: int = 0) -> dict[str, Any]:
+        """Play ``seat`` until the game ends, always taking legal action number ``pick``
+        (``-1``: the last one); return the final state."""
         while True:
             state = self.turn(seat)
             if state["status"] == "finished":
                 return state
-            self.act()
+            self.act(state["legal"][pick]["action"])
 
 
 def wait_status(client: TestClient, code: str, status: str, timeout: float = 20.0) -> None:

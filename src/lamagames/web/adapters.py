@@ -3,8 +3,9 @@
 The web layer is game-agnostic. Each game plugs in with a :class:`WebAdapter` registered
 under its game id; the adapter builds the game from the request parameters, turns a state
 into the JSON view a client receives, labels actions for humans, names the bot that stands
-in for an absent human and, for games with free-action windows (Lama Express, E-9), the
-``pass`` action that the optional alertness timer applies. The browser side of a game is
+in for an absent human and, for games with free-action windows (Lama Express, E-9), names the
+open window (actions sent in it are honoured in arrival order) and the ``pass`` action that
+the optional alertness timer applies. The browser side of a game is
 one ES module (``renderer``) plus its message catalogs (``static/games/<id>/<lang>.json``).
 
 No rule logic lives here: legality is always decided by the engine.
@@ -12,7 +13,7 @@ No rule logic lives here: legality is always decided by the engine.
 Adding a game (for example Lama Express) takes three steps:
 
 1. subclass :class:`WebAdapter` (usually only ``game_id``, ``renderer``, ``action_label``
-   and, for windows, ``window_pass``),
+   and, for windows, ``has_windows``, ``window_id`` and ``window_pass``),
 2. add one line to :data:`_BUILTIN` (or call :func:`register_adapter`),
 3. ship ``static/games/<id>/render.js`` and ``static/games/<id>/{en,de}.json``.
 """
@@ -37,6 +38,8 @@ class WebAdapter:
         spectator_seat: whose observation spectators see (public parts only).
         private_keys: observation keys removed from the spectators' view.
         preferred_substitute: bot kind that plays for an absent human, if the game has it.
+        has_windows: the game has free-action windows in which several seats act at once
+            (the lobby then offers the alertness timer).
     """
 
     game_id: ClassVar[str]
@@ -44,6 +47,7 @@ class WebAdapter:
     spectator_seat: ClassVar[int] = 0
     private_keys: ClassVar[tuple[str, ...]] = ("legal_actions",)
     preferred_substitute: ClassVar[str] = "heuristic"
+    has_windows: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
     def make_game(self, params: dict[str, Any], num_players: int) -> Game:
@@ -66,7 +70,8 @@ class WebAdapter:
         return self.preferred_substitute if self.preferred_substitute in kinds else "random"
 
     def describe(self) -> dict[str, Any]:
-        """Static facts for ``GET /api/games``: limits, bot kinds, renderer, defaults."""
+        """Static facts for ``GET /api/games``: limits, bot kinds, renderer, defaults,
+        whether the game has windows, and ``extras`` the game's own browser module reads."""
         game = make(self.game_id)
         info = game.info
         return {
@@ -77,6 +82,8 @@ class WebAdapter:
             "bot_kinds": self.bot_kinds(),
             "renderer": self.renderer,
             "default_params": {k: v for k, v in game.params.items() if k != "num_players"},
+            "windows": self.has_windows,
+            "extras": {},
         }
 
     # ------------------------------------------------------------------ views
@@ -101,6 +108,15 @@ class WebAdapter:
         """English label of a legal action; clients localise from the notation."""
         return state.action_to_string(action, seat)
 
+    def window_id(self, state: State) -> str | None:
+        """Identity of the free-action window open in ``state`` (E-9), else ``None``.
+
+        While the same window stays open, an action a client chose at an earlier version of
+        it is still honoured if the engine accepts it now (arrival order); outside windows
+        every action must name the table's current version. Turn-based games have none.
+        """
+        return None
+
     def window_pass(self, state: State, seat: int) -> int | None:
         """The ``pass`` action of ``seat`` in a free-action window, else ``None``.
 
@@ -113,6 +129,7 @@ class WebAdapter:
 # game id -> "module:Class"; imported on first use so the web layer imports no game eagerly.
 _BUILTIN: dict[str, str] = {
     "dice": "lamagames.web.dice:DiceWebAdapter",
+    "express": "lamagames.web.express:ExpressWebAdapter",
 }
 _ADAPTERS: dict[str, WebAdapter] = {}
 

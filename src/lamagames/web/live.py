@@ -5,6 +5,17 @@ only through :meth:`LiveTable._apply`, which asks the engine (legality is the en
 business), stores the action, and only then broadcasts the new state. Chance outcomes are
 drawn from ``make_rng(seed, "chance", index)`` (``index`` = the action's position), so a
 table rebuilt after a restart continues with the very outcomes it would have drawn.
+
+Which actions are accepted (:meth:`LiveTable.submit`):
+
+* outside free-action windows an action must name the table's current version (anything
+  else is ``stale``), so turns are strictly serialised;
+* inside a window (E-9; the adapter's ``window_id``) several seats act at once: an action
+  chosen at any version since the window opened is applied in arrival order if the engine
+  accepts it now; one that was possible when chosen but no longer is (somebody was quicker)
+  is ``stale``; a ``pass`` counts only if the seat's chances are still the ones it saw;
+* the client's ``ref`` is an idempotency key: a ``ref`` already applied for the seat is
+  acknowledged again (``duplicate``) and never applied twice.
 """
 
 from __future__ import annotations
@@ -14,6 +25,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -70,6 +82,7 @@ class Settings:
         event_window: how many recent events a state message carries.
         send_queue: messages queued for a slow client before it is dropped.
         hello_timeout: seconds a new connection has to say ``hello``.
+        ref_memory: applied ``ref`` keys remembered per seat (duplicate detection).
     """
 
     bot_delay: float = 0.8
@@ -79,6 +92,7 @@ class Settings:
     event_window: int = 60
     send_queue: int = 512
     hello_timeout: float = 15.0
+    ref_memory: int = 256
 
 
 class Connection:
@@ -158,15 +172,42 @@ class LiveSeat:
         )
 
 
+ClockKind = Literal["turn", "alertness"]
+
+
 @dataclass(slots=True)
 class Clock:
-    """A running turn clock or alertness timer."""
+    """A running turn clock or alertness timer.
 
-    kind: Literal["turn", "alertness"]
+    ``key`` says which decision it times: the table version for the turn clock (a new
+    decision, a new clock); for the alertness timer the window and the version of its last
+    free action (passes do not restart it, a free action does: everybody looks again).
+    """
+
+    kind: ClockKind
     seats: list[int]
     deadline: float
     task: asyncio.Task[None]
-    version: int
+    key: tuple[object, ...]
+
+
+@dataclass(slots=True)
+class Window:
+    """The open free-action window (E-9) as the table follows it.
+
+    Attributes:
+        key: the adapter's ``window_id``.
+        opened: table version at which it opened (or at which the table was loaded).
+        states: the state at each version since ``opened`` (``states[v - opened]``), so an
+            action chosen at an earlier version of the window can be judged against what
+            its sender saw.
+        mark: version of the opening or of the last free action (not a pass) in it.
+    """
+
+    key: str
+    opened: int
+    states: list[State]
+    mark: int
 
 
 class LiveTable:
@@ -195,6 +236,9 @@ class LiveTable:
                 EventOut(index=entry.idx, player=entry.player, action=entry.notation, by=entry.by)
             )
         self.version = len(data.actions)
+        self.window: Window | None = None
+        self._track_window(None)
+        self._refs: dict[int, OrderedDict[str, int]] = {}
         self.status = data.status
         self.seats = [
             LiveSeat(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in data.seats
@@ -408,9 +452,11 @@ class LiveTable:
 
     # ------------------------------------------------------------------ acting
     async def submit(self, conn: Connection, msg: ActionMsg) -> None:
-        """A client's action: checked against seat, version and the engine, then applied.
+        """A client's action: checked against seat, version (or window) and the engine.
 
-        Every refusal is sent to that client only (an :class:`ErrorMsg`); nothing changes.
+        Applied in arrival order (the table lock is fair). Every refusal is sent to that
+        client only (an :class:`ErrorMsg`); nothing changes. See the module docstring for
+        the rules about versions, windows and ``ref``.
         """
         seat = conn.seat
 
@@ -427,23 +473,47 @@ class LiveTable:
                     "the game has not started" if self.status == "waiting" else "the game is over",
                 )
                 return
-            if msg.version != self.version:
+            refs = self._refs.get(seat)
+            applied = refs.get(msg.ref) if refs is not None and msg.ref else None
+            if applied is not None:
+                conn.send(AckMsg(version=applied, ref=msg.ref, duplicate=True))
+                return
+            basis = self._basis(msg.version)
+            if basis is None:
                 refuse(
                     "stale",
                     f"that action was chosen at version {msg.version}, but the table is at "
                     f"version {self.version}; it was not applied",
                 )
                 return
-            if seat not in self.adapter.acting_players(self.state):
-                refuse("not_your_turn", "it is not your turn")
-                return
+            state = self.state
             try:
-                action = self.state.string_to_action(msg.action, seat)
+                action = state.string_to_action(msg.action, seat)
             except LamaError as exc:
                 refuse("invalid", str(exc))
                 return
-            if action not in self.state.legal_actions(seat):
-                refuse("illegal", f"{msg.action!r} is not legal now")
+            acting = self.adapter.acting_players(state)
+            if seat not in acting or action not in state.legal_actions(seat):
+                if basis is not state and action in basis.legal_actions(seat):
+                    refuse(
+                        "stale",
+                        f"{msg.action!r} is no longer possible: somebody was quicker "
+                        f"(table version {self.version}); it was not applied",
+                    )
+                elif seat not in acting:
+                    refuse("not_your_turn", "it is not your turn")
+                else:
+                    refuse("illegal", f"{msg.action!r} is not legal now")
+                return
+            if (
+                basis is not state
+                and action == self.adapter.window_pass(state, seat)
+                and basis.legal_actions(seat) != state.legal_actions(seat)
+            ):
+                refuse(
+                    "stale",
+                    "your chances changed since you passed; look again (nothing was applied)",
+                )
                 return
             live = self.seats[seat]
             if live.replaced:
@@ -454,6 +524,36 @@ class LiveTable:
                 refuse("illegal", str(exc))
                 return
         self.kick()
+
+    def _basis(self, version: int) -> State | None:
+        """The state an action chosen at ``version`` was chosen in, if it may still count:
+        the current state, or an earlier state of the window that is still open."""
+        if version == self.version:
+            return self.state
+        window = self.window
+        if window is not None and window.opened <= version < self.version:
+            return window.states[version - window.opened]
+        return None
+
+    def _track_window(self, passed: bool | None) -> None:
+        """Follow the open window after the state changed (``passed``: the action was the
+        seat's window pass; ``None``: the table was just loaded)."""
+        key = self.adapter.window_id(self.state)
+        window = self.window
+        if key is None:
+            self.window = None
+        elif window is None or window.key != key or passed is None:
+            self.window = Window(key, self.version, [self.state], self.version)
+        else:
+            window.states.append(self.state)
+            if not passed:
+                window.mark = self.version
+
+    def _remember_ref(self, seat: int, ref: str) -> None:
+        refs = self._refs.setdefault(seat, OrderedDict())
+        refs[ref] = self.version
+        while len(refs) > self.settings.ref_memory:
+            refs.popitem(last=False)
 
     def _apply(
         self,
@@ -470,6 +570,7 @@ class LiveTable:
             LamaError: the engine refused the action (nothing changed).
         """
         notation = self.state.action_to_string(action, player)
+        passed = player is not None and action == self.adapter.window_pass(self.state, player)
         new_state = self.state.child(action, player)
         finished = new_state.is_terminal()
         entry = ActionData(
@@ -479,9 +580,7 @@ class LiveTable:
         self.state = new_state
         self.version += 1
         self.events.append(EventOut(index=entry.idx, player=entry.player, action=notation, by=by))
-        if self.clock is not None:
-            self.clock.task.cancel()
-            self.clock = None
+        self._track_window(passed)
         if finished:
             self.status = "finished"
             for live in self.seats:
@@ -489,7 +588,10 @@ class LiveTable:
                     live.away_task.cancel()
                     live.away_task = None
         self.hub.on_applied()
+        self._update_clock()
         if ack is not None:
+            if ack[1] and player is not None:
+                self._remember_ref(player, ack[1])
             ack[0].send(AckMsg(version=self.version, ref=ack[1]))
         self.broadcast()
 
@@ -512,7 +614,8 @@ class LiveTable:
                         continue
                     bots = [p for p in self.adapter.acting_players(state) if self.bot_controlled(p)]
                     if not bots:
-                        self._arm_timers()
+                        if self._update_clock():
+                            self.broadcast()
                         return
                 await asyncio.sleep(self.settings.bot_delay)
                 async with self.lock:
@@ -539,46 +642,50 @@ class LiveTable:
         self._apply(seat, action, by)
 
     # ------------------------------------------------------------------ timers
-    def _arm_timers(self) -> None:
-        """Start the alertness timer or the turn clock for the humans who must act.
+    def _update_clock(self) -> bool:
+        """Start, keep or stop the alertness timer or turn clock for the humans who must act.
 
-        A clock already running for the same decision keeps running (reconnecting does not
-        buy time).
+        A clock already timing the same decision keeps running (reconnecting does not buy
+        time; a pass in a window does not restart the alertness timer, a free action does).
+        Caller holds the lock (or runs before anyone can act).
+
+        Returns:
+            True if the clock changed (the caller broadcasts).
         """
-        wanted: tuple[Literal["turn", "alertness"], list[int], float] | None = None
+        wanted: tuple[ClockKind, list[int], float, tuple[object, ...]] | None = None
         if self.status == "playing" and not self.state.is_terminal():
             acting = self.adapter.acting_players(self.state)
             humans = [p for p in acting if not self.bot_controlled(p)]
             window = [p for p in humans if self.adapter.window_pass(self.state, p) is not None]
-            if window and self.data.alertness:
-                wanted = ("alertness", window, self.data.alertness)
+            if window and self.data.alertness and self.window is not None:
+                key: tuple[object, ...] = ("alertness", self.window.key, self.window.mark)
+                wanted = ("alertness", window, self.data.alertness, key)
             elif humans and self.data.turn_clock:
-                wanted = ("turn", humans, self.data.turn_clock)
+                wanted = ("turn", humans, self.data.turn_clock, ("turn", self.version))
         clock = self.clock
-        if (
-            clock is not None
-            and wanted is not None
-            and (clock.kind, clock.seats, clock.version) == (wanted[0], wanted[1], self.version)
-        ):
-            return
+        if clock is not None and wanted is not None and clock.key == wanted[3]:
+            if clock.seats == wanted[1]:
+                return False
+            clock.seats = wanted[1]
+            return True
+        if clock is None and wanted is None:
+            return False
         if clock is not None:
-            clock.task.cancel()
+            if clock.task is not asyncio.current_task():
+                clock.task.cancel()
             self.clock = None
         if wanted is not None:
-            self._set_clock(*wanted)
+            kind, seats, delay, key = wanted
+            loop = asyncio.get_running_loop()
+            task = asyncio.create_task(self._clock_expired(kind, key, delay))
+            self.clock = Clock(kind, seats, loop.time() + delay, task, key)
+        return True
 
-    def _set_clock(
-        self, kind: Literal["turn", "alertness"], seats: list[int], delay: float
-    ) -> None:
-        loop = asyncio.get_running_loop()
-        task = asyncio.create_task(self._clock_expired(kind, self.version, delay))
-        self.clock = Clock(kind, seats, loop.time() + delay, task, self.version)
-        self.broadcast()
-
-    async def _clock_expired(self, kind: str, version: int, delay: float) -> None:
+    async def _clock_expired(self, kind: ClockKind, key: tuple[object, ...], delay: float) -> None:
         await asyncio.sleep(delay)
         async with self.lock:
-            if self.version != version or self.status != "playing":
+            clock = self.clock
+            if clock is None or clock.key != key or self.status != "playing":
                 return
             self.clock = None
             acting = self.adapter.acting_players(self.state)
@@ -591,12 +698,16 @@ class LiveTable:
                 progressed = True
                 while progressed and self.status == "playing":
                     progressed = False
+                    if self.window is None or self.window.key != key[1]:
+                        break  # only the window the timer was running for
                     for seat in self.adapter.acting_players(self.state):
                         pass_action = self.adapter.window_pass(self.state, seat)
                         if pass_action is not None and not self.bot_controlled(seat):
                             self._apply(seat, pass_action, "timer")
                             progressed = True
                             break
+            if self._update_clock():
+                self.broadcast()
         self.kick()
 
 

@@ -153,6 +153,8 @@ class GameOut(_Model):
     bot_kinds: list[str]
     renderer: str
     default_params: dict[str, Any]
+    windows: bool = False
+    extras: dict[str, Any] = Field(default_factory=dict)
 
 
 class ErrorOut(_Model):
@@ -171,7 +173,11 @@ class HelloMsg(_Model):
 
 
 class ActionMsg(_Model):
-    """Act for the connection's seat: notation plus the version it was chosen at."""
+    """Act for the connection's seat: notation plus the version it was chosen at.
+
+    ``ref`` is the client's idempotency key: an action whose ``ref`` was already applied for
+    this seat is acknowledged again (``duplicate``) and never applied twice.
+    """
 
     type: Literal["action"]
     version: int = Field(ge=0)
@@ -263,11 +269,15 @@ class ErrorMsg(_Model):
 
 
 class AckMsg(_Model):
-    """An action of this client was applied; ``version`` is the version after it."""
+    """An action of this client was applied; ``version`` is the version after it.
+
+    ``duplicate``: the ``ref`` had been applied before; nothing was applied this time.
+    """
 
     type: Literal["ack"] = "ack"
     version: int
     ref: str | None = None
+    duplicate: bool = False
 
 
 class PongMsg(_Model):
