@@ -16,27 +16,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create, start
+from web_helpers import Peer, create, seed_with_rolls, start
 
-from lamagames import make
 from lamagames.core.records import parse_record, replay
-from lamagames.core.rng import make_rng
-from lamagames.express.board import DIE_COLOURS
 
 HUMAN = {"kind": "human"}
-
-
-def seed_with_rolls(wanted: dict[int, str]) -> int:
-    """The first table seed whose die rolls at the given action indices have the wanted
-    colours (the server draws roll ``i`` from ``make_rng(seed, "chance", i)``)."""
-    state = make("express").new_initial_state()
-    for seed in range(10_000):
-        if all(
-            DIE_COLOURS[state.sample_chance_outcome(make_rng(seed, "chance", index))] in colours
-            for index, colours in wanted.items()
-        ):
-            return seed
-    raise AssertionError("no seed found")
 
 
 OPENING_SEED = seed_with_rolls({0: "GBP", 3: "RYO"})

@@ -11,6 +11,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from lamagames import make
+from lamagames.core.rng import make_rng
+from lamagames.express.board import DIE_COLOURS
 from lamagames.web import create_app
 from lamagames.web.live import Settings
 
@@ -122,3 +125,16 @@ def wait_status(client: TestClient, code: str, status: str, timeout: float = 20.
             return
         time.sleep(0.02)
     raise AssertionError(f"table {code} never reached {status}")
+
+
+def seed_with_rolls(wanted: dict[int, str]) -> int:
+    """The first table seed whose die rolls at the given action indices have the wanted
+    colours (the server draws roll ``i`` from ``make_rng(seed, "chance", i)``)."""
+    state = make("express").new_initial_state()
+    for seed in range(10_000):
+        if all(
+            DIE_COLOURS[state.sample_chance_outcome(make_rng(seed, "chance", index))] in colours
+            for index, colours in wanted.items()
+        ):
+            return seed
+    raise AssertionError("no seed found")

@@ -45,6 +45,12 @@ async function renderer(path) {
 
 function gameIdsFor(...ids) { return [...new Set(ids.filter(Boolean))]; }
 
+// An idempotency key for an action message (the server never applies one twice).
+function newRef() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function setConn(stateKey) {
   const el = document.getElementById("conn");
   if (!stateKey) { el.hidden = true; return; }
@@ -142,33 +148,57 @@ async function claim(code) {
 }
 
 function createForm(gameList) {
-  const game = gameList[0];
   let seats = [{ kind: "human", you: true }, { kind: "bot", bot_kind: "heuristic" }, { kind: "bot", bot_kind: "benchmark" }];
+  let options = null; // the game's own fields (its renderer's createOptions), if any
   const seatBox = h("ul", { class: "seat-list" });
+  const optionBox = h("div", { class: "game-options" });
   const nameInput = h("input", { id: "your-name", name: "name", maxlength: 32, required: true, value: myName(), autocomplete: "nickname" });
   const gameSelect = h("select", { id: "game", name: "game" }, gameList.map((g) => h("option", { value: g.id }, t(`${g.id}.name`) === `${g.id}.name` ? g.name : t(`${g.id}.name`))));
   const clock = h("select", { id: "clock" }, [["", t("lobby.off")], ["30", t("lobby.seconds", { n: 30 })], ["60", t("lobby.seconds", { n: 60 })], ["120", t("lobby.seconds", { n: 120 })]].map(([v, l]) => h("option", { value: v }, l)));
   const away = h("select", { id: "away" }, [30, 60, 180, 600].map((n) => h("option", { value: n, selected: n === 60 }, t("lobby.seconds", { n }))));
+  const alertness = h("select", { id: "alertness" }, [["", t("lobby.off")], ...[10, 20, 30, 60].map((n) => [String(n), t("lobby.seconds", { n })])].map(([v, l]) => h("option", { value: v }, l)));
+  const alertnessField = h("div", { class: "field", hidden: true },
+    h("label", { for: "alertness" }, t("lobby.alertness")), alertness, h("small", { class: "muted" }, t("lobby.alertnessHelp")));
   const pub = h("input", { type: "checkbox", id: "public", checked: true });
+  const current = () => gameList.find((g) => g.id === gameSelect.value) || gameList[0];
 
   function drawSeats() {
-    const current = gameList.find((g) => g.id === gameSelect.value) || game;
+    const game = current();
+    const count = seats.length;
     seatBox.replaceChildren(...seats.map((seat, i) => {
       const num = h("span", { class: "seat-num", "aria-hidden": "true" }, String(i + 1));
-      if (seat.you) return h("li", { class: "seat-row" }, num, h("span", { class: "seat-you" }, t("lobby.you")));
+      const extra = options && options.seatControl ? options.seatControl(i, count, drawSeats) : null;
+      if (seat.you) return h("li", { class: "seat-row" }, num, h("span", { class: "seat-you" }, t("lobby.you")), extra);
       const kind = h("select", { "aria-label": t("lobby.seat", { n: i + 1 }), onchange: (e) => { const v = e.target.value; seats[i] = v === "human" ? { kind: "human" } : { kind: "bot", bot_kind: v }; } },
         h("option", { value: "human", selected: seat.kind === "human" }, t("lobby.human")),
-        current.bot_kinds.map((k) => h("option", { value: k, selected: seat.bot_kind === k }, `${t("lobby.bot")}: ${t(`bot.${k}`)}`)));
-      const remove = seats.length > current.min_players
+        game.bot_kinds.map((k) => h("option", { value: k, selected: seat.bot_kind === k }, `${t("lobby.bot")}: ${t(`bot.${k}`)}`)));
+      const remove = seats.length > game.min_players
         ? h("button", { type: "button", class: "icon-button", "aria-label": t("lobby.removeSeat"), title: t("lobby.removeSeat"), onclick: () => { seats.splice(i, 1); drawSeats(); } }, "✕")
         : null;
-      return h("li", { class: "seat-row" }, num, kind, remove);
-    }), seats.length < current.max_players
-      ? h("li", {}, h("button", { type: "button", class: "btn btn-small", onclick: () => { seats.push({ kind: "bot", bot_kind: current.bot_kinds.includes("heuristic") ? "heuristic" : current.bot_kinds[0] }); drawSeats(); } }, `+ ${t("lobby.addSeat")}`))
+      return h("li", { class: "seat-row" }, num, kind, extra, remove);
+    }), seats.length < game.max_players
+      ? h("li", {}, h("button", { type: "button", class: "btn btn-small", id: "add-seat", onclick: () => { seats.push({ kind: "bot", bot_kind: game.bot_kinds.includes("heuristic") ? "heuristic" : game.bot_kinds[0] }); drawSeats(); } }, `+ ${t("lobby.addSeat")}`))
       : null);
   }
+
+  async function gameChanged() {
+    const game = current();
+    seats = seats.slice(0, game.max_players);
+    while (seats.length < game.min_players) seats.push({ kind: "bot", bot_kind: game.bot_kinds[0] });
+    alertnessField.hidden = !game.windows;
+    options = null;
+    optionBox.replaceChildren();
+    try {
+      const R = await renderer(game.renderer);
+      if (gameSelect.value !== game.id) return; // changed again meanwhile
+      options = R.createOptions ? R.createOptions(game, t) : null;
+      if (options && options.fields) optionBox.replaceChildren(options.fields);
+    } catch (err) { toast(err.message); }
+    drawSeats();
+  }
   drawSeats();
-  gameSelect.addEventListener("change", drawSeats);
+  gameChanged();
+  gameSelect.addEventListener("change", gameChanged);
 
   return h("form", { class: "create-form", onsubmit: async (e) => {
     e.preventDefault();
@@ -181,7 +211,9 @@ function createForm(gameList) {
       away_timeout: Number(away.value),
       public: pub.checked,
     };
+    if (options && options.params) body.params = options.params(seats.length);
     if (clock.value) body.turn_clock = Number(clock.value);
+    if (current().windows && alertness.value) body.alertness = Number(alertness.value);
     try {
       const res = await api("/api/tables", body);
       store.set(`host.${res.code}`, res.host_token);
@@ -195,9 +227,11 @@ function createForm(gameList) {
     h("div", { class: "field" }, h("label", { for: "your-name" }, t("lobby.yourName")), nameInput),
     h("div", { class: "field" }, h("label", { for: "game" }, t("lobby.game")), gameSelect),
     h("fieldset", { class: "field" }, h("legend", {}, t("lobby.seats")), seatBox),
+    optionBox,
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.turnClock")), clock),
       h("div", { class: "field" }, h("label", { for: "away" }, t("lobby.away")), away)),
+    alertnessField,
     h("label", { class: "check" }, pub, " ", t("lobby.public")),
     h("button", { type: "submit", class: "btn btn-primary btn-big", id: "create" }, t("lobby.createButton")));
 }
@@ -227,7 +261,9 @@ class TableView {
     this.retry = 0;
     this.stopped = false;
     this.wasMyTurn = false;
-    this.pending = false;
+    this.pending = null; // the action message sent and not yet answered (ack or error)
+    this.pendingTimer = null;
+    this.reconnected = false;
     this.clockTimer = null;
   }
 
@@ -252,7 +288,7 @@ class TableView {
     setConn("connecting");
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${this.code}`);
     this.ws = ws;
-    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: this.token || null })); };
+    ws.onopen = () => { this.reconnected = Boolean(this.msg); ws.send(JSON.stringify({ type: "hello", token: this.token || null })); };
     ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (this.stopped || this.ws !== ws) return;
@@ -275,7 +311,13 @@ class TableView {
       setConn("online");
       const first = !this.msg;
       this.msg = m;
-      this.pending = false;
+      if (this.reconnected) {
+        // Back after a lost connection: an unanswered action is sent again with the same ref
+        // if nothing happened meanwhile (the server never applies a ref twice).
+        this.reconnected = false;
+        if (this.pending && this.pending.version === m.version) this.ws.send(JSON.stringify(this.pending));
+        else this.setPending(null);
+      }
       if (first) {
         this.gameInfo = games.find((g) => g.id === m.game);
         await i18n.load(i18n.lang(), gameIdsFor(m.game));
@@ -289,8 +331,14 @@ class TableView {
         }
       }
       this.draw();
+    } else if (m.type === "ack") {
+      if (this.pending && m.ref === this.pending.ref) {
+        this.setPending(null);
+        // The new state follows at once; a duplicate changed nothing, so redraw now.
+        if (m.duplicate || (this.msg && this.msg.version >= m.version)) this.draw();
+      }
     } else if (m.type === "error") {
-      this.pending = false;
+      if (!m.ref || (this.pending && m.ref === this.pending.ref)) this.setPending(null);
       const key = `err.${m.code}`;
       toast(t(key) !== key ? t(key) : m.message);
       if (m.code === "not_found" || m.code === "bad_token") {
@@ -304,11 +352,20 @@ class TableView {
     }
   }
 
+  setPending(message) {
+    this.pending = message;
+    clearTimeout(this.pendingTimer);
+    if (message) this.pendingTimer = setTimeout(() => { this.pending = null; this.draw(); }, 8000);
+  }
+
   act(notation) {
     if (!this.msg || this.pending) return;
-    if (this.send({ type: "action", version: this.msg.version, action: notation })) {
-      this.pending = true;
-      main.querySelectorAll(".actions button").forEach((b) => { b.disabled = true; });
+    const message = { type: "action", version: this.msg.version, action: notation, ref: newRef() };
+    if (this.send(message)) {
+      this.setPending(message);
+      main.querySelectorAll(".actions button, [data-action-target]").forEach((b) => {
+        if (b instanceof HTMLButtonElement) b.disabled = true; else b.classList.add("is-pending");
+      });
     }
   }
 
@@ -331,8 +388,17 @@ class TableView {
     this.wasMyTurn = mine;
     document.title = mine ? t("title.yourTurn", { game: gameName }) : `${gameName} · ${m.code}`;
 
+    // Keep the keyboard focus on the same control across redraws (data-focus keys).
+    const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("[data-focus]") : null;
+    const focusKey = focused && main.contains(focused) ? focused.dataset.focus : null;
+    const legal = m.status === "playing" ? m.legal.map((a) => a.action) : [];
     const board = h("div", { class: "board", id: "board" });
-    if (m.view) R.render(board, m.view, { t, seat: m.seat, seats: m.seats, acting: m.acting, events: m.events, status: m.status });
+    if (m.view) {
+      R.render(board, m.view, {
+        t, seat: m.seat, seats: m.seats, acting: m.acting, events: m.events, status: m.status,
+        legal, pending: Boolean(this.pending), act: (notation) => this.act(notation),
+      });
+    }
 
     const head = h("div", { class: "table-head" },
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
@@ -340,7 +406,9 @@ class TableView {
 
     const side = h("aside", { class: "side" }, this.log(m, R));
     main.replaceChildren(h("div", { class: "table-page" }, head, this.banner(m, R, mine), this.controls(m, R, mine), board, side));
-    if (mine) {
+    const again = focusKey ? [...main.querySelectorAll("[data-focus]")].find((el) => el.dataset.focus === focusKey) : null;
+    if (again) again.focus({ preventScroll: true });
+    else if (mine && !this.pending) {
       const first = main.querySelector(".actions button");
       if (first && !main.contains(document.activeElement)) first.focus({ preventScroll: true });
     }
@@ -357,9 +425,11 @@ class TableView {
 
   banner(m, R, mine) {
     if (m.status === "waiting") return this.waitingPanel(m);
-    if (m.status === "finished") return this.finishedPanel(m);
+    if (m.status === "finished") return this.finishedPanel(m, R);
     const current = m.acting.map((i) => m.seats[i]?.name).filter(Boolean).join(", ");
-    const text = mine ? t("table.yourTurn") : m.seat === null && !m.acting.length ? t("table.spectating") : current ? t("table.turnOf", { name: current }) : "…";
+    const own = R.headline ? R.headline(m.view, { t, seat: m.seat, seats: m.seats, acting: m.acting, mine }) : null;
+    const text = own || (mine ? t("table.yourTurn") : m.seat === null && !m.acting.length ? t("table.spectating")
+      : m.acting.length > 1 ? t("table.actingMany", { names: current }) : current ? t("table.turnOf", { name: current }) : "…");
     const clock = m.clock ? h("span", { class: "clock" }, t("table.clock", { n: Math.ceil(m.clock.remaining) })) : null;
     const hintText = mine && R.hint ? R.hint(m.view, t) : m.seat === null ? t("table.spectating") : "";
     return h("div", { class: `banner ${mine ? "banner-mine" : ""}`, role: "status", "aria-live": "polite" },
@@ -369,10 +439,12 @@ class TableView {
   controls(m, R, mine) {
     if (m.status !== "playing" || m.seat === null) return h("div", { class: "controls" });
     const me = m.seats[m.seat];
-    const buttons = m.legal.map((a, i) => h("button", {
-      type: "button", class: `btn action ${i === 0 ? "btn-primary" : ""}`, dataset: { action: a.action, shortcut: String(i + 1) },
-      disabled: this.pending, title: a.label, onclick: () => this.act(a.action),
-    }, R.actionContent ? R.actionContent(a.action, t) : R.actionLabel(a.action, t), i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null));
+    const legal = R.sortActions ? R.sortActions(m.legal, m.view) : m.legal;
+    const buttons = legal.map((a, i) => h("button", {
+      type: "button", class: `btn action ${i === 0 ? "btn-primary" : ""} ${R.actionClass ? R.actionClass(a.action) : ""}`,
+      dataset: { action: a.action, shortcut: String(i + 1), focus: `action:${a.action}` },
+      disabled: Boolean(this.pending), title: R.actionLabel(a.action, t, m.view) || a.label, onclick: () => this.act(a.action),
+    }, R.actionContent ? R.actionContent(a.action, t, m.view) : R.actionLabel(a.action, t, m.view), i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null));
     const away = me.replaced
       ? h("button", { type: "button", class: "btn btn-small", onclick: () => this.send({ type: "back" }) }, t("table.back"))
       : h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => this.send({ type: "leave" }) }, t("table.leave"));
@@ -414,12 +486,18 @@ class TableView {
         : h("p", {}, m.seat === null ? t("table.spectating") : t("table.waitHost")));
   }
 
-  finishedPanel(m) {
-    const winners = (m.view?.winners || []).map((i) => m.seats[i].name);
-    const title = winners.length > 1 ? t("table.winners", { names: winners.join(" & ") }) : t("table.winner", { names: winners[0] || "?" });
-    const scores = m.view?.scores
-      ? h("ol", { class: "final-scores" }, m.seats.map((s, i) => [s.name, m.view.scores[i], i]).sort((a, b) => a[1] - b[1]).map(([name, score, i]) =>
-        h("li", { class: m.view.winners.includes(i) ? "winner" : "" }, h("span", {}, name), h("strong", {}, String(score)))))
+  finishedPanel(m, R) {
+    // The game module may describe the result ({winners, rows: [{seat, text}]} best first);
+    // otherwise: view.winners and view.scores, lowest score first.
+    const result = R && R.result && m.view ? R.result(m.view, t) : {
+      winners: m.view?.winners || [],
+      rows: m.view?.scores ? m.seats.map((_, i) => ({ seat: i, score: m.view.scores[i] })).sort((a, b) => a.score - b.score).map((r) => ({ seat: r.seat, text: String(r.score) })) : [],
+    };
+    const winners = result.winners.map((i) => m.seats[i].name);
+    const title = winners.length > 1 ? t("table.winners", { names: winners.join(" & ") }) : winners.length ? t("table.winner", { names: winners[0] }) : t("table.noWinner");
+    const scores = result.rows.length
+      ? h("ol", { class: "final-scores" }, result.rows.map((row) =>
+        h("li", { class: result.winners.includes(row.seat) ? "winner" : "" }, h("span", {}, m.seats[row.seat].name), h("strong", {}, row.text))))
       : null;
     const canRematch = m.seat !== null || this.host;
     return h("section", { class: "panel finished", role: "status" },
@@ -471,7 +549,7 @@ async function replayPage(code) {
     label.textContent = t("replay.step", { i: step, n });
     const ev = step > 0 ? data.events[step - 1] : null;
     eventLine.textContent = ev ? R.eventText(ev, data.seats, t) : "—";
-    R.render(board, data.frames[step], { t, seat: null, seats: data.seats, acting: [], events: data.events.slice(0, step), status: step === n ? "finished" : "playing", animate: false });
+    R.render(board, data.frames[step], { t, seat: null, seats: data.seats, acting: [], events: data.events.slice(0, step), status: step === n ? "finished" : "playing", animate: false, legal: [], act: () => {} });
     playBtn.textContent = timer ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`;
   }
   function toggle() {

@@ -1,0 +1,80 @@
+"""Helpers of the real-browser tests: Debian's chromium and a uvicorn server in a thread."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from lamagames.web import create_app
+from lamagames.web.live import Settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+#: Marks of every browser test module (``pytestmark = BROWSER_MARKS``).
+BROWSER_MARKS = [
+    pytest.mark.e2e,
+    # On a developer machine without chromium these tests are skipped; in CI (CI=true, where
+    # .ci/run installs chromium) they always run, so a missing browser fails loudly.
+    pytest.mark.skipif(
+        not CHROMIUM.exists() and os.environ.get("CI") != "true",
+        reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+    ),
+]
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """uvicorn serving an app in a daemon thread."""
+
+    def __init__(self, db: Path, bot_delay: float, port: int | None = None) -> None:
+        app = create_app(f"sqlite:///{db}", settings=Settings(bot_delay=bot_delay))
+        self.port = port or free_port()
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        """Base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
