@@ -6,19 +6,27 @@ The window tests follow one seeded opening of a two-player game (yellow seat 0, 
   boarding space; yellow lets that chance pass twice (after the move and after the next roll);
 * roll 3 (green's turn) is red, yellow or orange: green moves train B so that one of its cars
   stops on green's boarding space. The window after that move is open for both seats at once.
+
+Two more window tests start from positions that seeded games of random bots reach (two seats
+after the same llama; a detour that gives its owner a new chance) and that are stored as a
+table of four people before the app replays it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create, seed_with_rolls, start
+from web_helpers import Peer, create, express_window, seed_with_rolls, start, stored_table
 
+from lamagames.core.game import State
 from lamagames.core.records import parse_record, replay
+from lamagames.express.actions import PASS
+from lamagames.express.game import as_express_state
 
 HUMAN = {"kind": "human"}
 
@@ -232,3 +240,90 @@ def test_alertness_timer_passes_for_the_sleepy(client: TestClient) -> None:
         )
         event = next(e for e in timed["events"] if e["by"] == "timer")
         assert event == {**event, "player": 0, "action": "pass"}
+
+
+def same_chance(state: State) -> tuple[int, int, str] | None:
+    """Two seats that may both take the same free action (say, detour one llama)."""
+    acting = state.acting_players()
+    for a in acting:
+        for b in acting:
+            shared = set(state.legal_actions(a)) & set(state.legal_actions(b)) - {PASS}
+            if a != b and shared:
+                return a, b, state.action_to_string(min(shared), a)
+    return None
+
+
+def new_chance(state: State) -> tuple[int, str, int] | None:
+    """A free action of seat ``a`` that gives seat ``b`` a new chance in the same window
+    (for example a detour next to an empty car on the re-boarding space)."""
+    before = as_express_state(state)
+    acting = before.acting_players()
+    for a in acting:
+        for action in before.legal_actions(a):
+            after = before.child(action, a)
+            if action == PASS or (after.rolls(), after.window_stage()) != (
+                before.rolls(),
+                before.window_stage(),
+            ):
+                continue
+            for b in after.acting_players():
+                if b != a and set(after.legal_actions(b)) - set(before.legal_actions(b)):
+                    return a, before.action_to_string(action, a), b
+    return None
+
+
+@contextmanager
+def stored_window(
+    client: TestClient, db: Path, predicate: Callable[[State], Any]
+) -> Iterator[tuple[str, dict[int, Peer], int, Any]]:
+    """A four-seat table of people stored at a window found by ``predicate``; yields the
+    code, peers of all seats (connected), the window's version and the predicate's result."""
+    actions, found = express_window(predicate)
+    data = stored_table(db, actions, 4)
+    with ExitStack() as stack:
+        peers = {}
+        for seat in data.seats:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{data.code}"))
+            peers[seat.seat] = Peer(ws)
+            state = peers[seat.seat].hello(seat.token)
+        assert state["version"] == len(actions)
+        yield data.code, peers, len(actions), found
+
+
+def test_somebody_was_quicker(client: TestClient, db: Path) -> None:
+    with stored_window(client, db, same_chance) as (code, peers, version, found):
+        a, b, action = found
+        peers[a].send({"type": "action", "version": version, "action": action, "ref": "a"})
+        assert reply(peers[a])["type"] == "ack"
+        # b chose the same chance at the same version: too late, and it says so.
+        peers[b].send({"type": "action", "version": version, "action": action, "ref": "b"})
+        late = reply(peers[b])
+        assert late["code"] == "stale" and "somebody was quicker" in late["message"]
+        # b's pass chosen at that version still counts: no new chance came up for b.
+        peers[b].send({"type": "action", "version": version, "action": "pass", "ref": "c"})
+        assert reply(peers[b]) == {
+            "type": "ack",
+            "version": version + 2,
+            "ref": "c",
+            "duplicate": False,
+        }
+    record = parse_record(client.get(f"/api/tables/{code}/record").text)
+    assert [(x.player, x.action) for x in record.actions[version : version + 2]] == [
+        (a, action),
+        (b, "pass"),
+    ]
+
+
+def test_pass_refused_when_a_new_chance_came_up(client: TestClient, db: Path) -> None:
+    with stored_window(client, db, new_chance) as (code, peers, version, found):
+        a, action, b = found
+        peers[a].send({"type": "action", "version": version, "action": action, "ref": "a"})
+        assert reply(peers[a])["type"] == "ack"
+        # b passed on what it saw; since then a new chance came up for b: look again.
+        peers[b].send({"type": "action", "version": version, "action": "pass", "ref": "b"})
+        refused = reply(peers[b])
+        assert refused["code"] == "stale" and "new chance" in refused["message"]
+        assert version_of(client, code) == version + 1
+        # Passing again after seeing the new state counts.
+        peers[b].send({"type": "action", "version": version + 1, "action": "pass", "ref": "c"})
+        assert reply(peers[b])["type"] == "ack"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,13 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from lamagames import make
+from lamagames.bots import make_bot
+from lamagames.core.game import State
 from lamagames.core.rng import make_rng
 from lamagames.express.board import DIE_COLOURS
 from lamagames.web import create_app
 from lamagames.web.live import Settings
+from lamagames.web.store import ActionData, Store, TableData
 
 FAST = Settings(bot_delay=0.0, rate_per_second=10_000, rate_burst=10_000)
 
@@ -138,3 +142,59 @@ def seed_with_rolls(wanted: dict[int, str]) -> int:
         ):
             return seed
     raise AssertionError("no seed found")
+
+
+Found = tuple[list[tuple[int, str]], Any]
+
+
+def express_window(
+    predicate: Callable[[State], Any], num_players: int = 4, games: int = 200
+) -> Found:
+    """Play seeded games of ``random`` bots until an open window (E-9) where ``predicate``
+    returns something truthy; return the actions so far as ``(player, notation)`` (-1:
+    chance) and that result. Deterministic: the same predicate finds the same position."""
+    for seed in range(games):
+        game = make("express", num_players=num_players)
+        state = game.new_initial_state()
+        bots = [make_bot("random", game, seat, seed * 10 + seat) for seat in range(num_players)]
+        actions: list[tuple[int, str]] = []
+        while not state.is_terminal() and len(actions) < 2000:
+            if state.is_chance_node():
+                action = state.sample_chance_outcome(make_rng(seed, "search", len(actions)))
+                actions.append((-1, state.action_to_string(action)))
+                state.apply_action(action)
+                continue
+            if len(state.acting_players()) > 1:
+                found = predicate(state)
+                if found:
+                    return actions, found
+            player = state.acting_players()[0]
+            action = bots[player].step(state)
+            actions.append((player, state.action_to_string(action, player)))
+            state.apply_action(action, player)
+    raise AssertionError("no such window found")
+
+
+def stored_table(db: Path, actions: list[tuple[int, str]], num_players: int) -> TableData:
+    """A started Express table of human seats whose stored history is ``actions`` (the app
+    replays it when the table is first used)."""
+    store = Store(f"sqlite:///{db}")
+    try:
+        game = make("express", num_players=num_players)
+        data = store.create_table(
+            game="express",
+            params={k: v for k, v in game.params.items() if k != "num_players"},
+            seed=1,
+            seats=[("human", f"P{seat}", None) for seat in range(num_players)],
+            public=False,
+            turn_clock=None,
+            away_timeout=600,
+            alertness=None,
+        )
+        for index, (player, notation) in enumerate(actions):
+            by = "chance" if player < 0 else "human"
+            store.append_action(data.id, ActionData(index, player, notation, by))
+        store.set_status(data.id, "playing")
+        return data
+    finally:
+        store.close()

@@ -157,7 +157,7 @@ def create_app(
     app = FastAPI(
         title="lamagames web",
         version="0.1.0",
-        summary="Play LAMA Dice (and soon Lama Express) in the browser.",
+        summary="Play LAMA Dice and Lama Express in the browser.",
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,

@@ -13,7 +13,7 @@ Which actions are accepted (:meth:`LiveTable.submit`):
 * inside a window (E-9; the adapter's ``window_id``) several seats act at once: an action
   chosen at any version since the window opened is applied in arrival order if the engine
   accepts it now; one that was possible when chosen but no longer is (somebody was quicker)
-  is ``stale``; a ``pass`` counts only if the seat's chances are still the ones it saw;
+  is ``stale``; a ``pass`` counts unless a chance the seat did not see has come up since;
 * the client's ``ref`` is an idempotency key: a ``ref`` already applied for the seat is
   acknowledged again (``duplicate``) and never applied twice.
 """
@@ -508,11 +508,12 @@ class LiveTable:
             if (
                 basis is not state
                 and action == self.adapter.window_pass(state, seat)
-                and basis.legal_actions(seat) != state.legal_actions(seat)
+                and not set(state.legal_actions(seat)) <= set(basis.legal_actions(seat))
             ):
                 refuse(
                     "stale",
-                    "your chances changed since you passed; look again (nothing was applied)",
+                    "a new chance came up for you since you passed; look again "
+                    "(nothing was applied)",
                 )
                 return
             live = self.seats[seat]

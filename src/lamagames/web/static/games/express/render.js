@@ -450,7 +450,7 @@ export function render(root, view, ctx) {
     s("title", {}, die ? `${t("express.die.title")}: ${dieName(die, t)}` : t("express.die.none")));
 
   const board = s("svg", {
-    class: "xp-board", viewBox: `0 0 ${geo.width} ${geo.height}`, role: "img",
+    class: "xp-board", viewBox: `0 0 ${geo.width} ${geo.height}`, role: "group",
     "aria-label": boardSummary(view, ctx),
   },
   s("rect", { class: "xp-ground", x: MARGIN + CELL - 4, y: MARGIN + CELL - 4, width: geo.width - 2 * (MARGIN + CELL) + 8, height: geo.height - 2 * (MARGIN + CELL) + 8, rx: 14 }),
