@@ -3,7 +3,8 @@
 Builds a mid-game position (four seats, bots play every seat with the engine until seat 0
 has a chance in a window), stores it as a table, serves the app with uvicorn on 127.0.0.1
 and photographs the table with Debian's chromium through Playwright: desktop and phone
-width, English and German. Bots wait a minute before acting, so the position holds still.
+width, English and German. Bots wait a minute before acting and the alertness timer runs
+45 seconds, so the position holds still.
 
 Usage (from the repository root)::
 
@@ -60,7 +61,7 @@ def build_table(db: Path, seed: int) -> tuple[str, str]:
         public=True,
         turn_clock=None,
         away_timeout=600,
-        alertness=None,
+        alertness=45,
     )
     bots = [make_bot("heuristic", game, i, seed + i) for i in range(len(SEATS))]
     state = game.new_initial_state()
@@ -112,7 +113,8 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for lang, width, height in (("en", 1280, 1000), ("de", 390, 844), ("en", 390, 844)):
+            sizes = (("en", 1280, 1000), ("de", 1280, 1000), ("de", 390, 844), ("en", 390, 844))
+            for lang, width, height in sizes:
                 locale = "de-DE" if lang == "de" else "en-GB"
                 page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
                 page.add_init_script(

@@ -61,6 +61,7 @@ def test_games_list_express_options(client: TestClient) -> None:
     assert ["yellow", "green", "pink"] not in choices["3"]  # not clockwise (E-4)
     assert len(choices["4"]) == 4 and len(choices["2"]) == 12
     assert express["extras"]["llamas_to_win"] == [4, 3]
+    assert express["extras"]["default_colours"]["2"] == ["yellow", "green"]
 
 
 def test_create_express_validates(client: TestClient) -> None:

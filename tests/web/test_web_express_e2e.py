@@ -92,6 +92,10 @@ def test_lobby_offers_express_options(server: ServerThread, browser: Browser) ->
         page.select_option("#game", "express")
         expect(page.locator(".xp-colour")).to_have_count(3)
         expect(page.locator(".xp-colour").nth(0)).to_have_value("yellow")
+        # Two players sit at opposite corners by default (E-4).
+        page.locator(".seat-row .icon-button").last.click()
+        expect(page.locator(".xp-colour").nth(1)).to_have_value("green")
+        page.click("#add-seat")
         # Seat 1 takes green: seat 2 follows the clockwise order by itself (blue).
         page.locator(".xp-colour").nth(1).select_option("green")
         expect(page.locator(".xp-colour").nth(2)).to_have_value("blue")
@@ -107,6 +111,13 @@ def test_lobby_offers_express_options(server: ServerThread, browser: Browser) ->
         assert colours == ["yellow", "green", "blue"]
         assert info["params"]["llamas_to_win"] == 3
         assert info["alertness"] == 30
+        # On a phone the board fits the screen's width and the page does not scroll sideways.
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator(".xp-board")).to_be_visible()
+        box = page.locator(".xp-board").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shots.step("express-phone")
         assert shots.errors == []
     except Exception as exc:
         raise shots.failure(exc) from exc

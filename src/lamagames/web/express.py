@@ -27,6 +27,7 @@ from lamagames.express.actions import (
 )
 from lamagames.express.board import PLAYER_COLOURS, standard_board
 from lamagames.express.game import (
+    DEFAULT_COLOURS,
     DEFAULT_LLAMAS_TO_WIN,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -79,11 +80,13 @@ class ExpressWebAdapter(WebAdapter):
         return super().make_game(params, num_players)
 
     def describe(self) -> dict[str, Any]:
-        """Base description plus the colours a seat may take (``extras``)."""
+        """Base description plus ``extras``: the colour orders the engine accepts per
+        number of players, the usual colours (E-4) and the llamas to win."""
         info = super().describe()
         info["extras"] = {
             "colours": [s.colour for s in standard_board().stations],
             "colour_choices": colour_choices(),
+            "default_colours": {str(n): list(c) for n, c in DEFAULT_COLOURS.items()},
             "llamas_to_win": [DEFAULT_LLAMAS_TO_WIN, SHORT_GAME_LLAMAS],
         }
         return info

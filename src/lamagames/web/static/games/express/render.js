@@ -151,10 +151,14 @@ export function createOptions(game, t) {
     h("small", { class: "muted" }, t("express.lobby.coloursHelp")),
     h("label", { class: "check" }, short, " ", t("express.lobby.short")));
 
+  // A new number of seats: keep the first seat's colour if possible, else the usual colours
+  // for that many players (opposite corners for two).
   function fit(count) {
     const list = choices[String(count)] || [];
     if (!list.length) return;
-    const score = (c) => c.reduce((n, colour, i) => n + (colours[i] === colour ? 2 ** (8 - i) : 0), 0);
+    const usual = (game.extras.default_colours || {})[String(count)] || [];
+    const score = (c) => (c[0] === colours[0] ? 100 : 0) + 10 * c.filter((x) => usual.includes(x)).length
+      + c.filter((x, i) => x === usual[i]).length;
     colours = [...list].sort((a, b) => score(b) - score(a))[0].slice();
   }
 
@@ -496,7 +500,7 @@ function boardSummary(view, ctx) {
 // ------------------------------------------------------------------ players and legend
 function players(view, ctx) {
   const { t, seat, seats } = ctx;
-  const window = view.window;
+  const win = view.window;
   return h("ul", { class: "xp-players", "aria-label": t("express.players") }, view.colours.map((colour, i) => {
     const sx = seats[i] || {};
     const badges = [];
@@ -505,8 +509,8 @@ function players(view, ctx) {
     else if (sx.replaced) badges.push(h("span", { class: "badge badge-warn" }, t("table.away")));
     else if (sx.connected === false) badges.push(h("span", { class: "badge badge-muted" }, t("table.offline")));
     let state = null;
-    if (ctx.status === "playing" && window && window.acting.includes(i)) state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
-    else if (ctx.status === "playing" && window && window.passed.includes(i)) state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
+    if (ctx.status === "playing" && win && win.acting.includes(i)) state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
+    else if (ctx.status === "playing" && win && win.passed.includes(i)) state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
     else if (ctx.status === "playing" && view.active_player === i && view.phase !== "over") state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
     if (view.winner === i) state = h("span", { class: "xp-state xp-state-win" }, `★ ${t("express.state.winner")}`);
     return h("li", { class: `xp-player ${view.active_player === i ? "xp-player-active" : ""} ${i === seat ? "xp-player-me" : ""}`, style: `--pc:${PLAYER_FILL[colour]}; --pi:${PLAYER_INK[colour]}` },
