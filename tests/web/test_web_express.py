@@ -14,6 +14,7 @@ table of four people before the app replays it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -328,3 +329,19 @@ def test_pass_refused_when_a_new_chance_came_up(client: TestClient, db: Path) ->
         # Passing again after seeing the new state counts.
         peers[b].send({"type": "action", "version": version + 1, "action": "pass", "ref": "c"})
         assert reply(peers[b])["type"] == "ack"
+
+
+def test_express_static_files_and_catalogs(client: TestClient) -> None:
+    render = client.get("/static/games/express/render.js")
+    assert render.status_code == 200 and "export function render" in render.text
+    assert client.get("/static/games/express/express.css").status_code == 200
+    en = client.get("/static/games/express/en.json").json()
+    de = client.get("/static/games/express/de.json").json()
+    assert en.keys() == de.keys()
+    used = set(re.findall(r'"(express\.[A-Za-z.]+)"', render.text))
+    assert used <= en.keys(), used - en.keys()
+    # The publisher's German words for the board.
+    german = " ".join(de.values())
+    for word in ("Bahnhof", "Einstiegsfeld", "Ausstiegsfelder", "Lok", "Waggon", "Fußspuren"):
+        assert word in german, word
+    assert "Umweg" in de["express.act.detour"]

@@ -67,6 +67,8 @@ class ExpressWebAdapter(WebAdapter):
     game_id: ClassVar[str] = "express"
     renderer: ClassVar[str] = "games/express/render.js"
     has_windows: ClassVar[bool] = True
+    #: Plays for a person who is away: takes every chance, chooses trains by lookahead.
+    preferred_substitute: ClassVar[str] = "heuristic"
 
     # ------------------------------------------------------------------ setup
     def make_game(self, params: dict[str, Any], num_players: int) -> Game:

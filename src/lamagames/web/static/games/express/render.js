@@ -60,7 +60,8 @@ export function actionLabel(notation, t, view) {
   if (verb === "pass") return t("express.act.pass");
   if (verb === "move") {
     const move = view?.moves?.find((m) => m.train === target);
-    return move ? t("express.act.moveBy", { train: target, n: move.distance }) : t("express.act.move", { train: target });
+    if (!move) return t("express.act.move", { train: target });
+    return t(move.distance === 1 ? "express.act.moveByOne" : "express.act.moveBy", { train: target, n: move.distance });
   }
   if (verb === "detour" && view) {
     const llama = carOf(view, target)?.llama;
@@ -126,7 +127,7 @@ export function headline(view, ctx) {
 export function hint(view, t) {
   if (view.phase === "window") return t("express.hint.window");
   if (view.phase === "choose") {
-    const moves = (view.moves || []).map((m) => t("express.hint.goes", { train: m.train, n: m.distance })).join(" · ");
+    const moves = (view.moves || []).map((m) => t(m.distance === 1 ? "express.hint.goesOne" : "express.hint.goes", { train: m.train, n: m.distance })).join(" · ");
     return `${t("express.hint.choose")} ${moves}`;
   }
   return "";
