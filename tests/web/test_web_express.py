@@ -183,10 +183,12 @@ def test_window_actions_apply_in_arrival_order(client: TestClient) -> None:
         # Both act on the same version; both are applied, in arrival order.
         p0.send({"type": "action", "version": version, "action": board0, "ref": "y1"})
         assert reply(p0) == {"type": "ack", "version": version + 1, "ref": "y1", "duplicate": False}
-        # Seat 0's chance is used up: the same action under a new ref is refused as stale.
-        p0.send({"type": "action", "version": version, "action": board0, "ref": "y2"})
-        stale = reply(p0)
-        assert stale["code"] == "stale" and "no longer possible" in stale["message"]
+        # The same choice again, under a new ref or none: seat 0 has acted since that version,
+        # so it is refused as stale (one choice, one action).
+        for ref in ("y2", None):
+            p0.send({"type": "action", "version": version, "action": board0, "ref": ref})
+            stale = reply(p0)
+            assert stale["code"] == "stale" and "acted since" in stale["message"]
         p1.send({"type": "action", "version": version, "action": board1, "ref": "g1"})
         assert reply(p1) == {"type": "ack", "version": version + 2, "ref": "g1", "duplicate": False}
         record = parse_record(client.get(f"/api/tables/{code}/record").text)
@@ -302,13 +304,18 @@ def test_somebody_was_quicker(client: TestClient, db: Path) -> None:
         late = reply(peers[b])
         assert late["code"] == "stale" and "somebody was quicker" in late["message"]
         # b's pass chosen at that version still counts: no new chance came up for b.
-        peers[b].send({"type": "action", "version": version, "action": "pass", "ref": "c"})
+        pass_b = {"type": "action", "version": version, "action": "pass", "ref": "c"}
+        peers[b].send(pass_b)
         assert reply(peers[b]) == {
             "type": "ack",
             "version": version + 2,
             "ref": "c",
             "duplicate": False,
         }
+        # The same pass repeated without its ref is not counted twice.
+        peers[b].send({**pass_b, "ref": None})
+        assert reply(peers[b])["code"] == "stale"
+        assert version_of(client, code) == version + 2
     record = parse_record(client.get(f"/api/tables/{code}/record").text)
     assert [(x.player, x.action) for x in record.actions[version : version + 2]] == [
         (a, action),

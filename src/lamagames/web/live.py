@@ -12,8 +12,9 @@ Which actions are accepted (:meth:`LiveTable.submit`):
   else is ``stale``), so turns are strictly serialised;
 * inside a window (E-9; the adapter's ``window_id``) several seats act at once: an action
   chosen at any version since the window opened is applied in arrival order if the engine
-  accepts it now; one that was possible when chosen but no longer is (somebody was quicker)
-  is ``stale``; a ``pass`` counts unless a chance the seat did not see has come up since;
+  accepts it now, unless the same seat has acted since that version (one choice, one
+  action); one that was possible when chosen but no longer is (somebody was quicker) is
+  ``stale``; a ``pass`` counts unless a chance the seat did not see has come up since;
 * the client's ``ref`` is an idempotency key: a ``ref`` already applied for the seat is
   acknowledged again (``duplicate``) and never applied twice.
 """
@@ -202,12 +203,14 @@ class Window:
             action chosen at an earlier version of the window can be judged against what
             its sender saw.
         mark: version of the opening or of the last free action (not a pass) in it.
+        acted: per seat, the version at which its last action in this window was applied.
     """
 
     key: str
     opened: int
     states: list[State]
     mark: int
+    acted: dict[int, int] = field(default_factory=dict)
 
 
 class LiveTable:
@@ -237,7 +240,7 @@ class LiveTable:
             )
         self.version = len(data.actions)
         self.window: Window | None = None
-        self._track_window(None)
+        self._track_window(None, None)
         self._refs: dict[int, OrderedDict[str, int]] = {}
         self.status = data.status
         self.seats = [
@@ -479,6 +482,13 @@ class LiveTable:
                 conn.send(AckMsg(version=applied, ref=msg.ref, duplicate=True))
                 return
             basis = self._basis(msg.version)
+            if basis is not None and basis is not self.state and self._acted_since(seat, msg):
+                refuse(
+                    "stale",
+                    f"you have acted since version {msg.version}; choose again from the "
+                    f"table's version {self.version} (nothing was applied)",
+                )
+                return
             if basis is None:
                 refuse(
                     "stale",
@@ -536,19 +546,30 @@ class LiveTable:
             return window.states[version - window.opened]
         return None
 
-    def _track_window(self, passed: bool | None) -> None:
-        """Follow the open window after the state changed (``passed``: the action was the
-        seat's window pass; ``None``: the table was just loaded)."""
+    def _acted_since(self, seat: int, msg: ActionMsg) -> bool:
+        """True if ``seat`` had an action applied in the open window at or after the version
+        ``msg`` was chosen at: one choice, one action (a repeated message never counts
+        twice, with or without ``ref``)."""
+        window = self.window
+        return window is not None and window.acted.get(seat, -1) >= msg.version
+
+    def _track_window(self, player: int | None, passed: bool | None) -> None:
+        """Follow the open window after the state changed: ``player`` acted (``None``:
+        chance), ``passed`` tells whether that was its window pass (``None``: the table
+        was just loaded)."""
         key = self.adapter.window_id(self.state)
         window = self.window
         if key is None:
             self.window = None
-        elif window is None or window.key != key or passed is None:
-            self.window = Window(key, self.version, [self.state], self.version)
+            return
+        if window is None or window.key != key or passed is None:
+            window = self.window = Window(key, self.version, [self.state], self.version)
         else:
             window.states.append(self.state)
             if not passed:
                 window.mark = self.version
+        if player is not None and passed is not None:
+            window.acted[player] = self.version - 1
 
     def _remember_ref(self, seat: int, ref: str) -> None:
         refs = self._refs.setdefault(seat, OrderedDict())
@@ -581,7 +602,7 @@ class LiveTable:
         self.state = new_state
         self.version += 1
         self.events.append(EventOut(index=entry.idx, player=entry.player, action=notation, by=by))
-        self._track_window(passed)
+        self._track_window(player, passed)
         if finished:
             self.status = "finished"
             for live in self.seats:
