@@ -31,7 +31,7 @@ from lamagames.cli.views import GameView, get_view, view_ids
 from lamagames.core.errors import BoardError, LamaError, RecordError
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
-from lamagames.core.registry import make
+from lamagames.core.registry import game_title, make, parameter_names
 from lamagames.express.board import Board, load_board, standard_board
 from lamagames.express.render import board_drawing_text, board_summary
 from lamagames.sim.runner import GameResult
@@ -169,6 +169,67 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
     return params
 
 
+#: Game parameters that ``lama play`` sets itself or through a dedicated option, by option.
+#: ``--param`` refuses these keys (the option is the one way to set them).
+OPTION_PARAMS: dict[str, str] = {
+    "--seats": "num_players",
+    "--starting-seat": "starting_seat",
+    "--end-score": "end_score",
+    "--short": "llamas_to_win",
+    "--board": "board",
+    "--colours": "colours",
+    "--turn-limit": "turn_limit",
+}
+
+
+def check_params(game_id: str, params: dict[str, Any]) -> None:
+    """Refuse ``--param`` keys that an option sets and keys the game does not know.
+
+    Raises:
+        typer.BadParameter: the key has its own option (the message names it) or is not a
+            parameter of the game (the message lists the game's parameters).
+    """
+    by_param = {param: option for option, param in OPTION_PARAMS.items()}
+    known = parameter_names(game_id)
+    for key in params:
+        option = by_param.get(key)
+        if option == "--seats":
+            raise typer.BadParameter(
+                f"{key!r} is set by the number of seats (--seats)", param_hint="--param"
+            )
+        if option is not None and (known is None or key in known):
+            extra = " (seats count from 1)" if option == "--starting-seat" else ""
+            raise typer.BadParameter(
+                f"{key!r} has its own option: use {option}{extra}", param_hint="--param"
+            )
+        if known is not None and key not in known:
+            raise typer.BadParameter(
+                f"unknown parameter {key!r} for {game_title(game_id)}; known: {', '.join(known)}",
+                param_hint="--param",
+            )
+
+
+def check_game_options(game_id: str, options: Sequence[str]) -> None:
+    """Refuse options (from :data:`OPTION_PARAMS`) that belong to another game.
+
+    Raises:
+        typer.BadParameter: an option sets a parameter the game does not have; the message
+            names the game(s) the option is for.
+    """
+    known = parameter_names(game_id)
+    if known is None:
+        return
+    for option in options:
+        param = OPTION_PARAMS[option]
+        if param in known:
+            continue
+        owners = [game_title(g) for g in view_ids() if param in (parameter_names(g) or ())]
+        where = f"a {' and '.join(owners)} option" if owners else "not an option of any game"
+        raise typer.BadParameter(
+            f"{option} is {where}; {game_title(game_id)} does not use it", param_hint=option
+        )
+
+
 def parse_colours(text: str) -> list[str]:
     """Parse ``--colours``: comma-separated player colours (checked by the game, E-4).
 
@@ -205,7 +266,7 @@ def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Ga
             param_hint="--seats",
         )
     try:
-        return make(game_id, num_players=len(kinds), **params)
+        return make(game_id, **{**params, "num_players": len(kinds)})
     except LamaError as exc:
         _fail(f"bad game parameters: {exc}")
 
@@ -410,6 +471,16 @@ def play(
     check_output_path(record, "--record")
     check_output_path(summary_json, "--summary-json")
     params = parse_params(param or [])
+    check_params(game, params)
+    given = {
+        "--starting-seat": starting_seat is not None,
+        "--end-score": end_score is not None,
+        "--short": short,
+        "--board": board is not None,
+        "--colours": colours is not None,
+        "--turn-limit": turn_limit is not None,
+    }
+    check_game_options(game, [option for option, used in given.items() if used])
     humans = HUMAN in kinds
     if end_score is not None:
         params["end_score"] = end_score
