@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import Result
+
+from lamagames.cli.main import parse_names
 
 Lama = Callable[..., Result]
 BOTS = ["--seats", "benchmark,benchmark", "--quiet"]
@@ -81,3 +85,27 @@ def test_option_of_the_other_game_is_named(
 def test_param_of_the_game_still_works(lama: Lama) -> None:
     result = lama("play", "dice", *BOTS, "--param", 'dice=["LL3456","12LL56","1234LL"]')
     assert result.exit_code == 0, result.output
+
+
+def test_names_for_the_human_seats_only(lama: Lama, tmp_path: Path) -> None:
+    """The hotseat example of docs/cli.md: two names for two humans beside a bot."""
+    rec = tmp_path / "g.lamarec.json"
+    result = lama(
+        "play", "express", "--seats", "human,human,heuristic", "--names", "Ann,Bob",
+        "--record", str(rec), "--delay", "0", input="q\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    seats = json.loads(rec.read_text(encoding="utf-8"))["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bob", "Bot 3"]
+
+
+def test_names_in_seat_order_between_bots() -> None:
+    kinds = ["random", "human", "benchmark", "human"]
+    assert parse_names("Ann,Bob", kinds) == ["Bot 1", "Ann", "Bot 3", "Bob"]
+    assert parse_names("A,B,C,D", kinds) == ["A", "B", "C", "D"]
+    with pytest.raises(typer.BadParameter, match=r"give 4 names \(one per seat\) or 2"):
+        parse_names("Ann", kinds)
+    with pytest.raises(typer.BadParameter, match="names must differ"):
+        parse_names("Bot 1,Bob", kinds)
+    with pytest.raises(typer.BadParameter, match=r"give 2 names \(one per seat\), got 1"):
+        parse_names("Ann", ["random", "random"])

@@ -128,19 +128,32 @@ def parse_seats(text: str, game_id: str) -> list[str]:
 def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
     """Display names: ``--names`` split on commas, or ``Player N`` / ``Bot N`` by seat.
 
+    ``--names`` gives one name per seat, or one per human seat (in seat order; the bots
+    keep ``Bot N``).
+
     Raises:
         typer.BadParameter: wrong count, an empty, too long or repeated name.
     """
+    default = [
+        f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
+    ]
     if text is None:
-        return [
-            f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
-        ]
-    names = [part.strip() for part in text.split(",")]
-    if len(names) != len(kinds):
-        raise typer.BadParameter(
-            f"give {len(kinds)} names (one per seat), got {len(names)}", param_hint="--names"
-        )
-    for name in names:
+        return default
+    given = [part.strip() for part in text.split(",")]
+    human_seats = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    if len(given) == len(kinds):
+        names = given
+    elif human_seats and len(given) == len(human_seats):
+        names = list(default)
+        for seat, name in zip(human_seats, given, strict=True):
+            names[seat] = name
+    else:
+        humans = len(human_seats)
+        counts = f"{len(kinds)} names (one per seat)"
+        if 0 < humans < len(kinds):
+            counts += f" or {humans} (one per human seat)"
+        raise typer.BadParameter(f"give {counts}, got {len(given)}", param_hint="--names")
+    for name in given:
         if not 1 <= len(name) <= 64:
             raise typer.BadParameter(
                 f"names must have 1 to 64 characters, got {name!r}", param_hint="--names"
@@ -361,7 +374,8 @@ def play(
     names: Annotated[
         str | None,
         typer.Option(
-            metavar="NAMES", help="Names, one per seat: Ann,Bob,Cy (default Player 1, Bot 2...)."
+            metavar="NAMES",
+            help="Names, one per seat or one per human seat: Ann,Bob (default Player 1, Bot 2...).",
         ),
     ] = None,
     seed: Annotated[
