@@ -553,7 +553,9 @@ def _play_at_table(
     """One game told move by move, with prompts for human seats; ``None`` if stopped.
 
     With a person at a terminal and a view with ``live_board``, the table is drawn again
-    after every event (:class:`~lamagames.cli.session.Screen`)."""
+    after every event (:class:`~lamagames.cli.session.Screen`); on a terminal shorter than
+    :data:`MIN_LIVE_HEIGHT` lines it is printed before each prompt, followed by the recent
+    moves, the headline and the menu."""
     out = _stdout()
     intro = (
         Text(f"{view.title}: ", style="bold")
@@ -561,7 +563,8 @@ def _play_at_table(
         + Text(f" · seed {seed}", style="grey50")
     )
     humans = any(s.kind == HUMAN for s in seats)
-    live = humans and view.live_board and out.is_terminal and out.height >= MIN_LIVE_HEIGHT
+    at_terminal = humans and view.live_board and out.is_terminal
+    live = at_terminal and out.height >= MIN_LIVE_HEIGHT
     out.print(intro)
     if humans:
         out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
@@ -577,6 +580,7 @@ def _play_at_table(
             delay=delay,
             record_path=record,
             live=live,
+            scrolling=at_terminal and not live,
             intro=[intro.plain, "Type ? at a prompt for help, q to leave."],
         )
     except OSError as exc:

@@ -128,30 +128,68 @@ MIN_LOG_LINES = 3
 
 
 class Screen:
-    """The live table of a game at a terminal (views with ``live_board``).
+    """The table of a game at a terminal, drawn for each prompt (views with ``live_board``).
 
-    Every event clears the screen and draws the table again as seen by :attr:`viewer`, with
-    the last lines of the move log under it, as many as fit the terminal's height.
+    Live (``live=True``, a terminal tall enough for the table): every event clears the
+    screen and draws the table again as seen by :attr:`viewer`, with the last lines of the
+    move log under it, as many as fit the terminal's height.
+
+    Scrolling (``live=False``, a terminal shorter than the table): log lines are printed as
+    they come; before each prompt the table is printed first, then the log lines since the
+    last prompt (as many as fit the terminal), the headline (with the die) and the menu, so
+    the essentials stand just above the prompt even when the table does not fit.
 
     Args:
         view: the game's terminal view.
         seats: names and kinds of all seats.
         console: a terminal console.
         viewer: the seat whose view is drawn between prompts (a human seat).
+        live: redraw the whole screen after every event; else scroll as described.
     """
 
     def __init__(
-        self, view: GameView, seats: Sequence[SeatInfo], console: Console, viewer: int
+        self,
+        view: GameView,
+        seats: Sequence[SeatInfo],
+        console: Console,
+        viewer: int,
+        *,
+        live: bool = True,
     ) -> None:
         self.view = view
         self.seats = list(seats)
         self.console = console
         self.viewer = viewer
+        self.live = live
         self.log: deque[str] = deque(maxlen=200)
+        #: Log lines since the last prompt (scrolling mode).
+        self.recent: list[str] = []
 
     def add(self, lines: Iterable[str]) -> None:
-        """Append lines to the move log."""
+        """Append lines to the move log (and print them in scrolling mode)."""
+        lines = list(lines)
         self.log.extend(lines)
+        self.recent.extend(lines)
+        if not self.live:
+            for line in lines:
+                self.console.print(line, markup=False)
+
+    def event(self, state: State) -> None:
+        """After an event: a live screen is drawn again; a scrolling one waits for a prompt."""
+        if self.live:
+            self.draw(state)
+
+    def _tail(self, lines: Sequence[str], room: int) -> list[Text]:
+        """The newest of ``lines`` that fit in ``room`` terminal lines (a long line may
+        wrap); all but the two newest dimmed."""
+        tail: list[Text] = []
+        for line in reversed(lines):
+            text = Text(line, style="" if len(tail) < 2 else "grey50")
+            room -= len(self.console.render_lines(text, pad=False))
+            if room < 0:
+                break
+            tail.insert(0, text)
+        return tail
 
     def draw(
         self,
@@ -160,23 +198,27 @@ class Screen:
         headline: str | None = None,
         below: RenderableType | None = None,
     ) -> None:
-        """Clear the screen and draw the headline, the table, the log's tail and ``below``
-        (a menu), leaving a line for the prompt."""
+        """Draw the headline, the table, the log's tail and ``below`` (a menu), leaving a
+        line for the prompt: live, on a cleared screen; scrolling, table first."""
         console = self.console
         table = self.view.render(state, self.seats, viewer=self.viewer)
-        used = len(console.render_lines(table, pad=False)) + 1
-        if headline is not None:
-            used += 1
+        used = 1 + (1 if headline is not None else 0)
         if below is not None:
             used += 1 + len(console.render_lines(below, pad=False))
-        room = max(MIN_LOG_LINES, console.height - used)
-        tail: list[Text] = []  # the newest log lines that fit (a long line may wrap)
-        for line in reversed(self.log):
-            text = Text(line, style="" if len(tail) < 2 else "grey50")
-            room -= len(console.render_lines(text, pad=False))
-            if room < 0:
-                break
-            tail.insert(0, text)
+        if not self.live:
+            tail = self._tail(self.recent, max(MIN_LOG_LINES, console.height - used))
+            self.recent = []
+            console.print()
+            console.print(table)
+            for text in tail:
+                console.print(text)
+            if headline is not None:
+                console.rule(Text(headline, style="bold cyan"))
+            if below is not None:
+                console.print(below)
+            return
+        used += len(console.render_lines(table, pad=False))
+        tail = self._tail(list(self.log), max(MIN_LOG_LINES, console.height - used))
         console.clear()
         if headline is not None:
             console.rule(Text(headline, style="bold cyan"))
@@ -287,8 +329,8 @@ class Narrator:
         console: where to print.
         initial: the game's initial state.
         delay: seconds to pause after a narrated move that no human made.
-        screen: the live table: lines go to its log and the table is drawn again after
-            every move; ``None``: lines are printed.
+        screen: the table at a terminal: lines go to its log (see :class:`Screen`);
+            ``None``: lines are printed.
     """
 
     def __init__(
@@ -313,7 +355,7 @@ class Narrator:
         self.last = state.clone()
         if self.screen is not None:
             self.screen.add(lines)
-            self.screen.draw(state)
+            self.screen.event(state)
         else:
             for line in lines:
                 self.console.print(line, markup=False)
@@ -363,6 +405,7 @@ def run_table(
     delay: float = 0.0,
     record_path: Path | None = None,
     live: bool = False,
+    scrolling: bool = False,
     intro: Sequence[str] = (),
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
@@ -381,6 +424,9 @@ def run_table(
         record_path: where to save the record (also when someone leaves); ``None``: don't.
         live: draw the table again after every event (:class:`Screen`, meant for a
             terminal console); only with a human seat.
+        scrolling: (without ``live``) a terminal too short for the table: before each
+            prompt print the table, then the recent log lines, the headline and the menu
+            (:class:`Screen` with ``live=False``); only with a human seat.
         intro: first lines of a live screen's log (the caller prints them otherwise).
 
     Raises:
@@ -388,9 +434,11 @@ def run_table(
         OSError: the record could not be written.
     """
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
-    screen = Screen(view, seats, console, humans[0]) if live and humans else None
-    if screen is not None:
-        screen.add(intro)
+    screen: Screen | None = None
+    if humans and (live or scrolling):
+        screen = Screen(view, seats, console, humans[0], live=live)
+        if live:
+            screen.add(intro)
     bots: list[Bot] = []
     for seat, info in enumerate(seats):
         if info.kind == HUMAN:
