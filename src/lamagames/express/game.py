@@ -858,6 +858,18 @@ class ExpressState(State):
         """Die rolls made so far (E-11)."""
         return self._rolls
 
+    def last_roller(self) -> int | None:
+        """The seat that made the last die roll (:meth:`die`), ``None`` before the first.
+
+        Between turns (phase ``roll``) the die still shows the previous player's roll: the
+        turn has passed to the next seat (E-6), which has not rolled yet.
+        """
+        if self._rolls == 0:
+            return None
+        if self._phase == PHASE_ROLL:
+            return (self._active - 1) % self._n
+        return self._active
+
     def train_tip(self, train: int) -> int:
         """Tip space of train ``train`` (0 = A, 1 = B) (E-2)."""
         return self._tips[train]

@@ -130,11 +130,15 @@ def _info_lines(state: ExpressState) -> list[Line]:
     colours = game.colours
     lines: list[Line] = []
     die = state.die()
-    head: Line = [("Die: ", "")]
+    roller = state.last_roller()
+    between = state.phase() == "roll" and roller is not None
+    head: Line = [("Last roll: " if between else "Die: ", "")]
     if die is None:
         head.append(("-", ""))
     else:
         head += [(die, DIE_STYLES[die]), (f" {DIE_COLOUR_NAMES['ROYGBP'.index(die)]}", "")]
+    if between:
+        head.append((f" (seat {roller})", ""))
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
     active = state.active_player()
     head += [
@@ -389,8 +393,15 @@ def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list
     active = state.active_player()
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
     head: Line = [("Turn: ", "bold"), *_who(state, names, active)]
-    head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", ""), *_die(state.die())]
-    lines = _flow([], [head], width)
+    roller = state.last_roller()
+    if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
+        head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
+        last: Line = [("last roll ", ""), *_die(state.die()), (" by ", "")]
+        last.append((_short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
+        lines = _flow([], [head, last], width, sep=SEPARATOR)
+    else:
+        head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", "")]
+        lines = _flow([], [head + _die(state.die())], width)
     stage = state.window_stage()
     if state.is_terminal():
         winner = state.winner()
