@@ -169,3 +169,24 @@ def test_e3_packaged_file_loads_like_standard_board() -> None:
 
     path = Path(lamagames.express.__file__).parent / "boards" / "standard.json"
     assert load_board(path) == standard_board()
+
+
+@pytest.mark.parametrize("track", [12, ["R", 1], None, {"a": 1}, True])
+def test_e12_track_of_the_wrong_type_says_what_a_track_is(track: Any) -> None:
+    with pytest.raises(BoardError) as info:
+        parse_board(edit("track", track))
+    assert str(info.value) == "track: must be a string or a list of letters R O Y G B P"
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("stations", [1, 2, 3, 4], "stations.0: Input should be a JSON object"),
+        ("arrows", [1], "arrows.0: Input should be a JSON object"),
+        ("arrows", "x", "arrows: Input should be a valid list"),
+    ],
+)
+def test_e12_nested_shapes_name_no_python_class(path: str, value: Any, message: str) -> None:
+    with pytest.raises(BoardError) as info:
+        parse_board(edit(path, value))
+    assert str(info.value) == message

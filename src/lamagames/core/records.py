@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from lamagames.core.errors import LamaError, RecordError
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.registry import make
+from lamagames.core.validation import first_error
 
 FORMAT_NAME: Final = "lamagames-record"
 FORMAT_VERSION: Final = 1
@@ -178,12 +179,10 @@ def parse_record(text: str) -> GameRecord:
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = first["loc"]
+        loc, message = first_error(exc, "record")
         in_actions = len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int)
         index = int(loc[1]) if in_actions else None
-        where = ".".join(str(part) for part in loc) or "record"
-        raise RecordError(f"{where}: {first['msg']}", index) from None
+        raise RecordError(message, index) from None
 
 
 def load_record(path: str | Path) -> GameRecord:

@@ -55,9 +55,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 
 from lamagames.core.errors import BoardError
+from lamagames.core.validation import first_error
 
 #: Die colours in chance-outcome order (E-1): red, orange, yellow, green, blue, purple.
 DIE_COLOURS: Final = "ROYGBP"
@@ -123,7 +124,9 @@ class BoardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: StrictStr = Field(default="custom", min_length=1, max_length=64)
     description: StrictStr = Field(default="", max_length=2000)
-    track: StrictStr | list[StrictStr]
+    #: A string or a list of one-letter strings; checked by :func:`_track_letters` (a
+    #: pydantic union would report its members, ``track.str: ...``).
+    track: JsonValue
     stations: list[StationSpec] = Field(min_length=NUM_STATIONS, max_length=NUM_STATIONS)
     arrows: list[ArrowSpec] = Field(default_factory=list, max_length=MAX_ARROWS)
 
@@ -242,7 +245,11 @@ def _check_space(path: str, value: int, length: int) -> None:
         raise _fail(path, f"space {value} out of range 0..{length - 1} (E-12)")
 
 
-def _track_letters(track: str | list[str]) -> list[str]:
+#: What a track must be, for messages.
+TRACK_SHAPE: Final = f"must be a string or a list of letters {' '.join(DIE_COLOURS)}"
+
+
+def _track_letters(track: JsonValue) -> list[str]:
     if isinstance(track, str):
         letters = [ch for ch in track if not ch.isspace()]
         for index, letter in enumerate(letters):
@@ -252,12 +259,15 @@ def _track_letters(track: str | list[str]) -> list[str]:
                     f"letter {index} is {letter!r}, not a die colour ({' '.join(DIE_COLOURS)})",
                 )
         return letters
-    for index, letter in enumerate(track):
+    if not isinstance(track, list) or not all(isinstance(item, str) for item in track):
+        raise _fail("track", TRACK_SHAPE)
+    letters = [str(item) for item in track]
+    for index, letter in enumerate(letters):
         if len(letter) != 1 or letter not in DIE_COLOURS:
             raise _fail(
                 f"track.{index}", f"{letter!r} is not a die colour ({' '.join(DIE_COLOURS)})"
             )
-    return list(track)
+    return letters
 
 
 def _validate(spec: BoardSpec) -> Board:
@@ -396,9 +406,7 @@ def parse_board(data: Mapping[str, Any]) -> Board:
     try:
         spec = BoardSpec.model_validate(dict(data))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "board"
-        raise BoardError(f"{where}: {first['msg']}") from None
+        raise BoardError(first_error(exc, "board")[1]) from None
     return _validate(spec)
 
 
