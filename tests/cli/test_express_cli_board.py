@@ -110,12 +110,36 @@ def test_validate_names_the_field_and_exits_2(
     assert shown.exit_code == 2 and expected in shown.output
 
 
-def test_validate_a_missing_file_or_a_folder(lama: Lama, tmp_path: Path) -> None:
-    for target in (tmp_path / "nothing.json", tmp_path):
-        result = lama("board", "validate", str(target))
-        assert result.exit_code == 2, result.output
-        assert "cannot read board file" in result.output
-        assert "Traceback" not in result.output
+def test_unreadable_board_files_match_the_record_messages(lama: Lama, tmp_path: Path) -> None:
+    """Board and record files that cannot be read give the same ``Error: FILE: reason``."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\x00\xff\xfe\x80 not text")
+    cases = [
+        (tmp_path / "nothing.json", "cannot read the file: No such file or directory"),
+        (tmp_path, "cannot read the file: it is a folder"),
+        (binary, "cannot read the file: it is not UTF-8 text"),
+    ]
+    for target, reason in cases:
+        for args in (
+            ["board", "validate", str(target)],
+            ["board", "show", str(target)],
+            ["play", "express", "--seats", "random,random", "--quiet", "--board", str(target)],
+            ["replay", str(target)],
+        ):
+            result = lama(*args)
+            assert result.exit_code == 2, (args, result.output)
+            assert f"Error: {target}: {reason}" in " ".join(result.output.split()), (
+                args,
+                result.output,
+            )
+            assert "Traceback" not in result.output and "Invalid value" not in result.output
+
+
+def test_board_file_with_a_byte_order_mark_is_read(lama: Lama, tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(standard_dict()).encode())
+    result = lama("board", "validate", str(path))
+    assert result.exit_code == 0, result.output
 
 
 def test_board_help(lama: Lama) -> None:

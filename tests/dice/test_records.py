@@ -287,5 +287,15 @@ def test_load_record_replays_and_reports_the_index(data: dict[str, Any], tmp_pat
     with pytest.raises(RecordError) as info:
         load_record(path)
     assert info.value.index == k
-    with pytest.raises(RecordError, match="cannot read"):
+    assert str(info.value).startswith(f"{path}: actions[{k}]")
+    with pytest.raises(RecordError, match=r"missing\.json: cannot read the file: No such file"):
         load_record(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match=r": cannot read the file: it is a folder$"):
+        load_record(tmp_path)
+
+
+def test_record_with_a_byte_order_mark_is_read(data: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "bom.lamarec.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(data).encode("utf-8"))
+    assert load_record(path).actions == parse_record(json.dumps(data)).actions
+    assert parse_record("\ufeff" + json.dumps(data)).seed == data["seed"]

@@ -133,8 +133,17 @@ def test_e12_track_must_hold_both_trains_with_room_to_move() -> None:
 
 
 def test_e12_file_errors(tmp_path: Path) -> None:
-    with pytest.raises(BoardError, match="cannot read board file"):
+    with pytest.raises(BoardError, match=r"missing\.json: cannot read the file: No such file"):
         load_board(tmp_path / "missing.json")
+    with pytest.raises(BoardError, match=r": cannot read the file: it is a folder$"):
+        load_board(tmp_path)
+    binary = tmp_path / "board.bin"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(BoardError, match=r"board\.bin: cannot read the file: it is not UTF-8"):
+        load_board(binary)
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + json.dumps(standard_dict()).encode())
+    assert load_board(with_bom) == standard_board()
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(BoardError, match="not JSON"):

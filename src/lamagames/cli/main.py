@@ -259,8 +259,8 @@ def _load_board(path: Path) -> Board:
     """Load and check a board file; a bad file stops with exit code 2 and the BoardError."""
     try:
         return load_board(path)
-    except BoardError as exc:
-        _fail(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+    except BoardError as exc:  # FILE: <field>: <reason>
+        _fail(str(exc))
 
 
 def _board_param(path: Path) -> dict[str, Any]:
@@ -396,9 +396,7 @@ def play(
     ] = False,
     board: Annotated[
         Path | None,
-        typer.Option(
-            metavar="FILE", help="Express: a board file (see lama board).", dir_okay=False
-        ),
+        typer.Option(metavar="FILE", help="Express: a board file (see lama board)."),
     ] = None,
     colours: Annotated[
         str | None,
@@ -652,9 +650,7 @@ def _simulate(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).", dir_okay=False)
-    ],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).")],
     to: Annotated[
         int | None,
         typer.Option(
@@ -668,8 +664,8 @@ def replay_command(
     """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
     try:
         loaded = load_replay(file)
-    except RecordError as exc:
-        _fail(f"{file}: {exc}")
+    except RecordError as exc:  # FILE: <reason>
+        _fail(str(exc))
     out = _stdout()
     record = loaded.record
     out.print(
@@ -722,7 +718,6 @@ def board_show(
         typer.Argument(
             metavar="[FILE]",
             help="A board file (JSON); default the standard board.",
-            dir_okay=False,
         ),
     ] = None,
 ) -> None:

@@ -12,8 +12,9 @@ from rich.text import Text
 from lamagames.cli.session import winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError
+from lamagames.core.files import read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
-from lamagames.core.records import GameRecord, iter_replay, parse_record
+from lamagames.core.records import GameRecord, iter_replay, validate_record
 
 REPLAY_HELP = "n or Enter: next · p: previous · j N: jump to step N · s: start · e: end · q: quit"
 
@@ -42,21 +43,20 @@ def load_replay(path: Path) -> LoadedReplay:
     """Read, validate and replay a record file.
 
     Raises:
-        RecordError: unreadable file, bad JSON or fields, a game without a terminal view, or
-            an entry that does not replay (the message names ``actions[i]``).
+        RecordError: ``FILE: <reason>``: unreadable file (missing, a folder, not UTF-8),
+            bad JSON or fields, a game without a terminal view, or an entry that does not
+            replay (the message names ``actions[i]``).
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError("cannot read the file: it is not UTF-8 text") from None
-    record = parse_record(text)
-    try:
-        view = get_view(record.game)
-    except ValueError as exc:
-        raise RecordError(f"record header: {exc}") from None
-    return LoadedReplay(record=record, view=view, states=list(iter_replay(record)))
+        record = validate_record(read_json_file(path, RecordError))
+        try:
+            view = get_view(record.game)
+        except ValueError as exc:
+            raise RecordError(f"record header: {exc}") from None
+        states = list(iter_replay(record))
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}", exc.index) from None
+    return LoadedReplay(record=record, view=view, states=states)
 
 
 def render_position(replay: LoadedReplay, index: int) -> RenderableType:

@@ -26,6 +26,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.files import parse_json, read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.registry import make
 from lamagames.core.validation import first_error
@@ -169,13 +170,21 @@ def replay(record: GameRecord) -> State:
 def parse_record(text: str) -> GameRecord:
     """Parse and validate record JSON text (shape only; use :func:`replay` to check play).
 
+    A leading UTF-8 byte-order mark is ignored.
+
     Raises:
         RecordError: invalid JSON or a field of the wrong shape (named in the message).
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from None
+    return validate_record(parse_json(text, RecordError))
+
+
+def validate_record(data: Any) -> GameRecord:
+    """Validate parsed record JSON (shape only; use :func:`replay` to check play).
+
+    Raises:
+        RecordError: a field of the wrong shape (named in the message, with the index of
+            the entry of ``actions`` if it is in one).
+    """
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
@@ -186,17 +195,17 @@ def parse_record(text: str) -> GameRecord:
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read, validate and replay-check a record file.
+    """Read, validate and replay-check a record file (UTF-8; a byte-order mark is accepted).
 
     Raises:
-        RecordError: unreadable file, malformed JSON or record, or a replay failure.
+        RecordError: ``FILE: <reason>``: unreadable file (missing, a folder, not UTF-8),
+            malformed JSON or record, or a replay failure (``index`` kept).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
-    record = parse_record(text)
-    replay(record)
+        record = validate_record(read_json_file(path, RecordError))
+        replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}", exc.index) from None
     return record
 
 

@@ -58,6 +58,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 
 from lamagames.core.errors import BoardError
+from lamagames.core.files import read_json_file
 from lamagames.core.validation import first_error
 
 #: Die colours in chance-outcome order (E-1): red, orange, yellow, green, blue, purple.
@@ -411,20 +412,16 @@ def parse_board(data: Mapping[str, Any]) -> Board:
 
 
 def load_board(path: str | Path) -> Board:
-    """Read and validate a board file (JSON, UTF-8).
+    """Read and validate a board file (JSON, UTF-8; a byte-order mark is accepted).
 
     Raises:
-        BoardError: unreadable file, invalid JSON, or a board rule broken (E-12).
+        BoardError: ``FILE: <reason>``: the file cannot be read (missing, a folder, not
+            UTF-8), is not JSON, or breaks a board rule (``FILE: <field>: <reason>``, E-12).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"cannot read board file {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"{path}: not JSON: {exc}") from None
-    return parse_board(data)
+        return parse_board(read_json_file(path, BoardError))
+    except BoardError as exc:
+        raise BoardError(f"{path}: {exc}") from None
 
 
 @lru_cache(maxsize=1)
