@@ -78,7 +78,8 @@ def test_tampered_record_names_the_entry(lama: Lama, record_file: Path) -> None:
         ("{not json", "not JSON"),
         ('{"format": "lamagames-record"}', "game"),
         (
-            '{"game": "dice", "params": {"num_players": 2}, "seats": '
+            '{"format": "lamagames-record", "game": "dice", "params": {"num_players": 2}, '
+            '"seats": '
             '[{"name": "a", "kind": "x"}, {"name": "b", "kind": "x"}], '
             '"actions": [{"player": -1, "action": "dice 1 1 1"}]}',
             "actions[0]",
@@ -91,6 +92,19 @@ def test_broken_record_files(lama: Lama, tmp_path: Path, text: str, expected: st
     result = lama("replay", str(path))
     assert result.exit_code == 2
     assert expected in result.output and "Traceback" not in result.output
+
+
+def test_replay_of_a_summary_json_says_it_is_not_a_record(lama: Lama, tmp_path: Path) -> None:
+    summary = tmp_path / "s.json"
+    result = lama(
+        "play", "dice", "--seats", "random,random", "--games", "2", "--seed", "1",
+        "--summary-json", str(summary),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    result = lama("replay", str(summary))
+    assert result.exit_code == 2
+    assert f"Error: {summary}: not a lamagames game record" in " ".join(result.output.split())
+    assert "seats.0" not in result.output
 
 
 def test_missing_record_file(lama: Lama, tmp_path: Path) -> None:

@@ -109,11 +109,23 @@ def test_bad_json(text: str) -> None:
     assert info.value.index is None
 
 
-@pytest.mark.parametrize("text", ["[]", "3", "null", '"record"'])
+@pytest.mark.parametrize(
+    "text", ["[]", "3", "null", '"record"', "{}", '{"game": "dice", "seats": [1]}', '{"format": 1}']
+)
 def test_json_that_is_not_a_record(text: str) -> None:
-    with pytest.raises(RecordError) as info:
+    with pytest.raises(RecordError, match=r"^not a lamagames game record: ") as info:
         parse_record(text)
     assert info.value.index is None
+
+
+def test_the_format_field_is_checked_first(data: dict[str, Any]) -> None:
+    del data["format"]
+    data["seats"] = "broken too"
+    with pytest.raises(RecordError, match='it has no "format" field'):
+        parse_record(json.dumps(data))
+    data["format"] = "lamagames-summary"
+    with pytest.raises(RecordError, match='"format" is "lamagames-summary", expected'):
+        parse_record(json.dumps(data))
 
 
 @pytest.mark.parametrize(

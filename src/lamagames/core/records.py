@@ -63,7 +63,7 @@ class GameRecord(BaseModel):
     """A complete, validated game record (format version 1)."""
 
     model_config = ConfigDict(extra="forbid")
-    format: Literal["lamagames-record"] = FORMAT_NAME
+    format: Literal["lamagames-record"] = FORMAT_NAME  # required in files (validate_record)
     format_version: Literal[1] = FORMAT_VERSION
     game: str
     params: dict[str, Any]
@@ -181,10 +181,29 @@ def parse_record(text: str) -> GameRecord:
 def validate_record(data: Any) -> GameRecord:
     """Validate parsed record JSON (shape only; use :func:`replay` to check play).
 
+    The ``format`` field is checked first, so other JSON (a ``--summary-json`` file, a
+    board) is called what it is rather than reported by its first unexpected field.
+
     Raises:
-        RecordError: a field of the wrong shape (named in the message, with the index of
-            the entry of ``actions`` if it is in one).
+        RecordError: not a record (``format`` missing or wrong), an unsupported
+            ``format_version``, or a field of the wrong shape (named in the message, with
+            the index of the entry of ``actions`` if it is in one).
     """
+    what = "not a lamagames game record"
+    if not isinstance(data, dict):
+        raise RecordError(f"{what}: expected a JSON object, got {_json_type(data)}")
+    if "format" not in data:
+        raise RecordError(f'{what}: it has no "format" field (expected "{FORMAT_NAME}")')
+    if data["format"] != FORMAT_NAME:
+        shown = json.dumps(data["format"])
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise RecordError(f'{what}: "format" is {shown}, expected "{FORMAT_NAME}"')
+    version = data.get("format_version", FORMAT_VERSION)
+    if version != FORMAT_VERSION or type(version) is not int:
+        raise RecordError(
+            f"format_version: {json.dumps(version)[:40]} is not supported "
+            f"(this version of lamagames reads {FORMAT_VERSION})"
+        )
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
@@ -192,6 +211,16 @@ def validate_record(data: Any) -> GameRecord:
         in_actions = len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int)
         index = int(loc[1]) if in_actions else None
         raise RecordError(message, index) from None
+
+
+def _json_type(value: Any) -> str:
+    """The JSON name of a parsed value's type (``array``, ``string``...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    names = {list: "an array", str: "a string", int: "a number", float: "a number"}
+    return names.get(type(value), type(value).__name__)
 
 
 def load_record(path: str | Path) -> GameRecord:
