@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,24 @@ def test_batch_mean_round_points_is_per_round(lama: Lama, tmp_path: Path) -> Non
         assert data["seats"][seat]["wins"] == wins[seat]
 
 
+def test_the_record_keeps_the_seed_that_was_shown(lama: Lama, tmp_path: Path) -> None:
+    """Without --seed the printed seed is the one in the record and in the replay; the
+    record's play_seed replays the game with the same bots."""
+    rec = tmp_path / "g.lamarec.json"
+    result = lama("play", "dice", "--seats", SEATS, "--record", str(rec))
+    assert result.exit_code == 0, result.output
+    found = re.search(r"seed\s+(\d+)", result.stdout)
+    assert found, result.stdout
+    shown = int(found.group(1))
+    record = load_record(rec)
+    assert record.seed == shown and record.game_index == 0
+    replayed = lama("replay", str(rec), "--to", "0")
+    assert f"seed {shown}" in replayed.stdout and "game 1" not in replayed.stdout
+    game = make("dice", **record.params)
+    bots = [make_bot(k, game, s, record.play_seed or 0) for s, k in enumerate(SEATS.split(","))]
+    assert play_game(game, bots, record.play_seed or 0).state == replay(record)
+
+
 def test_watching_one_game_tells_it_and_saves_the_record(lama: Lama, tmp_path: Path) -> None:
     rec = tmp_path / "g.lamarec.json"
     summary = tmp_path / "s.json"
@@ -110,7 +129,8 @@ def test_watching_one_game_tells_it_and_saves_the_record(lama: Lama, tmp_path: P
     assert "Winner" in result.stdout
     assert f"Record saved to {rec}" in result.stdout.replace("\n", "")
     record = load_record(rec)
-    assert record.seed == game_seed(3, 0)
+    assert record.seed == 3 and record.game_index == 0  # the seed shown: --seed 3
+    assert record.play_seed == game_seed(3, 0)  # the game is game 0 of seed 3
     assert [s.kind for s in record.seats] == SEATS.split(",")
     final = replay(record)
     assert final.is_terminal()

@@ -30,12 +30,12 @@ from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_tabl
 from lamagames.cli.views import GameView, get_view, view_ids
 from lamagames.core.errors import BoardError, LamaError, RecordError
 from lamagames.core.game import Game
-from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.records import GameRecord, SeatInfo, record_from_state, save_record
 from lamagames.core.registry import game_title, make, parameter_names
 from lamagames.express.board import Board, load_board, standard_board
 from lamagames.express.render import board_drawing_text, board_summary
 from lamagames.sim.runner import GameResult
-from lamagames.sim.stats import BatchSummary, StatsCollector, game_seed, play_batch
+from lamagames.sim.stats import BatchSummary, StatsCollector, play_batch
 
 #: Pause after each bot move when a person is at the table, seconds.
 HUMAN_DELAY = 0.4
@@ -572,7 +572,8 @@ def _play_at_table(
             view,
             game,
             seats,
-            seed=game_seed(seed, 0),
+            seed=seed,
+            game_index=0,
             console=out,
             read_line=_read_line_from(out),
             delay=delay,
@@ -638,7 +639,8 @@ def _simulate(
     out.print(summary_table(summary, view.title))
     if record is not None and last:  # a single game (checked by the caller)
         try:
-            save_record(record_from_state(last[0].state, seats, seed=game_seed(seed, 0)), record)
+            game_record = record_from_state(last[0].state, seats, seed=seed, game_index=0)
+            save_record(game_record, record)
         except OSError as exc:
             _fail(f"cannot write the record {record}: {exc}", code=1)
         out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
@@ -646,6 +648,15 @@ def _simulate(
 
 
 # ---------------------------------------------------------------- replay
+
+
+def _seed_words(record: GameRecord) -> str:
+    """`` · seed 7`` (the seed ``lama play --seed`` takes to play the game again), with
+    `` · game N`` for a later game of that seed; empty without a seed."""
+    if record.seed is None:
+        return ""
+    game = f" · game {record.game_index + 1}" if record.game_index else ""
+    return f" · seed {record.seed}{game}"
 
 
 @app.command("replay")
@@ -671,7 +682,7 @@ def replay_command(
     out.print(
         Text(f"{loaded.view.title}: ", style="bold")
         + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
-        + Text(f" · {loaded.last} actions · seed {record.seed}", style="grey50")
+        + Text(f" · {loaded.last} actions{_seed_words(record)}", style="grey50")
     )
     if final or to is not None:
         index = loaded.last if final or to is None else to

@@ -25,6 +25,7 @@ from lamagames.cli.views import GameView
 from lamagames.core.errors import LamaError
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import GameResult, play_game
 
 HUMAN = "human"
@@ -400,6 +401,7 @@ def run_table(
     seats: Sequence[SeatInfo],
     *,
     seed: int,
+    game_index: int | None = None,
     console: Console,
     read_line: ReadLine,
     delay: float = 0.0,
@@ -410,14 +412,18 @@ def run_table(
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
-    Bots are ``make_bot(kind, game, seat, seed)`` and chance uses ``seed`` as in
-    :func:`play_game`, so a bot-only game here equals the same seed in a batch.
+    The game is played with ``game_seed(seed, game_index)`` (``seed`` itself without a
+    ``game_index``): bots are ``make_bot(kind, game, seat, that seed)`` and chance uses it
+    as in :func:`play_game`, so a bot-only game here with index ``i`` equals game ``i`` of
+    a batch with the same seed. The record stores ``seed`` and ``game_index``.
 
     Args:
         view: the game's terminal view.
         game: the game (``game.num_players == len(seats)``).
         seats: name and kind (``human`` or a bot kind) per seat.
-        seed: the game's seed.
+        seed: the seed shown to people (the root seed of ``lama play``).
+        game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
+            play with ``seed`` itself.
         console: where to draw.
         read_line: line input for human seats (see :class:`TerminalHuman`).
         delay: seconds to pause after each bot move or roll.
@@ -433,6 +439,7 @@ def run_table(
         ParameterError: an unknown bot kind.
         OSError: the record could not be written.
     """
+    play_seed = seed if game_index is None else game_seed(seed, game_index)
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
     screen: Screen | None = None
     if humans and (live or scrolling):
@@ -454,12 +461,12 @@ def run_table(
                 )
             )
         else:
-            bots.append(make_bot(info.kind, game, seat, seed))
+            bots.append(make_bot(info.kind, game, seat, play_seed))
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
     try:
-        result = play_game(game, bots, seed, observer=narrator)
+        result = play_game(game, bots, play_seed, observer=narrator)
         state = result.state
     except LeaveGame as leave:
         stopped = f"{leave.args[0]} left the game."
@@ -469,7 +476,8 @@ def run_table(
         stopped = "The game was interrupted."
         state = narrator.last
     if record_path is not None:
-        save_record(record_from_state(state, list(seats), seed=seed), record_path)
+        record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
+        save_record(record, record_path)
     return TableOutcome(state=state, result=result, record_path=record_path, stopped=stopped)
 
 

@@ -1,14 +1,16 @@
 """Game records: JSON files that replay a game bit for bit.
 
 A record holds the format version, the game id and parameters, the seed (if the game was
-played with one), the seats (name and kind) and every action including chance outcomes, in
-notation with the seat that took it. Loading validates the JSON shape with pydantic and then
-replays every action through the engine; the first entry that fails is named in the error.
+played with one: the seed people saw, and ``game_index`` if the game was game ``i`` of that
+seed, see :attr:`GameRecord.play_seed`), the seats (name and kind) and every action
+including chance outcomes, in notation with the seat that took it. Loading validates the
+JSON shape with pydantic and then replays every action through the engine; the first entry
+that fails is named in the error.
 
 Example record::
 
     {"format": "lamagames-record", "format_version": 1, "game": "dice",
-     "params": {"num_players": 2, ...}, "seed": 7,
+     "params": {"num_players": 2, ...}, "seed": 7, "game_index": 0,
      "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "heuristic"}],
      "actions": [{"player": -1, "action": "deal 11235L"}, ...],
      "result": {"terminal": true, "returns": [1.0, 0.0]}}
@@ -29,6 +31,7 @@ from lamagames.core.errors import LamaError, RecordError
 from lamagames.core.files import parse_json, read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.registry import make
+from lamagames.core.rng import game_seed
 from lamagames.core.validation import first_error
 
 FORMAT_NAME: Final = "lamagames-record"
@@ -68,10 +71,23 @@ class GameRecord(BaseModel):
     game: str
     params: dict[str, Any]
     seed: int | None = None
+    game_index: int | None = Field(default=None, ge=0)
     seats: list[SeatInfo]
     actions: list[RecordedAction]
     result: RecordResult | None = None
     created: str | None = None
+
+    @property
+    def play_seed(self) -> int | None:
+        """The seed the game was played with (``play_game(game, bots, play_seed)``).
+
+        ``seed`` is the seed people saw (``lama play --seed``); with a ``game_index`` the
+        game was game ``game_index`` of that seed, played with
+        ``derive_seed(seed, "game", game_index)``; without one, ``seed`` itself.
+        """
+        if self.seed is None or self.game_index is None:
+            return self.seed
+        return game_seed(self.seed, self.game_index)
 
     def to_json(self, *, indent: int | None = 1) -> str:
         """Serialise to JSON text."""
@@ -83,13 +99,16 @@ def record_from_state(
     seats: list[SeatInfo] | list[tuple[str, str]],
     *,
     seed: int | None = None,
+    game_index: int | None = None,
 ) -> GameRecord:
     """Build a record of everything applied to ``state`` since its initial state.
 
     Args:
         state: a state reached from ``game.new_initial_state()`` by ``apply_action``.
         seats: one entry per seat, ``SeatInfo`` or ``(name, kind)``.
-        seed: the seed the game was played with, if any.
+        seed: the seed the game was played with, if any; with ``game_index``, the root
+            seed shown to people (the game used ``derive_seed(seed, "game", game_index)``).
+        game_index: the game's index under ``seed`` (``lama play``: 0), or ``None``.
 
     Raises:
         RecordError: the number of seats does not match the game.
@@ -108,6 +127,7 @@ def record_from_state(
         game=game.game_id,
         params=game.params,
         seed=seed,
+        game_index=game_index,
         seats=infos,
         actions=actions,
         result=RecordResult(terminal=state.is_terminal(), returns=state.returns()),

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from lamagames.bots.base import make_bot
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
-from lamagames.core.rng import derive_seed
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import GameResult, play_game
 
 
@@ -237,11 +237,6 @@ class StatsCollector:
             extra={k: acc.result() for k, acc in self._game_metrics.items()},
             seats=seats,
         )
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Seed of game ``index`` of a batch with root ``seed``: ``derive_seed(seed, "game", i)``."""
-    return derive_seed(seed, "game", index)
 
 
 def play_batch(
