@@ -3,8 +3,10 @@
 Every command works for any game with a terminal view (:mod:`lamagames.cli.views`).
 Seat numbers shown to people are 1-based; records keep the engine's 0-based seats.
 
-Exit codes: 0 success (also when a player leaves with ``q``), 1 a file could not be
-written, 2 bad arguments or a bad record file.
+Exit codes: 0 success (also when a player leaves with ``q`` or at the end of input), 1 a
+file could not be written, 2 bad arguments or a bad record or board file, 130 stopped with
+Ctrl-C (after saving the record of a game, or printing the summary of a batch's finished
+games and writing its JSON).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from lamagames.sim.stats import BatchSummary, StatsCollector, play_batch
 HUMAN_DELAY = 0.4
 #: Fewest terminal lines for drawing the table live (views with ``live_board``).
 MIN_LIVE_HEIGHT = 30
+#: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 
 app = typer.Typer(
     name="lama",
@@ -531,12 +535,18 @@ def play(
         pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
         if record is None and humans:
             record = default_record_path(game)
-        summary = _play_at_table(view, the_game, seat_infos, root_seed, collector, pause, record)
+        summary, interrupted = _play_at_table(
+            view, the_game, seat_infos, root_seed, collector, pause, record
+        )
     else:
-        summary = _simulate(view, the_game, seat_infos, root_seed, collector, games, record)
+        summary, interrupted = _simulate(
+            view, the_game, seat_infos, root_seed, collector, games, record
+        )
     if summary_json is not None and summary is not None:
         _write_json(summary_json, summary.to_dict())
         _stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 def _play_at_table(
@@ -547,8 +557,9 @@ def _play_at_table(
     collector: StatsCollector,
     delay: float,
     record: Path | None,
-) -> BatchSummary | None:
-    """One game told move by move, with prompts for human seats; ``None`` if stopped.
+) -> tuple[BatchSummary | None, bool]:
+    """One game told move by move, with prompts for human seats: its summary (``None`` if
+    stopped) and whether it was stopped with Ctrl-C.
 
     With a person at a terminal and a view with ``live_board``, the table is drawn again
     after every event (:class:`~lamagames.cli.session.Screen`); on a terminal shorter than
@@ -599,7 +610,8 @@ def _play_at_table(
             Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
             soft_wrap=True,
         )
-    return None if outcome.result is None else collector.summary(seconds, seed)
+    summary = None if outcome.result is None else collector.summary(seconds, seed)
+    return summary, outcome.interrupted
 
 
 def _simulate(
@@ -610,9 +622,12 @@ def _simulate(
     collector: StatsCollector,
     games: int,
     record: Path | None,
-) -> BatchSummary:
+) -> tuple[BatchSummary, bool]:
     """``games`` bot games with a transient progress bar on stderr (hidden when not a TTY);
-    prints the summary table and saves the record of a single game."""
+    prints the summary table and saves the record of a single game.
+
+    Ctrl-C stops the batch: the games finished so far are summed up as usual (and
+    ``True`` is returned as ``interrupted``)."""
     err = _stderr()
     progress = Progress(
         TextColumn("Playing"),
@@ -631,9 +646,21 @@ def _simulate(
         last[:] = [result]
 
     started = time.perf_counter()
-    with progress:
-        kinds = [s.kind for s in seats]
-        play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    interrupted = False
+    try:
+        with progress:
+            kinds = [s.kind for s in seats]
+            play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    except KeyboardInterrupt:
+        interrupted = True
+        err.print(
+            Text(
+                f"Interrupted (Ctrl-C) after {collector.games} of {games} games; "
+                "the summary covers the finished games.",
+                style="bold yellow",
+            ),
+            soft_wrap=True,
+        )
     summary = collector.summary(time.perf_counter() - started, seed)
     out = _stdout()
     out.print(summary_table(summary, view.title))
@@ -644,7 +671,7 @@ def _simulate(
         except OSError as exc:
             _fail(f"cannot write the record {record}: {exc}", code=1)
         out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
-    return summary
+    return summary, interrupted
 
 
 # ---------------------------------------------------------------- replay
@@ -693,7 +720,10 @@ def replay_command(
             )
         out.print(render_position(loaded, index))
         return
-    browse(loaded, out, _read_line_from(out))
+    try:
+        browse(loaded, out, _read_line_from(out))
+    except KeyboardInterrupt:
+        raise typer.Exit(INTERRUPTED) from None
 
 
 # ---------------------------------------------------------------- rules

@@ -96,7 +96,11 @@ def browse(
     read_line: Callable[[Text], str],
     start: int = 0,
 ) -> None:
-    """Step through a replay interactively until ``q``, end of input or Ctrl-C."""
+    """Step through a replay interactively until ``q`` or end of input.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C (after a new line), for the caller's exit code.
+    """
     index = start
     show = True
     while True:
@@ -107,9 +111,12 @@ def browse(
         try:
             line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
             line = line.strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             console.print()
             return
+        except KeyboardInterrupt:
+            console.print()
+            raise
         if line in ("", "n"):
             if index == replay.last:
                 console.print("That was the last step (q quits, p goes back).")

@@ -39,7 +39,15 @@ ReadLine = Callable[[Text], str]
 
 
 class LeaveGame(Exception):
-    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name."""
+    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name.
+
+    Attributes:
+        interrupted: they pressed Ctrl-C (the command then exits with code 130).
+    """
+
+    def __init__(self, name: str, *, interrupted: bool = False) -> None:
+        super().__init__(name)
+        self.interrupted = interrupted
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,9 +308,10 @@ class TerminalHuman(Bot):
         while True:
             try:
                 line = self.read_line(prompt)
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt) as exc:
                 self.console.print()
-                raise LeaveGame(self.seats[self.seat].name) from None
+                interrupted = isinstance(exc, KeyboardInterrupt)
+                raise LeaveGame(self.seats[self.seat].name, interrupted=interrupted) from None
             reply = interpret(line, state, self.seat, legal)
             if reply.action is not None:
                 return reply.action
@@ -387,12 +396,14 @@ class TableOutcome:
         result: the finished game, or ``None`` if it was stopped first.
         record_path: where the record was saved, or ``None``.
         stopped: why the game stopped early (``"Ann left the game."``), else ``None``.
+        interrupted: it was stopped with Ctrl-C (at a prompt or during bot moves).
     """
 
     state: State
     result: GameResult | None
     record_path: Path | None
     stopped: str | None = None
+    interrupted: bool = False
 
 
 def run_table(
@@ -465,20 +476,29 @@ def run_table(
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
+    interrupted = False
     try:
         result = play_game(game, bots, play_seed, observer=narrator)
         state = result.state
     except LeaveGame as leave:
         stopped = f"{leave.args[0]} left the game."
+        interrupted = leave.interrupted
         state = narrator.last
     except KeyboardInterrupt:
         console.print()
         stopped = "The game was interrupted."
+        interrupted = True
         state = narrator.last
     if record_path is not None:
         record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
         save_record(record, record_path)
-    return TableOutcome(state=state, result=result, record_path=record_path, stopped=stopped)
+    return TableOutcome(
+        state=state,
+        result=result,
+        record_path=record_path,
+        stopped=stopped,
+        interrupted=interrupted,
+    )
 
 
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:
