@@ -42,6 +42,13 @@ def test_replay_to_beyond_the_end_is_a_clean_error(lama: Lama, record_file: Path
     result = lama("replay", str(record_file), "--to", "100000")
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "choose 0 to" in result.output
+    assert result.stdout == ""  # checked before the header is printed
+
+
+def test_replay_to_and_final_together_are_refused(lama: Lama, record_file: Path) -> None:
+    result = lama("replay", str(record_file), "--to", "3", "--final")
+    assert result.exit_code == 2
+    assert "give --to N or --final, not both" in result.output and result.stdout == ""
 
 
 def test_replay_steps_interactively(lama: Lama, record_file: Path) -> None:

@@ -700,10 +700,17 @@ def replay_command(
     ] = False,
 ) -> None:
     """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    if final and to is not None:
+        raise typer.BadParameter("give --to N or --final, not both", param_hint="--final")
     try:
         loaded = load_replay(file)
     except RecordError as exc:  # FILE: <reason>
         _fail(str(exc))
+    if to is not None and to > loaded.last:  # checked before anything is printed
+        raise typer.BadParameter(
+            f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
+            param_hint="--to",
+        )
     out = _stdout()
     record = loaded.record
     out.print(
@@ -712,13 +719,7 @@ def replay_command(
         + Text(f" · {loaded.last} actions{_seed_words(record)}", style="grey50")
     )
     if final or to is not None:
-        index = loaded.last if final or to is None else to
-        if index > loaded.last:
-            raise typer.BadParameter(
-                f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
-                param_hint="--to",
-            )
-        out.print(render_position(loaded, index))
+        out.print(render_position(loaded, loaded.last if to is None else to))
         return
     try:
         browse(loaded, out, _read_line_from(out))
