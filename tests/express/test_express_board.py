@@ -199,3 +199,20 @@ def test_e12_nested_shapes_name_no_python_class(path: str, value: Any, message: 
     with pytest.raises(BoardError) as info:
         parse_board(edit(path, value))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("space", "reboard", "ahead"), [(6, 7, "1 space"), (6, 29, "23 spaces"), (42, 1, "7 spaces")]
+)
+def test_e12_a_footpath_leads_back(space: int, reboard: int, ahead: str) -> None:
+    """E-3, E-7: the re-boarding space lies behind the arrow (walk back 1..N/2 spaces)."""
+    data = standard_dict()
+    data["arrows"] = [{"space": space, "footpath": 3, "reboard": reboard}]
+    with pytest.raises(BoardError) as info:
+        parse_board(data)
+    assert str(info.value).startswith(
+        f"arrows.0.reboard: space {reboard} is {ahead} ahead of the arrow (space {space}); "
+        "a footpath leads back: the re-boarding space must be 1..24 spaces behind"
+    )
+    data["arrows"] = [{"space": 30, "footpath": 3, "reboard": 6}]  # 24 back: half the track
+    assert parse_board(data).footpaths[0].walk_back == 24

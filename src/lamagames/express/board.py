@@ -33,6 +33,9 @@ starts with the field path (``stations.1.exits.2: ...``) and gives the reason:
 * every index is in range ``0..N-1``;
 * role spaces (boarding, exit, arrow, re-boarding spaces) are pairwise distinct;
 * every footpath has ``1..MAX_FOOTPATH`` footprints;
+* every footpath leads back (E-3, E-7): the walk-back distance ``(space - reboard) mod N``
+  is ``1..N // 2`` (a re-boarding space ahead of the arrow would mean walking almost a
+  whole lap back);
 * *the track holds both trains with room to move*: trains are set up with their tips at the
   boarding spaces of two diagonally opposite stations (E-5), so for both diagonal pairs the
   forward distance from one boarding space to the other, in each direction, must be at least
@@ -316,6 +319,18 @@ def _validate(spec: BoardSpec) -> Board:
             raise _fail(
                 f"arrows.{i}.footpath",
                 f"{arrow.footpath} footprints; a footpath needs 1..{MAX_FOOTPATH} (E-12)",
+            )
+        # A footpath leads back (E-3, E-7, E-8): its re-boarding space lies behind the
+        # arrow, at most half the track back (further would be a walk forward).
+        walk_back = (arrow.space - arrow.reboard) % length
+        if walk_back > length // 2:
+            ahead = length - walk_back
+            raise _fail(
+                f"arrows.{i}.reboard",
+                f"space {arrow.reboard} is {ahead} space{'' if ahead == 1 else 's'} ahead "
+                f"of the arrow "
+                f"(space {arrow.space}); a footpath leads back: the re-boarding space must "
+                f"be 1..{length // 2} spaces behind the arrow (half the track)",
             )
 
     stations = tuple(
