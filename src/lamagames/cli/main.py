@@ -11,8 +11,12 @@ games and writing its JSON).
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import io
 import json
 import secrets
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,6 +75,49 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+#: ASCII stand-ins for the few symbols the terminal views use, for an output encoding that
+#: lacks them (``PYTHONIOENCODING=ascii``, an old console); anything else becomes ``?``.
+ASCII_STAND_INS: dict[str, str] = {
+    "·": "-",
+    "●": "*",
+    "○": "o",
+    "▶": ">",
+    "…": "...",
+    "→": "->",
+    "←": "<-",
+    "—": "-",
+    "–": "-",
+    "─": "-",
+    "━": "-",
+    "│": "|",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+}
+_ASCII_ERRORS = "lamagames-ascii"
+
+
+def _ascii_stand_in(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: :data:`ASCII_STAND_INS` for characters the encoding lacks."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(ASCII_STAND_INS.get(ch, "?") for ch in text), error.end
+
+
+codecs.register_error(_ASCII_ERRORS, _ascii_stand_in)
+
+
+def safe_output_streams() -> None:
+    """Let stdout and stderr write any text: characters their encoding lacks are written
+    as ASCII stand-ins instead of raising ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):  # closed or not reconfigurable
+                stream.reconfigure(errors=_ASCII_ERRORS)
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"lama (lamagames) {__version__}")
@@ -87,6 +134,7 @@ def main(
     ] = False,
 ) -> None:
     """LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records."""
+    safe_output_streams()
 
 
 # ---------------------------------------------------------------- argument helpers
@@ -784,7 +832,8 @@ def board_validate(
 
 
 def run() -> None:
-    """Entry point for ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    safe_output_streams()
     app(prog_name="lama")
 
 
