@@ -36,3 +36,29 @@ def test_record_nested_shapes_name_no_python_class(field: str, value: object, me
     with pytest.raises(RecordError) as info:
         parse_record(json.dumps({**RECORD, field: value}))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("actions", [{"player": True, "action": "deal 11235L"}], "actions.0.player: Input should"),
+        ("actions", [{"player": "0", "action": "roll"}], "actions.0.player: Input should"),
+        ("actions", [{"player": 1.0, "action": "roll"}], "actions.0.player: Input should"),
+        ("seed", "7", "seed: Input should be a valid integer"),
+        ("seed", True, "seed: Input should be a valid integer"),
+        ("game_index", False, "game_index: Input should be a valid integer"),
+        ("result", {"terminal": 1, "returns": [1, 0]}, "result.terminal: Input should"),
+        ("result", {"terminal": True, "returns": [True, 0]}, "result.returns.0: Input should"),
+        ("seats", [{"name": 5, "kind": "random"}] * 2, "seats.0.name: Input should"),
+    ],
+)
+def test_records_are_strict(field: str, value: object, message: str) -> None:
+    """Records are as strict as board files: no bool for an int, no text for a number."""
+    with pytest.raises(RecordError) as info:
+        parse_record(json.dumps({**RECORD, field: value}))
+    assert str(info.value).startswith(message)
+
+
+def test_strict_records_still_take_integers_for_returns() -> None:
+    data = {**RECORD, "result": {"terminal": True, "returns": [1, 0.5]}, "seed": 3}
+    assert parse_record(json.dumps(data)).result is not None

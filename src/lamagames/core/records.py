@@ -41,7 +41,7 @@ FORMAT_VERSION: Final = 1
 class SeatInfo(BaseModel):
     """One seat of a recorded game: display name and kind (``human`` or a bot kind)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     name: str = Field(min_length=1, max_length=64)
     kind: str = Field(min_length=1, max_length=32)
 
@@ -49,7 +49,7 @@ class SeatInfo(BaseModel):
 class RecordedAction(BaseModel):
     """One applied action: the seat that took it (-1 for chance) and its notation."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     player: int = Field(ge=-1)
     action: str = Field(min_length=1, max_length=200)
 
@@ -57,15 +57,19 @@ class RecordedAction(BaseModel):
 class RecordResult(BaseModel):
     """Outcome stored with a record; checked against the replay."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     terminal: bool
     returns: list[float]
 
 
 class GameRecord(BaseModel):
-    """A complete, validated game record (format version 1)."""
+    """A complete, validated game record (format version 1).
 
-    model_config = ConfigDict(extra="forbid")
+    All record models are strict, as board files are: ``"player": true`` or ``"seed": "7"``
+    are refused rather than read as ``1`` and ``7``.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["lamagames-record"] = FORMAT_NAME  # required in files (validate_record)
     format_version: Literal[1] = FORMAT_VERSION
     game: str
