@@ -557,7 +557,7 @@ def play(
     if turn_limit is not None:
         if humans:
             raise typer.BadParameter(
-                "games with people have no turn limit (E-11); leave with q",
+                "games with people have no turn limit; leave with q",
                 param_hint="--turn-limit",
             )
         params["turn_limit"] = turn_limit
@@ -794,7 +794,7 @@ def rules(
 
 board_app = typer.Typer(
     name="board",
-    help="Lama Express boards: draw one, check a board file (E-3, E-12).",
+    help="Lama Express boards: draw one, check a board file.",
     no_args_is_help=True,
     rich_markup_mode="rich",
 )

@@ -246,7 +246,7 @@ def _fail(path: str, reason: str) -> BoardError:
 
 def _check_space(path: str, value: int, length: int) -> None:
     if not 0 <= value < length:
-        raise _fail(path, f"space {value} out of range 0..{length - 1} (E-12)")
+        raise _fail(path, f"space {value} out of range 0..{length - 1}")
 
 
 #: What a track must be, for messages.
@@ -281,11 +281,11 @@ def _validate(spec: BoardSpec) -> Board:
         raise _fail(
             "track",
             f"{length} spaces; a track needs {MIN_TRACK_LENGTH}..{MAX_TRACK_LENGTH} spaces "
-            f"(two trains of {TRAIN_SPACES} spaces and room to move, E-12)",
+            f"(two trains of {TRAIN_SPACES} spaces and room to move)",
         )
     for letter, name in zip(DIE_COLOURS, DIE_COLOUR_NAMES, strict=True):
         if letter not in letters:
-            raise _fail("track", f"die colour {letter} ({name}) never occurs (E-12)")
+            raise _fail("track", f"die colour {letter} ({name}) never occurs")
 
     seen_colours: dict[str, int] = {}
     for k, station in enumerate(spec.stations):
@@ -303,8 +303,7 @@ def _validate(spec: BoardSpec) -> Board:
         if space in owner:
             raise _fail(
                 path,
-                f"space {space} already has a role ({owner[space]}); "
-                "role spaces must be distinct (E-3, E-12)",
+                f"space {space} already has a role ({owner[space]}); role spaces must be distinct",
             )
         owner[space] = path
 
@@ -318,7 +317,7 @@ def _validate(spec: BoardSpec) -> Board:
         if not 1 <= arrow.footpath <= MAX_FOOTPATH:
             raise _fail(
                 f"arrows.{i}.footpath",
-                f"{arrow.footpath} footprints; a footpath needs 1..{MAX_FOOTPATH} (E-12)",
+                f"{arrow.footpath} footprints; a footpath needs 1..{MAX_FOOTPATH}",
             )
         # A footpath leads back (E-3, E-7, E-8): its re-boarding space lies behind the
         # arrow, at most half the track back (further would be a walk forward).
@@ -348,8 +347,8 @@ def _validate(spec: BoardSpec) -> Board:
                     "stations",
                     f"the boarding space of {b.colour} ({b.boarding}) is only {d} spaces "
                     f"after that of the opposite station {a.colour} ({a.boarding}); trains "
-                    f"set up there (E-5) need {MIN_SETUP_GAP} to hold a train of "
-                    f"{TRAIN_SPACES} spaces with room to move (E-12)",
+                    f"set up there need {MIN_SETUP_GAP} to hold a train of "
+                    f"{TRAIN_SPACES} spaces with room to move",
                 )
 
     footpaths = tuple(
