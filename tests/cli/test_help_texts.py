@@ -1,4 +1,4 @@
-"""Help, messages and descriptions for people: no ruling ids."""
+"""Help, messages and descriptions for people: no ruling ids, no ``<bool>`` beside flags."""
 
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ COMMANDS = [[], ["play"], ["replay"], ["rules"], ["board"], ["board", "show"],
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
-def test_help_has_no_ruling_ids(lama: Lama, command: list[str]) -> None:
+def test_help_has_no_ruling_ids_and_no_bool_placeholder(lama: Lama, command: list[str]) -> None:
     result = lama(*command, "--help")
     assert result.exit_code == 0, result.output
     assert not RULING_ID.search(result.output), result.output
+    assert "<bool>" not in result.output
 
 
 def test_prompt_help_and_board_description_have_no_ruling_ids(lama: Lama) -> None:

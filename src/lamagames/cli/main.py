@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -49,6 +50,29 @@ HUMAN_DELAY = 0.4
 MIN_LIVE_HEIGHT = 30
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
+
+def _hide_flag_types() -> None:
+    """Show no ``<bool>`` type beside flags (``--short``, ``--help``) in the Rich help.
+
+    Typer's Rich help (0.29) shows every option's type, also of flags, which take no value;
+    its plain help does not. Flags get no type column here, the other options keep theirs.
+    """
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None or getattr(shown, "_lamagames", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+            return None
+        result: str | None = shown(self, ctx)
+        return result
+
+    display_type_rich._lamagames = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+
+_hide_flag_types()
 
 app = typer.Typer(
     name="lama",
