@@ -145,3 +145,15 @@ def test_board_file_with_a_byte_order_mark_is_read(lama: Lama, tmp_path: Path) -
 def test_board_help(lama: Lama) -> None:
     result = lama("board")
     assert "show" in result.output and "validate" in result.output
+
+
+def test_show_json_writes_a_board_file_to_start_from(lama: Lama, tmp_path: Path) -> None:
+    """The README's first step: lama board show --json > my.json gives a valid board file."""
+    result = lama("board", "show", "--json")
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "my.json"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert json.loads(result.stdout) == standard_board().to_dict()
+    assert lama("board", "validate", str(path)).exit_code == 0
+    again = lama("board", "show", "--json", str(path))
+    assert again.exit_code == 0 and again.stdout == result.stdout

@@ -834,10 +834,21 @@ def board_show(
             help="A board file (JSON); default the standard board.",
         ),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the board file (JSON) instead of the drawing: a start for your own "
+            "board, e.g. lama board show --json > my.json",
+        ),
+    ] = False,
 ) -> None:
     """Draw a board: the ring of spaces with colours and letters, the stations with their
     boarding and exit spaces, the white arrows and their footpaths."""
     board = standard_board() if file is None else _load_board(file)
+    if as_json:
+        sys.stdout.write(json.dumps(board.to_dict(), indent=2) + "\n")
+        return
     out = _stdout()
     out.print(board_drawing_text(board, width=out.width), no_wrap=True, crop=True)
 
