@@ -35,7 +35,7 @@ from lamagames.bots.base import bot_class, bot_kinds
 from lamagames.cli.replay import browse, load_replay, render_position
 from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
 from lamagames.cli.views import GameView, get_view, view_ids
-from lamagames.core.errors import BoardError, LamaError, RecordError
+from lamagames.core.errors import BoardError, LamaError, RecordError, quoted
 from lamagames.core.game import Game
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state, save_record
 from lamagames.core.registry import game_title, make, parameter_names
@@ -50,6 +50,7 @@ HUMAN_DELAY = 0.4
 MIN_LIVE_HEIGHT = 30
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
+
 
 def _hide_flag_types() -> None:
     """Show no ``<bool>`` type beside flags (``--short``, ``--help``) in the Rich help.
@@ -184,19 +185,20 @@ def parse_seats(text: str, game_id: str) -> list[str]:
     for kind in kinds:
         if not kind:
             raise typer.BadParameter(
-                f"empty seat in {text!r}; seats are: {choices}", param_hint="--seats"
+                f"empty seat in {quoted(text)}; seats are: {choices}", param_hint="--seats"
             )
         if kind == HUMAN:
             continue
         if kind not in allowed:
             raise typer.BadParameter(
-                f"unknown seat kind {kind!r}; seats are: {choices}", param_hint="--seats"
+                f"unknown seat kind {quoted(kind)}; seats are: {choices}", param_hint="--seats"
             )
         try:
             bot_class(game_id, kind)
         except (ImportError, AttributeError):
             raise typer.BadParameter(
-                f"the {kind!r} bot is not available in this installation", param_hint="--seats"
+                f"the {quoted(kind)} bot is not available in this installation",
+                param_hint="--seats",
             ) from None
     return kinds
 
@@ -232,7 +234,7 @@ def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
     for name in given:
         if not 1 <= len(name) <= 64:
             raise typer.BadParameter(
-                f"names must have 1 to 64 characters, got {name!r}", param_hint="--names"
+                f"names must have 1 to 64 characters, got {quoted(name)}", param_hint="--names"
             )
     if len(set(names)) != len(names):
         raise typer.BadParameter("names must differ", param_hint="--names")
@@ -250,7 +252,9 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise typer.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--param")
+            raise typer.BadParameter(
+                f"expected KEY=VALUE, got {quoted(item)}", param_hint="--param"
+            )
         try:
             params[key] = json.loads(raw)
         except json.JSONDecodeError:
@@ -293,7 +297,8 @@ def check_params(game_id: str, params: dict[str, Any]) -> None:
             )
         if known is not None and key not in known:
             raise typer.BadParameter(
-                f"unknown parameter {key!r} for {game_title(game_id)}; known: {', '.join(known)}",
+                f"unknown parameter {quoted(key)} for {game_title(game_id)}; "
+                f"known: {', '.join(known)}",
                 param_hint="--param",
             )
 
@@ -327,7 +332,7 @@ def parse_colours(text: str) -> list[str]:
     """
     colours = [part.strip().lower() for part in text.split(",")]
     if not all(colours):
-        raise typer.BadParameter(f"empty colour in {text!r}", param_hint="--colours")
+        raise typer.BadParameter(f"empty colour in {quoted(text)}", param_hint="--colours")
     return colours
 
 

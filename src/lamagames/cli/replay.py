@@ -11,7 +11,7 @@ from rich.text import Text
 
 from lamagames.cli.session import winners_line
 from lamagames.cli.views import GameView, get_view
-from lamagames.core.errors import RecordError
+from lamagames.core.errors import RecordError, quoted
 from lamagames.core.files import read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.records import GameRecord, iter_replay, validate_record
@@ -146,5 +146,5 @@ def browse(
                 console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")
                 show = False
         else:
-            console.print(f"Unknown command {line!r}. {REPLAY_HELP}")
+            console.print(f"Unknown command {quoted(line)}. {REPLAY_HELP}")
             show = False

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.views import GameView
-from lamagames.core.errors import LamaError
+from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
 from lamagames.core.rng import game_seed
@@ -107,7 +107,7 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(problem=f"{exc}. {choose}")
     if action not in legal:
         options = ", ".join(state.action_to_string(a, player) for a in legal)
-        return Reply(problem=f"{line!r} is not possible now. You can: {options}.")
+        return Reply(problem=f"{quoted(line)} is not possible now. You can: {options}.")
     return Reply(action=action)
 
 

@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.errors import LamaError, RecordError, quoted
 from lamagames.core.files import parse_json, read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.registry import make
@@ -157,7 +157,7 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
     state = game.new_initial_state()
     yield state.clone()
     for index, entry in enumerate(record.actions):
-        where = f"actions[{index}] ({entry.action!r} by player {entry.player})"
+        where = f"actions[{index}] ({quoted(entry.action)} by player {entry.player})"
         if state.is_terminal():
             raise RecordError(f"{where}: the game was already over", index)
         if entry.player == CHANCE_PLAYER:

@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from lamagames.core.errors import ParameterError
+from lamagames.core.errors import ParameterError, quoted
 from lamagames.core.game import Game
 
 GameFactory = Callable[..., Game]
@@ -114,7 +114,8 @@ def make(game_id: str, /, **params: Any) -> Game:
     for key in params:
         if key not in names:
             raise ParameterError(
-                f"unknown parameter {key!r} for {game_title(game_id)}; known: {', '.join(names)}"
+                f"unknown parameter {quoted(key)} for {game_title(game_id)}; "
+                f"known: {', '.join(names)}"
             )
     for key in required:
         if key not in params:

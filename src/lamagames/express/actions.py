@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from lamagames.core.errors import InvalidActionError
+from lamagames.core.errors import InvalidActionError, quoted
 from lamagames.express.board import DIE_COLOURS, NUM_DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS
 
 PASS: Final = 0
@@ -144,7 +144,7 @@ def string_to_player_action(text: str) -> int:
                 KIND_NAMES.index(word), TRAIN_NAMES.index(target[0]), int(target[1])
             )
     raise InvalidActionError(
-        f"cannot parse {text!r}; expected 'pass', 'move A|B' or "
+        f"cannot parse {quoted(text)}; expected 'pass', 'move A|B' or "
         "'board|exit|detour|reboard' + train and car, e.g. 'exit B2'"
     )
 
@@ -174,4 +174,4 @@ def string_to_chance(text: str) -> int:
             and tokens[1].upper() in DIE_COLOURS
         ):
             return DIE_COLOURS.index(tokens[1].upper())
-    raise InvalidActionError(f"cannot parse {text!r}; expected 'roll' and one of R O Y G B P")
+    raise InvalidActionError(f"cannot parse {quoted(text)}; expected 'roll' and one of R O Y G B P")
