@@ -162,8 +162,9 @@ def test_table_shows_names_window_chances_and_laps() -> None:
     text = "\n".join(lines)
     assert lines[0].startswith("R@  0 O   1")
     assert "Turn: Anna (yellow) · roll #1 · die O orange" in text
-    assert "Window after the roll: asking Anna (yellow)" in text
     assert "Chances: Anna (yellow): detour A1, detour B1, reboard B4" in text
+    assert "After the roll: asking Anna (yellow)" in text
+    assert "Window" not in text and "window" not in text  # one word: chances
     assert "Anna (you)" in text and "A very long pla~" in text and "(nobody)" in text
     assert "A3:y*" in text  # the lap is done (E-8)
     assert "Your llamas: A3 lap done; ^18 path #1, 30 to go" in text

@@ -10,8 +10,8 @@ Role marks: ``@`` boarding space, ``x`` exit space, ``^`` white arrow, ``<`` re-
 space. Occupants: ``A:>>`` locomotive of train A, ``A:##`` its coal car, ``A3:.`` empty car
 3, ``A3:g`` car 3 with a green llama (llama letters are the first letter of the player
 colour). The text reads without colour; :func:`board_text` adds colour with ``rich``.
-Stations, houses, footpaths, the die and the window are listed inside the ring (or below it
-when the board is too small).
+Stations, houses, footpaths, the die and the chances (the open window of free actions, E-9)
+are listed inside the ring (or below it when the board is too small).
 
 Three drawings share that ring:
 
@@ -410,19 +410,20 @@ def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list
         else:
             lines.append([("Game over: ", "bold"), *_who(state, names, winner), (" wins!", "bold")])
     elif stage is not None:
+        # The terminal says "chances" for what the rules call a window of free actions.
         when = "roll" if stage == "after_roll" else "move"
-        status: Line = [(f"Window after the {when}: ", "bold"), ("asking ", "")]
-        status += _who(state, names, state.current_player())
-        passed = state.passed_players()
-        if passed:
-            status += [("; passed: ", ""), *_joined([_who(state, names, s) for s in passed])]
-        lines += _flow([], [status], width)
         chances = []
         for seat in state.acting_players():
             free = state.available_actions(seat)
             notes = ", ".join(state.action_to_string(a, seat) for a in free)
             chances.append([*_who(state, names, seat), (f": {notes}", "")])
-        lines += _flow([("Chances: ", "")], chances, width, sep="; ")
+        lines += _flow([("Chances: ", "bold")], chances, width, sep="; ")
+        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
+        status += _who(state, names, state.current_player())
+        passed = state.passed_players()
+        if passed:
+            status += [("; passed: ", ""), *_joined([_who(state, names, s) for s in passed])]
+        lines += _flow([], [status], width)
     elif state.phase() == "choose":
         lines.append([*_who(state, names, active), (" chooses train A or B.", "")])
     else:
