@@ -157,3 +157,13 @@ def test_show_json_writes_a_board_file_to_start_from(lama: Lama, tmp_path: Path)
     assert lama("board", "validate", str(path)).exit_code == 0
     again = lama("board", "show", "--json", str(path))
     assert again.exit_code == 0 and again.stdout == result.stdout
+
+
+def test_summary_counts_are_in_number(lama: Lama, tmp_path: Path) -> None:
+    data = standard_dict()
+    data["arrows"] = [{"space": 6, "footpath": 1, "reboard": 3}]
+    file = write(tmp_path / "one.json", data)
+    result = lama("board", "validate", str(file))
+    assert result.exit_code == 0, result.output
+    assert "48 spaces, 4 stations, 1 white arrow." in result.stdout
+    assert "^6 -> <3 (1 footprint)" in result.stdout

@@ -24,6 +24,15 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     return repr(text)
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``"1 white arrow"``, ``"4 white arrows"``: a count with its noun in number.
+
+    >>> plural(1, "space"), plural(0, "footprint"), plural(2, "car")
+    ('1 space', '0 footprints', '2 cars')
+    """
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
+
 class LamaError(ValueError):
     """Base class of every lamagames input error."""
 

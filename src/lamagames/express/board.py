@@ -60,7 +60,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 
-from lamagames.core.errors import BoardError
+from lamagames.core.errors import BoardError, plural
 from lamagames.core.files import read_json_file
 from lamagames.core.validation import first_error
 
@@ -280,7 +280,8 @@ def _validate(spec: BoardSpec) -> Board:
     if not MIN_TRACK_LENGTH <= length <= MAX_TRACK_LENGTH:
         raise _fail(
             "track",
-            f"{length} spaces; a track needs {MIN_TRACK_LENGTH}..{MAX_TRACK_LENGTH} spaces "
+            f"{plural(length, 'space')}; a track needs "
+            f"{MIN_TRACK_LENGTH}..{MAX_TRACK_LENGTH} spaces "
             f"(two trains of {TRAIN_SPACES} spaces and room to move)",
         )
     for letter, name in zip(DIE_COLOURS, DIE_COLOUR_NAMES, strict=True):
@@ -317,7 +318,7 @@ def _validate(spec: BoardSpec) -> Board:
         if not 1 <= arrow.footpath <= MAX_FOOTPATH:
             raise _fail(
                 f"arrows.{i}.footpath",
-                f"{arrow.footpath} footprints; a footpath needs 1..{MAX_FOOTPATH}",
+                f"{plural(arrow.footpath, 'footprint')}; a footpath needs 1..{MAX_FOOTPATH}",
             )
         # A footpath leads back (E-3, E-7, E-8): its re-boarding space lies behind the
         # arrow, at most half the track back (further would be a walk forward).
@@ -345,10 +346,10 @@ def _validate(spec: BoardSpec) -> Board:
             if d < MIN_SETUP_GAP:
                 raise _fail(
                     "stations",
-                    f"the boarding space of {b.colour} ({b.boarding}) is only {d} spaces "
-                    f"after that of the opposite station {a.colour} ({a.boarding}); trains "
-                    f"set up there need {MIN_SETUP_GAP} to hold a train of "
-                    f"{TRAIN_SPACES} spaces with room to move",
+                    f"the boarding space of {b.colour} ({b.boarding}) is only "
+                    f"{plural(d, 'space')} after that of the opposite station "
+                    f"{a.colour} ({a.boarding}); trains set up there need "
+                    f"{MIN_SETUP_GAP} to hold a train of {TRAIN_SPACES} spaces with room to move",
                 )
 
     footpaths = tuple(

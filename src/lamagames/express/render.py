@@ -32,6 +32,7 @@ from typing import Final
 
 from rich.text import Text
 
+from lamagames.core.errors import plural
 from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
 from lamagames.express.board import (
     DIE_COLOUR_NAMES,
@@ -700,11 +701,12 @@ def board_summary(board: Board) -> list[str]:
         f"{s.colour} @{s.boarding} x {' '.join(str(e) for e in s.exits)}" for s in board.stations
     )
     arrows = ", ".join(
-        f"^{f.arrow} -> <{f.reboard} ({f.length} footprints)" for f in board.footpaths
+        f"^{f.arrow} -> <{f.reboard} ({plural(f.length, 'footprint')})" for f in board.footpaths
     )
     return [
-        f"Board {board.name!r}: {board.length} spaces, {len(board.stations)} stations, "
-        f"{len(board.footpaths)} white arrows.",
+        f"Board {board.name!r}: {plural(board.length, 'space')}, "
+        f"{plural(len(board.stations), 'station')}, "
+        f"{plural(len(board.footpaths), 'white arrow')}.",
         f"Stations: {stations}.",
         f"Arrows: {arrows or 'none'}.",
     ]
