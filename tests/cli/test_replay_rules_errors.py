@@ -62,6 +62,14 @@ def test_replay_steps_interactively(lama: Lama, record_file: Path) -> None:
     assert "That was the last step" in out
 
 
+def test_replay_jump_beyond_the_end_goes_to_the_end(lama: Lama, record_file: Path) -> None:
+    total = len(json.loads(record_file.read_text())["actions"])
+    result = lama("replay", str(record_file), input="j 999\nj 99999999999999999999\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(f"Step {total}/{total}") == 2
+    assert "Jump to a step" not in result.stdout
+
+
 def test_replay_stops_at_end_of_input(lama: Lama, record_file: Path) -> None:
     result = lama("replay", str(record_file), input="n\n")
     assert result.exit_code == 0, result.output

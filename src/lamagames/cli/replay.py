@@ -16,7 +16,10 @@ from lamagames.core.files import read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.records import GameRecord, iter_replay, validate_record
 
-REPLAY_HELP = "n or Enter: next · p: previous · j N: jump to step N · s: start · e: end · q: quit"
+REPLAY_HELP = (
+    "n or Enter: next · p: previous · j N: jump to step N (beyond the end: the end) · "
+    "s: start · e: end · q: quit"
+)
 
 
 @dataclass(slots=True)
@@ -140,8 +143,8 @@ def browse(
             show = False
         elif line.startswith("j"):
             arg = line[1:].strip()
-            if arg.isdigit() and int(arg) <= replay.last:
-                index = int(arg)
+            if arg.isdigit():  # beyond the end: the end
+                index = min(int(arg), replay.last) if len(arg) < 10 else replay.last
             else:
                 console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")
                 show = False
