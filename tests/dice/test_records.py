@@ -311,3 +311,13 @@ def test_record_with_a_byte_order_mark_is_read(data: dict[str, Any], tmp_path: P
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(data).encode("utf-8"))
     assert load_record(path).actions == parse_record(json.dumps(data)).actions
     assert parse_record("\ufeff" + json.dumps(data)).seed == data["seed"]
+
+
+def test_unknown_parameter_in_the_header_is_named(data: dict[str, Any]) -> None:
+    data["params"]["bogus"] = 1
+    with pytest.raises(RecordError) as info:
+        replay(parse_record(json.dumps(data)))
+    assert str(info.value) == (
+        "record header: unknown parameter 'bogus' for LAMA Dice; "
+        "known: num_players, dice, end_score, starting_seat"
+    )
