@@ -216,3 +216,9 @@ def test_e12_a_footpath_leads_back(space: int, reboard: int, ahead: str) -> None
     )
     data["arrows"] = [{"space": 30, "footpath": 3, "reboard": 6}]  # 24 back: half the track
     assert parse_board(data).footpaths[0].walk_back == 24
+
+
+def test_e12_track_type_is_reported_first() -> None:
+    """The QA case: a track of the wrong type in an otherwise incomplete file."""
+    with pytest.raises(BoardError, match=r"^track: must be a string or a list of letters"):
+        parse_board({"track": ["R", 1], "stations": []})

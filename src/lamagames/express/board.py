@@ -419,6 +419,8 @@ def parse_board(data: Mapping[str, Any]) -> Board:
     """
     if not isinstance(data, Mapping):
         raise BoardError(f"board: expected a JSON object, got {type(data).__name__}")
+    if "track" in data:  # the first field: its type is checked before the later fields
+        _track_letters(data["track"])
     try:
         spec = BoardSpec.model_validate(dict(data))
     except ValidationError as exc:
