@@ -110,14 +110,60 @@ def test_validate_names_the_field_and_exits_2(
     assert shown.exit_code == 2 and expected in shown.output
 
 
-def test_validate_a_missing_file_or_a_folder(lama: Lama, tmp_path: Path) -> None:
-    for target in (tmp_path / "nothing.json", tmp_path):
-        result = lama("board", "validate", str(target))
-        assert result.exit_code == 2, result.output
-        assert "cannot read board file" in result.output
-        assert "Traceback" not in result.output
+def test_unreadable_board_files_match_the_record_messages(lama: Lama, tmp_path: Path) -> None:
+    """Board and record files that cannot be read give the same ``Error: FILE: reason``."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\x00\xff\xfe\x80 not text")
+    cases = [
+        (tmp_path / "nothing.json", "cannot read the file: No such file or directory"),
+        (tmp_path, "cannot read the file: it is a folder"),
+        (binary, "cannot read the file: it is not UTF-8 text"),
+    ]
+    for target, reason in cases:
+        for args in (
+            ["board", "validate", str(target)],
+            ["board", "show", str(target)],
+            ["play", "express", "--seats", "random,random", "--quiet", "--board", str(target)],
+            ["replay", str(target)],
+        ):
+            result = lama(*args)
+            assert result.exit_code == 2, (args, result.output)
+            assert f"Error: {target}: {reason}" in " ".join(result.output.split()), (
+                args,
+                result.output,
+            )
+            assert "Traceback" not in result.output and "Invalid value" not in result.output
+
+
+def test_board_file_with_a_byte_order_mark_is_read(lama: Lama, tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(standard_dict()).encode())
+    result = lama("board", "validate", str(path))
+    assert result.exit_code == 0, result.output
 
 
 def test_board_help(lama: Lama) -> None:
     result = lama("board")
     assert "show" in result.output and "validate" in result.output
+
+
+def test_show_json_writes_a_board_file_to_start_from(lama: Lama, tmp_path: Path) -> None:
+    """The README's first step: lama board show --json > my.json gives a valid board file."""
+    result = lama("board", "show", "--json")
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "my.json"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert json.loads(result.stdout) == standard_board().to_dict()
+    assert lama("board", "validate", str(path)).exit_code == 0
+    again = lama("board", "show", "--json", str(path))
+    assert again.exit_code == 0 and again.stdout == result.stdout
+
+
+def test_summary_counts_are_in_number(lama: Lama, tmp_path: Path) -> None:
+    data = standard_dict()
+    data["arrows"] = [{"space": 6, "footpath": 1, "reboard": 3}]
+    file = write(tmp_path / "one.json", data)
+    result = lama("board", "validate", str(file))
+    assert result.exit_code == 0, result.output
+    assert "48 spaces, 4 stations, 1 white arrow." in result.stdout
+    assert "^6 -> <3 (1 footprint)" in result.stdout

@@ -246,6 +246,48 @@ def test_live_screen_redraws_the_table_after_every_event(tmp_path: Path) -> None
     assert replay(load_record(rec)) == outcome.state
 
 
+def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None:
+    """At a 100x24 terminal the table (about 40 lines) does not fit: before each prompt it
+    is printed first, then the moves since the last prompt, the headline with the die and
+    the menu, so what the player needs stands in the 23 lines above the prompt."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100, height=24, color_system=None)
+    seen: list[list[str]] = []
+    answers = iter(["2"] * 5)
+
+    def read_line(prompt: Text) -> str:
+        plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
+        seen.append(plain.rstrip("\n").split("\n")[-23:])
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    seats = [
+        SeatInfo(name="Anna", kind="human"),
+        SeatInfo(name="Bert", kind="heuristic"),
+        SeatInfo(name="Cleo", kind="benchmark"),
+    ]
+    run_table(
+        get_view("express"),
+        make("express", num_players=3, llamas_to_win=3),
+        seats,
+        seed=2,
+        console=console,
+        read_line=read_line,
+        scrolling=True,
+    )
+    assert len(seen) == 6
+    for screen in seen:
+        headline = [i for i, line in enumerate(screen) if "Anna (yellow): " in line]
+        assert headline and "· die " in screen[headline[-1]]
+        assert any(line.startswith("1  ") for line in screen[headline[-1] :])  # the menu
+    # After Anna's first move the bots played: their moves are shown again under the table.
+    later = "\n".join(seen[1])
+    assert "Bert (pink) rolls" in later and "Cleo (green) rolls" in later
+    assert later.index("Cleo (green) rolls") > later.index("B5:.")  # below the table
+
+
 def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
     def read_line(prompt: Text) -> str:
         raise KeyboardInterrupt

@@ -16,7 +16,7 @@ from lamagames.core.records import SeatInfo
 from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, PASS, string_to_player_action
 from lamagames.express.narration import action_label, headline, narrate
-from lamagames.express.render import table_lines
+from lamagames.express.render import board_lines, table_lines
 from lamagames.sim.express_stats import ExpressStats
 from lamagames.sim.stats import Mean, Total
 
@@ -162,8 +162,9 @@ def test_table_shows_names_window_chances_and_laps() -> None:
     text = "\n".join(lines)
     assert lines[0].startswith("R@  0 O   1")
     assert "Turn: Anna (yellow) · roll #1 · die O orange" in text
-    assert "Window after the roll: asking Anna (yellow)" in text
     assert "Chances: Anna (yellow): detour A1, detour B1, reboard B4" in text
+    assert "After the roll: asking Anna (yellow)" in text
+    assert "Window" not in text and "window" not in text  # one word: chances
     assert "Anna (you)" in text and "A very long pla~" in text and "(nobody)" in text
     assert "A3:y*" in text  # the lap is done (E-8)
     assert "Your llamas: A3 lap done; ^18 path #1, 30 to go" in text
@@ -262,3 +263,26 @@ def test_tampered_express_record_names_the_entry(lama: Lama, express_record: Pat
     result = lama("replay", str(express_record))
     assert result.exit_code == 2
     assert f"actions[{index}]" in result.output and "Traceback" not in result.output
+
+
+def test_between_turns_the_die_is_the_last_roll_of_the_previous_player() -> None:
+    """After a turn the die still shows the last roll: it is shown as that roll, by the
+    player who made it, never as the next player's die."""
+    game = ExpressGame(num_players=3)
+    state = game.new_initial_state()
+    assert state.last_roller() is None
+    names = ["Anna", "Bert", "Cleo"]
+    assert "die -" in "\n".join(table_lines(state, names))
+    state.apply_action(ROLL["O"])
+    assert state.last_roller() == 0
+    while state.phase() != "roll":  # Anna's turn: first legal choices until it ends
+        state.apply_action(state.legal_actions()[0])
+    assert state.active_player() == 1 and state.rolls() == 1
+    assert state.last_roller() == 0
+    text = "\n".join(table_lines(state, names))
+    assert "Turn: Bert (pink) · next roll #2 · last roll O orange by Anna" in text
+    assert "die O" not in text and "Bert (pink) rolls the die next." in text
+    assert "Last roll: O orange (seat 0)" in "\n".join(board_lines(state))  # engine view
+    state.apply_action(ROLL["R"])
+    assert state.last_roller() == 1
+    assert "Turn: Bert (pink) · roll #2 · die R red" in "\n".join(table_lines(state, names))

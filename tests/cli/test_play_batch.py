@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import Result
 
 from lamagames.bots.base import make_bot
@@ -97,6 +99,24 @@ def test_batch_mean_round_points_is_per_round(lama: Lama, tmp_path: Path) -> Non
         assert data["seats"][seat]["wins"] == wins[seat]
 
 
+def test_the_record_keeps_the_seed_that_was_shown(lama: Lama, tmp_path: Path) -> None:
+    """Without --seed the printed seed is the one in the record and in the replay; the
+    record's play_seed replays the game with the same bots."""
+    rec = tmp_path / "g.lamarec.json"
+    result = lama("play", "dice", "--seats", SEATS, "--record", str(rec))
+    assert result.exit_code == 0, result.output
+    found = re.search(r"seed\s+(\d+)", result.stdout)
+    assert found, result.stdout
+    shown = int(found.group(1))
+    record = load_record(rec)
+    assert record.seed == shown and record.game_index == 0
+    replayed = lama("replay", str(rec), "--to", "0")
+    assert f"seed {shown}" in replayed.stdout and "game 1" not in replayed.stdout
+    game = make("dice", **record.params)
+    bots = [make_bot(k, game, s, record.play_seed or 0) for s, k in enumerate(SEATS.split(","))]
+    assert play_game(game, bots, record.play_seed or 0).state == replay(record)
+
+
 def test_watching_one_game_tells_it_and_saves_the_record(lama: Lama, tmp_path: Path) -> None:
     rec = tmp_path / "g.lamarec.json"
     summary = tmp_path / "s.json"
@@ -110,7 +130,8 @@ def test_watching_one_game_tells_it_and_saves_the_record(lama: Lama, tmp_path: P
     assert "Winner" in result.stdout
     assert f"Record saved to {rec}" in result.stdout.replace("\n", "")
     record = load_record(rec)
-    assert record.seed == game_seed(3, 0)
+    assert record.seed == 3 and record.game_index == 0  # the seed shown: --seed 3
+    assert record.play_seed == game_seed(3, 0)  # the game is game 0 of seed 3
     assert [s.kind for s in record.seats] == SEATS.split(",")
     final = replay(record)
     assert final.is_terminal()
@@ -148,3 +169,46 @@ def test_options_reach_the_game(lama: Lama, tmp_path: Path) -> None:
     assert record.params["end_score"] == 12
     assert record.params["starting_seat"] == 1  # --starting-seat is 1-based
     assert max(replay(record).scores) >= 12  # type: ignore[attr-defined]
+
+
+def test_ctrl_c_in_a_batch_prints_the_finished_games_and_exits_130(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during game 4 of 3000: the 3 finished games are summed up (table and JSON)."""
+    played: list[int] = []
+
+    def interrupted_after_three(*args: Any, **kwargs: Any) -> Any:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(1)
+        return play_game(*args, **kwargs)
+
+    monkeypatch.setattr("lamagames.sim.stats.play_game", interrupted_after_three)
+    summary = tmp_path / "s.json"
+    result = lama(
+        "play", "dice", "--seats", "heuristic,heuristic,heuristic", "--games", "3000",
+        "--seed", "1", "--summary-json", str(summary),
+    )  # fmt: skip
+    assert result.exit_code == 130, result.output
+    text = " ".join(result.output.split())
+    assert "Interrupted (Ctrl-C) after 3 of 3000 games" in text
+    assert "3 games" in result.stdout and f"Summary written to {summary}" in text
+    assert read_json(summary)["games"] == 3
+
+
+def test_ctrl_c_at_a_prompt_saves_the_record_and_exits_130(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def ctrl_c(console: Any) -> Any:
+        def read_line(prompt: Any) -> str:
+            raise KeyboardInterrupt
+
+        return read_line
+
+    monkeypatch.setattr("lamagames.cli.main._read_line_from", ctrl_c)
+    rec = tmp_path / "g.lamarec.json"
+    result = lama("play", "dice", "--seats", "human,random", "--record", str(rec))
+    assert result.exit_code == 130, result.output
+    assert "Player 1 left the game." in result.stdout and rec.exists()
+    replay_result = lama("replay", str(rec))  # Ctrl-C in the replay browser: 130 too
+    assert replay_result.exit_code == 130, replay_result.output

@@ -120,6 +120,7 @@ def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
         record_path=rec,
     )
     assert outcome.result is None and outcome.stopped == "Ann left the game."
+    assert outcome.interrupted
     record = load_record(rec)
     assert next(a.action for a in record.actions if a.player == 0) == "roll"
     assert replay(record) == outcome.state

@@ -42,6 +42,13 @@ def test_replay_to_beyond_the_end_is_a_clean_error(lama: Lama, record_file: Path
     result = lama("replay", str(record_file), "--to", "100000")
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "choose 0 to" in result.output
+    assert result.stdout == ""  # checked before the header is printed
+
+
+def test_replay_to_and_final_together_are_refused(lama: Lama, record_file: Path) -> None:
+    result = lama("replay", str(record_file), "--to", "3", "--final")
+    assert result.exit_code == 2
+    assert "give --to N or --final, not both" in result.output and result.stdout == ""
 
 
 def test_replay_steps_interactively(lama: Lama, record_file: Path) -> None:
@@ -53,6 +60,14 @@ def test_replay_steps_interactively(lama: Lama, record_file: Path) -> None:
         assert f"Step {step}/{total}" in out
     assert "Jump to a step" in out and "Unknown command 'zz'" in out
     assert "That was the last step" in out
+
+
+def test_replay_jump_beyond_the_end_goes_to_the_end(lama: Lama, record_file: Path) -> None:
+    total = len(json.loads(record_file.read_text())["actions"])
+    result = lama("replay", str(record_file), input="j 999\nj 99999999999999999999\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(f"Step {total}/{total}") == 2
+    assert "Jump to a step" not in result.stdout
 
 
 def test_replay_stops_at_end_of_input(lama: Lama, record_file: Path) -> None:
@@ -78,7 +93,8 @@ def test_tampered_record_names_the_entry(lama: Lama, record_file: Path) -> None:
         ("{not json", "not JSON"),
         ('{"format": "lamagames-record"}', "game"),
         (
-            '{"game": "dice", "params": {"num_players": 2}, "seats": '
+            '{"format": "lamagames-record", "game": "dice", "params": {"num_players": 2}, '
+            '"seats": '
             '[{"name": "a", "kind": "x"}, {"name": "b", "kind": "x"}], '
             '"actions": [{"player": -1, "action": "dice 1 1 1"}]}',
             "actions[0]",
@@ -91,6 +107,19 @@ def test_broken_record_files(lama: Lama, tmp_path: Path, text: str, expected: st
     result = lama("replay", str(path))
     assert result.exit_code == 2
     assert expected in result.output and "Traceback" not in result.output
+
+
+def test_replay_of_a_summary_json_says_it_is_not_a_record(lama: Lama, tmp_path: Path) -> None:
+    summary = tmp_path / "s.json"
+    result = lama(
+        "play", "dice", "--seats", "random,random", "--games", "2", "--seed", "1",
+        "--summary-json", str(summary),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    result = lama("replay", str(summary))
+    assert result.exit_code == 2
+    assert f"Error: {summary}: not a lamagames game record" in " ".join(result.output.split())
+    assert "seats.0" not in result.output
 
 
 def test_missing_record_file(lama: Lama, tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def test_registry_knows_builtin_games_and_refuses_unknown() -> None:
     assert {"dice", "express"} <= set(game_ids())
     with pytest.raises(ParameterError, match="unknown game 'chess'"):
         make("chess")
-    with pytest.raises(ParameterError, match="bad parameters for 'dice'"):
+    with pytest.raises(ParameterError, match="unknown parameter 'colour' for LAMA Dice"):
         make("dice", colour="red")
 
 

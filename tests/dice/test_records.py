@@ -109,11 +109,23 @@ def test_bad_json(text: str) -> None:
     assert info.value.index is None
 
 
-@pytest.mark.parametrize("text", ["[]", "3", "null", '"record"'])
+@pytest.mark.parametrize(
+    "text", ["[]", "3", "null", '"record"', "{}", '{"game": "dice", "seats": [1]}', '{"format": 1}']
+)
 def test_json_that_is_not_a_record(text: str) -> None:
-    with pytest.raises(RecordError) as info:
+    with pytest.raises(RecordError, match=r"^not a lamagames game record: ") as info:
         parse_record(text)
     assert info.value.index is None
+
+
+def test_the_format_field_is_checked_first(data: dict[str, Any]) -> None:
+    del data["format"]
+    data["seats"] = "broken too"
+    with pytest.raises(RecordError, match='it has no "format" field'):
+        parse_record(json.dumps(data))
+    data["format"] = "lamagames-summary"
+    with pytest.raises(RecordError, match='"format" is "lamagames-summary", expected'):
+        parse_record(json.dumps(data))
 
 
 @pytest.mark.parametrize(
@@ -287,5 +299,25 @@ def test_load_record_replays_and_reports_the_index(data: dict[str, Any], tmp_pat
     with pytest.raises(RecordError) as info:
         load_record(path)
     assert info.value.index == k
-    with pytest.raises(RecordError, match="cannot read"):
+    assert str(info.value).startswith(f"{path}: actions[{k}]")
+    with pytest.raises(RecordError, match=r"missing\.json: cannot read the file: No such file"):
         load_record(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match=r": cannot read the file: it is a folder$"):
+        load_record(tmp_path)
+
+
+def test_record_with_a_byte_order_mark_is_read(data: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "bom.lamarec.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(data).encode("utf-8"))
+    assert load_record(path).actions == parse_record(json.dumps(data)).actions
+    assert parse_record("\ufeff" + json.dumps(data)).seed == data["seed"]
+
+
+def test_unknown_parameter_in_the_header_is_named(data: dict[str, Any]) -> None:
+    data["params"]["bogus"] = 1
+    with pytest.raises(RecordError) as info:
+        replay(parse_record(json.dumps(data)))
+    assert str(info.value) == (
+        "record header: unknown parameter 'bogus' for LAMA Dice; "
+        "known: num_players, dice, end_score, starting_seat"
+    )

@@ -79,7 +79,7 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
         ("history", [[-1, 1267]], "history"),  # beyond the chance outcomes
         ("history", [[0, 131]], "history"),  # beyond the player actions
         ("history", [[0]], "history"),
-        ("rows.0.0", 3, "D-3"),  # two extra 1s: cards not conserved
+        ("rows.0.0", 3, "cards not conserved"),  # two extra 1s (D-3)
         ("dice", [2, 6, 2], "dice"),  # a roll shown at a turn
         ("quit", [True, False], "quit"),  # seat 0 is to act but has quit
     ],

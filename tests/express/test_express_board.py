@@ -133,8 +133,17 @@ def test_e12_track_must_hold_both_trains_with_room_to_move() -> None:
 
 
 def test_e12_file_errors(tmp_path: Path) -> None:
-    with pytest.raises(BoardError, match="cannot read board file"):
+    with pytest.raises(BoardError, match=r"missing\.json: cannot read the file: No such file"):
         load_board(tmp_path / "missing.json")
+    with pytest.raises(BoardError, match=r": cannot read the file: it is a folder$"):
+        load_board(tmp_path)
+    binary = tmp_path / "board.bin"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(BoardError, match=r"board\.bin: cannot read the file: it is not UTF-8"):
+        load_board(binary)
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + json.dumps(standard_dict()).encode())
+    assert load_board(with_bom) == standard_board()
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(BoardError, match="not JSON"):
@@ -169,3 +178,47 @@ def test_e3_packaged_file_loads_like_standard_board() -> None:
 
     path = Path(lamagames.express.__file__).parent / "boards" / "standard.json"
     assert load_board(path) == standard_board()
+
+
+@pytest.mark.parametrize("track", [12, ["R", 1], None, {"a": 1}, True])
+def test_e12_track_of_the_wrong_type_says_what_a_track_is(track: Any) -> None:
+    with pytest.raises(BoardError) as info:
+        parse_board(edit("track", track))
+    assert str(info.value) == "track: must be a string or a list of letters R O Y G B P"
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("stations", [1, 2, 3, 4], "stations.0: Input should be a JSON object"),
+        ("arrows", [1], "arrows.0: Input should be a JSON object"),
+        ("arrows", "x", "arrows: Input should be a valid list"),
+    ],
+)
+def test_e12_nested_shapes_name_no_python_class(path: str, value: Any, message: str) -> None:
+    with pytest.raises(BoardError) as info:
+        parse_board(edit(path, value))
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("space", "reboard", "ahead"), [(6, 7, "1 space"), (6, 29, "23 spaces"), (42, 1, "7 spaces")]
+)
+def test_e12_a_footpath_leads_back(space: int, reboard: int, ahead: str) -> None:
+    """E-3, E-7: the re-boarding space lies behind the arrow (walk back 1..N/2 spaces)."""
+    data = standard_dict()
+    data["arrows"] = [{"space": space, "footpath": 3, "reboard": reboard}]
+    with pytest.raises(BoardError) as info:
+        parse_board(data)
+    assert str(info.value).startswith(
+        f"arrows.0.reboard: space {reboard} is {ahead} ahead of the arrow (space {space}); "
+        "a footpath leads back: the re-boarding space must be 1..24 spaces behind"
+    )
+    data["arrows"] = [{"space": 30, "footpath": 3, "reboard": 6}]  # 24 back: half the track
+    assert parse_board(data).footpaths[0].walk_back == 24
+
+
+def test_e12_track_type_is_reported_first() -> None:
+    """The QA case: a track of the wrong type in an otherwise incomplete file."""
+    with pytest.raises(BoardError, match=r"^track: must be a string or a list of letters"):
+        parse_board({"track": ["R", 1], "stations": []})

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from lamagames.core import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalActionError, ParameterError, make
+from lamagames.core import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    IllegalActionError,
+    InvalidActionError,
+    ParameterError,
+    make,
+)
 from lamagames.express import ExpressGame
 from lamagames.express.actions import (
     MAX_CHANCE_OUTCOMES,
@@ -357,3 +364,18 @@ def test_e11_turn_limit_counts_rolls_and_truncates(run: Runner) -> None:
     assert state.winner() is None and state.returns() == [0.0, 0.0]
     assert state.rolls() == 2
     assert game.params["turn_limit"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("board A9", "train A has no car 9; cars are 1-5, e.g. 'board A2'"),
+        ("EXIT b0", "train B has no car 0; cars are 1-5, e.g. 'exit B2'"),
+        ("detour C1", "there is no train C; trains are A and B"),
+        ("reboard A" + "7" * 99, "train A has no such car; cars are 1-5"),
+    ],
+)
+def test_free_action_with_a_bad_car_says_cars_are_1_to_5(text: str, message: str) -> None:
+    with pytest.raises(InvalidActionError) as info:
+        string_to_player_action(text)
+    assert message in str(info.value)

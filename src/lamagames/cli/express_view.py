@@ -31,7 +31,7 @@ HELP = """\
 * `q` (or Ctrl-C) leaves the game; the record is saved and can be replayed.
 
 **When you are asked.** On your turn you choose the train when both can move. In between,
-whenever the trains stand still, you are asked about each *chance* you have (E-7): to
+whenever the trains stand still, you are asked about each *chance* you have: to
 **board** a waiting llama into an empty car on your boarding space, to let a llama that has
 done its lap **exit** on one of your exit spaces, to **detour** an opponent's llama that
 stands on a white arrow, or to **reboard** your llama from the front of a footpath. `pass`

@@ -3,20 +3,27 @@
 Every command works for any game with a terminal view (:mod:`lamagames.cli.views`).
 Seat numbers shown to people are 1-based; records keep the engine's 0-based seats.
 
-Exit codes: 0 success (also when a player leaves with ``q``), 1 a file could not be
-written, 2 bad arguments or a bad record file.
+Exit codes: 0 success (also when a player leaves with ``q`` or at the end of input), 1 a
+file could not be written, 2 bad arguments or a bad record or board file, 130 stopped with
+Ctrl-C (after saving the record of a game, or printing the summary of a batch's finished
+games and writing its JSON).
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import io
 import json
 import secrets
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -28,19 +35,45 @@ from lamagames.bots.base import bot_class, bot_kinds
 from lamagames.cli.replay import browse, load_replay, render_position
 from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
 from lamagames.cli.views import GameView, get_view, view_ids
-from lamagames.core.errors import BoardError, LamaError, RecordError
+from lamagames.core.errors import BoardError, LamaError, RecordError, quoted
 from lamagames.core.game import Game
-from lamagames.core.records import SeatInfo, record_from_state, save_record
-from lamagames.core.registry import make
+from lamagames.core.records import GameRecord, SeatInfo, record_from_state, save_record
+from lamagames.core.registry import game_title, make, parameter_names
 from lamagames.express.board import Board, load_board, standard_board
 from lamagames.express.render import board_drawing_text, board_summary
 from lamagames.sim.runner import GameResult
-from lamagames.sim.stats import BatchSummary, StatsCollector, game_seed, play_batch
+from lamagames.sim.stats import BatchSummary, StatsCollector, play_batch
 
 #: Pause after each bot move when a person is at the table, seconds.
 HUMAN_DELAY = 0.4
 #: Fewest terminal lines for drawing the table live (views with ``live_board``).
 MIN_LIVE_HEIGHT = 30
+#: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+def _hide_flag_types() -> None:
+    """Show no ``<bool>`` type beside flags (``--short``, ``--help``) in the Rich help.
+
+    Typer's Rich help (0.29) shows every option's type, also of flags, which take no value;
+    its plain help does not. Flags get no type column here, the other options keep theirs.
+    """
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None or getattr(shown, "_lamagames", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+            return None
+        result: str | None = shown(self, ctx)
+        return result
+
+    display_type_rich._lamagames = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+
+_hide_flag_types()
 
 app = typer.Typer(
     name="lama",
@@ -67,6 +100,49 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+#: ASCII stand-ins for the few symbols the terminal views use, for an output encoding that
+#: lacks them (``PYTHONIOENCODING=ascii``, an old console); anything else becomes ``?``.
+ASCII_STAND_INS: dict[str, str] = {
+    "·": "-",
+    "●": "*",
+    "○": "o",
+    "▶": ">",
+    "…": "...",
+    "→": "->",
+    "←": "<-",
+    "—": "-",
+    "–": "-",
+    "─": "-",
+    "━": "-",
+    "│": "|",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+}
+_ASCII_ERRORS = "lamagames-ascii"
+
+
+def _ascii_stand_in(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: :data:`ASCII_STAND_INS` for characters the encoding lacks."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(ASCII_STAND_INS.get(ch, "?") for ch in text), error.end
+
+
+codecs.register_error(_ASCII_ERRORS, _ascii_stand_in)
+
+
+def safe_output_streams() -> None:
+    """Let stdout and stderr write any text: characters their encoding lacks are written
+    as ASCII stand-ins instead of raising ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):  # closed or not reconfigurable
+                stream.reconfigure(errors=_ASCII_ERRORS)
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"lama (lamagames) {__version__}")
@@ -83,6 +159,7 @@ def main(
     ] = False,
 ) -> None:
     """LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records."""
+    safe_output_streams()
 
 
 # ---------------------------------------------------------------- argument helpers
@@ -108,19 +185,20 @@ def parse_seats(text: str, game_id: str) -> list[str]:
     for kind in kinds:
         if not kind:
             raise typer.BadParameter(
-                f"empty seat in {text!r}; seats are: {choices}", param_hint="--seats"
+                f"empty seat in {quoted(text)}; seats are: {choices}", param_hint="--seats"
             )
         if kind == HUMAN:
             continue
         if kind not in allowed:
             raise typer.BadParameter(
-                f"unknown seat kind {kind!r}; seats are: {choices}", param_hint="--seats"
+                f"unknown seat kind {quoted(kind)}; seats are: {choices}", param_hint="--seats"
             )
         try:
             bot_class(game_id, kind)
         except (ImportError, AttributeError):
             raise typer.BadParameter(
-                f"the {kind!r} bot is not available in this installation", param_hint="--seats"
+                f"the {quoted(kind)} bot is not available in this installation",
+                param_hint="--seats",
             ) from None
     return kinds
 
@@ -128,22 +206,35 @@ def parse_seats(text: str, game_id: str) -> list[str]:
 def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
     """Display names: ``--names`` split on commas, or ``Player N`` / ``Bot N`` by seat.
 
+    ``--names`` gives one name per seat, or one per human seat (in seat order; the bots
+    keep ``Bot N``).
+
     Raises:
         typer.BadParameter: wrong count, an empty, too long or repeated name.
     """
+    default = [
+        f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
+    ]
     if text is None:
-        return [
-            f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
-        ]
-    names = [part.strip() for part in text.split(",")]
-    if len(names) != len(kinds):
-        raise typer.BadParameter(
-            f"give {len(kinds)} names (one per seat), got {len(names)}", param_hint="--names"
-        )
-    for name in names:
+        return default
+    given = [part.strip() for part in text.split(",")]
+    human_seats = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    if len(given) == len(kinds):
+        names = given
+    elif human_seats and len(given) == len(human_seats):
+        names = list(default)
+        for seat, name in zip(human_seats, given, strict=True):
+            names[seat] = name
+    else:
+        humans = len(human_seats)
+        counts = f"{len(kinds)} names (one per seat)"
+        if 0 < humans < len(kinds):
+            counts += f" or {humans} (one per human seat)"
+        raise typer.BadParameter(f"give {counts}, got {len(given)}", param_hint="--names")
+    for name in given:
         if not 1 <= len(name) <= 64:
             raise typer.BadParameter(
-                f"names must have 1 to 64 characters, got {name!r}", param_hint="--names"
+                f"names must have 1 to 64 characters, got {quoted(name)}", param_hint="--names"
             )
     if len(set(names)) != len(names):
         raise typer.BadParameter("names must differ", param_hint="--names")
@@ -161,12 +252,76 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise typer.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--param")
+            raise typer.BadParameter(
+                f"expected KEY=VALUE, got {quoted(item)}", param_hint="--param"
+            )
         try:
             params[key] = json.loads(raw)
         except json.JSONDecodeError:
             params[key] = raw
     return params
+
+
+#: Game parameters that ``lama play`` sets itself or through a dedicated option, by option.
+#: ``--param`` refuses these keys (the option is the one way to set them).
+OPTION_PARAMS: dict[str, str] = {
+    "--seats": "num_players",
+    "--starting-seat": "starting_seat",
+    "--end-score": "end_score",
+    "--short": "llamas_to_win",
+    "--board": "board",
+    "--colours": "colours",
+    "--turn-limit": "turn_limit",
+}
+
+
+def check_params(game_id: str, params: dict[str, Any]) -> None:
+    """Refuse ``--param`` keys that an option sets and keys the game does not know.
+
+    Raises:
+        typer.BadParameter: the key has its own option (the message names it) or is not a
+            parameter of the game (the message lists the game's parameters).
+    """
+    by_param = {param: option for option, param in OPTION_PARAMS.items()}
+    known = parameter_names(game_id)
+    for key in params:
+        option = by_param.get(key)
+        if option == "--seats":
+            raise typer.BadParameter(
+                f"{key!r} is set by the number of seats (--seats)", param_hint="--param"
+            )
+        if option is not None and (known is None or key in known):
+            extra = " (seats count from 1)" if option == "--starting-seat" else ""
+            raise typer.BadParameter(
+                f"{key!r} has its own option: use {option}{extra}", param_hint="--param"
+            )
+        if known is not None and key not in known:
+            raise typer.BadParameter(
+                f"unknown parameter {quoted(key)} for {game_title(game_id)}; "
+                f"known: {', '.join(known)}",
+                param_hint="--param",
+            )
+
+
+def check_game_options(game_id: str, options: Sequence[str]) -> None:
+    """Refuse options (from :data:`OPTION_PARAMS`) that belong to another game.
+
+    Raises:
+        typer.BadParameter: an option sets a parameter the game does not have; the message
+            names the game(s) the option is for.
+    """
+    known = parameter_names(game_id)
+    if known is None:
+        return
+    for option in options:
+        param = OPTION_PARAMS[option]
+        if param in known:
+            continue
+        owners = [game_title(g) for g in view_ids() if param in (parameter_names(g) or ())]
+        where = f"a {' and '.join(owners)} option" if owners else "not an option of any game"
+        raise typer.BadParameter(
+            f"{option} is {where}; {game_title(game_id)} does not use it", param_hint=option
+        )
 
 
 def parse_colours(text: str) -> list[str]:
@@ -177,7 +332,7 @@ def parse_colours(text: str) -> list[str]:
     """
     colours = [part.strip().lower() for part in text.split(",")]
     if not all(colours):
-        raise typer.BadParameter(f"empty colour in {text!r}", param_hint="--colours")
+        raise typer.BadParameter(f"empty colour in {quoted(text)}", param_hint="--colours")
     return colours
 
 
@@ -185,8 +340,8 @@ def _load_board(path: Path) -> Board:
     """Load and check a board file; a bad file stops with exit code 2 and the BoardError."""
     try:
         return load_board(path)
-    except BoardError as exc:
-        _fail(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+    except BoardError as exc:  # FILE: <field>: <reason>
+        _fail(str(exc))
 
 
 def _board_param(path: Path) -> dict[str, Any]:
@@ -205,7 +360,7 @@ def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Ga
             param_hint="--seats",
         )
     try:
-        return make(game_id, num_players=len(kinds), **params)
+        return make(game_id, **{**params, "num_players": len(kinds)})
     except LamaError as exc:
         _fail(f"bad game parameters: {exc}")
 
@@ -300,7 +455,8 @@ def play(
     names: Annotated[
         str | None,
         typer.Option(
-            metavar="NAMES", help="Names, one per seat: Ann,Bob,Cy (default Player 1, Bot 2...)."
+            metavar="NAMES",
+            help="Names, one per seat or one per human seat: Ann,Bob (default Player 1, Bot 2...).",
         ),
     ] = None,
     seed: Annotated[
@@ -321,9 +477,7 @@ def play(
     ] = False,
     board: Annotated[
         Path | None,
-        typer.Option(
-            metavar="FILE", help="Express: a board file (see lama board).", dir_okay=False
-        ),
+        typer.Option(metavar="FILE", help="Express: a board file (see lama board)."),
     ] = None,
     colours: Annotated[
         str | None,
@@ -410,6 +564,16 @@ def play(
     check_output_path(record, "--record")
     check_output_path(summary_json, "--summary-json")
     params = parse_params(param or [])
+    check_params(game, params)
+    given = {
+        "--starting-seat": starting_seat is not None,
+        "--end-score": end_score is not None,
+        "--short": short,
+        "--board": board is not None,
+        "--colours": colours is not None,
+        "--turn-limit": turn_limit is not None,
+    }
+    check_game_options(game, [option for option, used in given.items() if used])
     humans = HUMAN in kinds
     if end_score is not None:
         params["end_score"] = end_score
@@ -422,7 +586,7 @@ def play(
     if turn_limit is not None:
         if humans:
             raise typer.BadParameter(
-                "games with people have no turn limit (E-11); leave with q",
+                "games with people have no turn limit; leave with q",
                 param_hint="--turn-limit",
             )
         params["turn_limit"] = turn_limit
@@ -448,12 +612,18 @@ def play(
         pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
         if record is None and humans:
             record = default_record_path(game)
-        summary = _play_at_table(view, the_game, seat_infos, root_seed, collector, pause, record)
+        summary, interrupted = _play_at_table(
+            view, the_game, seat_infos, root_seed, collector, pause, record
+        )
     else:
-        summary = _simulate(view, the_game, seat_infos, root_seed, collector, games, record)
+        summary, interrupted = _simulate(
+            view, the_game, seat_infos, root_seed, collector, games, record
+        )
     if summary_json is not None and summary is not None:
         _write_json(summary_json, summary.to_dict())
         _stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 def _play_at_table(
@@ -464,11 +634,14 @@ def _play_at_table(
     collector: StatsCollector,
     delay: float,
     record: Path | None,
-) -> BatchSummary | None:
-    """One game told move by move, with prompts for human seats; ``None`` if stopped.
+) -> tuple[BatchSummary | None, bool]:
+    """One game told move by move, with prompts for human seats: its summary (``None`` if
+    stopped) and whether it was stopped with Ctrl-C.
 
     With a person at a terminal and a view with ``live_board``, the table is drawn again
-    after every event (:class:`~lamagames.cli.session.Screen`)."""
+    after every event (:class:`~lamagames.cli.session.Screen`); on a terminal shorter than
+    :data:`MIN_LIVE_HEIGHT` lines it is printed before each prompt, followed by the recent
+    moves, the headline and the menu."""
     out = _stdout()
     intro = (
         Text(f"{view.title}: ", style="bold")
@@ -476,7 +649,8 @@ def _play_at_table(
         + Text(f" · seed {seed}", style="grey50")
     )
     humans = any(s.kind == HUMAN for s in seats)
-    live = humans and view.live_board and out.is_terminal and out.height >= MIN_LIVE_HEIGHT
+    at_terminal = humans and view.live_board and out.is_terminal
+    live = at_terminal and out.height >= MIN_LIVE_HEIGHT
     out.print(intro)
     if humans:
         out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
@@ -486,12 +660,14 @@ def _play_at_table(
             view,
             game,
             seats,
-            seed=game_seed(seed, 0),
+            seed=seed,
+            game_index=0,
             console=out,
             read_line=_read_line_from(out),
             delay=delay,
             record_path=record,
             live=live,
+            scrolling=at_terminal and not live,
             intro=[intro.plain, "Type ? at a prompt for help, q to leave."],
         )
     except OSError as exc:
@@ -511,7 +687,8 @@ def _play_at_table(
             Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
             soft_wrap=True,
         )
-    return None if outcome.result is None else collector.summary(seconds, seed)
+    summary = None if outcome.result is None else collector.summary(seconds, seed)
+    return summary, outcome.interrupted
 
 
 def _simulate(
@@ -522,9 +699,12 @@ def _simulate(
     collector: StatsCollector,
     games: int,
     record: Path | None,
-) -> BatchSummary:
+) -> tuple[BatchSummary, bool]:
     """``games`` bot games with a transient progress bar on stderr (hidden when not a TTY);
-    prints the summary table and saves the record of a single game."""
+    prints the summary table and saves the record of a single game.
+
+    Ctrl-C stops the batch: the games finished so far are summed up as usual (and
+    ``True`` is returned as ``interrupted``)."""
     err = _stderr()
     progress = Progress(
         TextColumn("Playing"),
@@ -543,29 +723,49 @@ def _simulate(
         last[:] = [result]
 
     started = time.perf_counter()
-    with progress:
-        kinds = [s.kind for s in seats]
-        play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    interrupted = False
+    try:
+        with progress:
+            kinds = [s.kind for s in seats]
+            play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
+    except KeyboardInterrupt:
+        interrupted = True
+        err.print(
+            Text(
+                f"Interrupted (Ctrl-C) after {collector.games} of {games} games; "
+                "the summary covers the finished games.",
+                style="bold yellow",
+            ),
+            soft_wrap=True,
+        )
     summary = collector.summary(time.perf_counter() - started, seed)
     out = _stdout()
     out.print(summary_table(summary, view.title))
     if record is not None and last:  # a single game (checked by the caller)
         try:
-            save_record(record_from_state(last[0].state, seats, seed=game_seed(seed, 0)), record)
+            game_record = record_from_state(last[0].state, seats, seed=seed, game_index=0)
+            save_record(game_record, record)
         except OSError as exc:
             _fail(f"cannot write the record {record}: {exc}", code=1)
         out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
-    return summary
+    return summary, interrupted
 
 
 # ---------------------------------------------------------------- replay
 
 
+def _seed_words(record: GameRecord) -> str:
+    """`` · seed 7`` (the seed ``lama play --seed`` takes to play the game again), with
+    `` · game N`` for a later game of that seed; empty without a seed."""
+    if record.seed is None:
+        return ""
+    game = f" · game {record.game_index + 1}" if record.game_index else ""
+    return f" · seed {record.seed}{game}"
+
+
 @app.command("replay")
 def replay_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).", dir_okay=False)
-    ],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).")],
     to: Annotated[
         int | None,
         typer.Option(
@@ -577,27 +777,31 @@ def replay_command(
     ] = False,
 ) -> None:
     """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    if final and to is not None:
+        raise typer.BadParameter("give --to N or --final, not both", param_hint="--final")
     try:
         loaded = load_replay(file)
-    except RecordError as exc:
-        _fail(f"{file}: {exc}")
+    except RecordError as exc:  # FILE: <reason>
+        _fail(str(exc))
+    if to is not None and to > loaded.last:  # checked before anything is printed
+        raise typer.BadParameter(
+            f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
+            param_hint="--to",
+        )
     out = _stdout()
     record = loaded.record
     out.print(
         Text(f"{loaded.view.title}: ", style="bold")
         + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
-        + Text(f" · {loaded.last} actions · seed {record.seed}", style="grey50")
+        + Text(f" · {loaded.last} actions{_seed_words(record)}", style="grey50")
     )
     if final or to is not None:
-        index = loaded.last if final or to is None else to
-        if index > loaded.last:
-            raise typer.BadParameter(
-                f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
-                param_hint="--to",
-            )
-        out.print(render_position(loaded, index))
+        out.print(render_position(loaded, loaded.last if to is None else to))
         return
-    browse(loaded, out, _read_line_from(out))
+    try:
+        browse(loaded, out, _read_line_from(out))
+    except KeyboardInterrupt:
+        raise typer.Exit(INTERRUPTED) from None
 
 
 # ---------------------------------------------------------------- rules
@@ -619,7 +823,7 @@ def rules(
 
 board_app = typer.Typer(
     name="board",
-    help="Lama Express boards: draw one, check a board file (E-3, E-12).",
+    help="Lama Express boards: draw one, check a board file.",
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
@@ -633,13 +837,23 @@ def board_show(
         typer.Argument(
             metavar="[FILE]",
             help="A board file (JSON); default the standard board.",
-            dir_okay=False,
         ),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the board file (JSON) instead of the drawing: a start for your own "
+            "board, e.g. lama board show --json > my.json",
+        ),
+    ] = False,
 ) -> None:
     """Draw a board: the ring of spaces with colours and letters, the stations with their
     boarding and exit spaces, the white arrows and their footpaths."""
     board = standard_board() if file is None else _load_board(file)
+    if as_json:
+        sys.stdout.write(json.dumps(board.to_dict(), indent=2) + "\n")
+        return
     out = _stdout()
     out.print(board_drawing_text(board, width=out.width), no_wrap=True, crop=True)
 
@@ -658,7 +872,8 @@ def board_validate(
 
 
 def run() -> None:
-    """Entry point for ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    safe_output_streams()
     app(prog_name="lama")
 
 

@@ -11,11 +11,15 @@ from rich.text import Text
 
 from lamagames.cli.session import winners_line
 from lamagames.cli.views import GameView, get_view
-from lamagames.core.errors import RecordError
+from lamagames.core.errors import RecordError, quoted
+from lamagames.core.files import read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
-from lamagames.core.records import GameRecord, iter_replay, parse_record
+from lamagames.core.records import GameRecord, iter_replay, validate_record
 
-REPLAY_HELP = "n or Enter: next · p: previous · j N: jump to step N · s: start · e: end · q: quit"
+REPLAY_HELP = (
+    "n or Enter: next · p: previous · j N: jump to step N (beyond the end: the end) · "
+    "s: start · e: end · q: quit"
+)
 
 
 @dataclass(slots=True)
@@ -42,21 +46,20 @@ def load_replay(path: Path) -> LoadedReplay:
     """Read, validate and replay a record file.
 
     Raises:
-        RecordError: unreadable file, bad JSON or fields, a game without a terminal view, or
-            an entry that does not replay (the message names ``actions[i]``).
+        RecordError: ``FILE: <reason>``: unreadable file (missing, a folder, not UTF-8),
+            bad JSON or fields, a game without a terminal view, or an entry that does not
+            replay (the message names ``actions[i]``).
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError("cannot read the file: it is not UTF-8 text") from None
-    record = parse_record(text)
-    try:
-        view = get_view(record.game)
-    except ValueError as exc:
-        raise RecordError(f"record header: {exc}") from None
-    return LoadedReplay(record=record, view=view, states=list(iter_replay(record)))
+        record = validate_record(read_json_file(path, RecordError))
+        try:
+            view = get_view(record.game)
+        except ValueError as exc:
+            raise RecordError(f"record header: {exc}") from None
+        states = list(iter_replay(record))
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}", exc.index) from None
+    return LoadedReplay(record=record, view=view, states=states)
 
 
 def render_position(replay: LoadedReplay, index: int) -> RenderableType:
@@ -96,7 +99,11 @@ def browse(
     read_line: Callable[[Text], str],
     start: int = 0,
 ) -> None:
-    """Step through a replay interactively until ``q``, end of input or Ctrl-C."""
+    """Step through a replay interactively until ``q`` or end of input.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C (after a new line), for the caller's exit code.
+    """
     index = start
     show = True
     while True:
@@ -107,9 +114,12 @@ def browse(
         try:
             line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
             line = line.strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             console.print()
             return
+        except KeyboardInterrupt:
+            console.print()
+            raise
         if line in ("", "n"):
             if index == replay.last:
                 console.print("That was the last step (q quits, p goes back).")
@@ -133,11 +143,11 @@ def browse(
             show = False
         elif line.startswith("j"):
             arg = line[1:].strip()
-            if arg.isdigit() and int(arg) <= replay.last:
-                index = int(arg)
+            if arg.isdigit():  # beyond the end: the end
+                index = min(int(arg), replay.last) if len(arg) < 10 else replay.last
             else:
                 console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")
                 show = False
         else:
-            console.print(f"Unknown command {line!r}. {REPLAY_HELP}")
+            console.print(f"Unknown command {quoted(line)}. {REPLAY_HELP}")
             show = False

@@ -22,9 +22,10 @@ from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.views import GameView
-from lamagames.core.errors import LamaError
+from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import GameResult, play_game
 
 HUMAN = "human"
@@ -38,7 +39,15 @@ ReadLine = Callable[[Text], str]
 
 
 class LeaveGame(Exception):
-    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name."""
+    """A human left the game (``q``, end of input or Ctrl-C); ``args[0]`` is their name.
+
+    Attributes:
+        interrupted: they pressed Ctrl-C (the command then exits with code 130).
+    """
+
+    def __init__(self, name: str, *, interrupted: bool = False) -> None:
+        super().__init__(name)
+        self.interrupted = interrupted
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +107,7 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(problem=f"{exc}. {choose}")
     if action not in legal:
         options = ", ".join(state.action_to_string(a, player) for a in legal)
-        return Reply(problem=f"{line!r} is not possible now. You can: {options}.")
+        return Reply(problem=f"{quoted(line)} is not possible now. You can: {options}.")
     return Reply(action=action)
 
 
@@ -128,30 +137,68 @@ MIN_LOG_LINES = 3
 
 
 class Screen:
-    """The live table of a game at a terminal (views with ``live_board``).
+    """The table of a game at a terminal, drawn for each prompt (views with ``live_board``).
 
-    Every event clears the screen and draws the table again as seen by :attr:`viewer`, with
-    the last lines of the move log under it, as many as fit the terminal's height.
+    Live (``live=True``, a terminal tall enough for the table): every event clears the
+    screen and draws the table again as seen by :attr:`viewer`, with the last lines of the
+    move log under it, as many as fit the terminal's height.
+
+    Scrolling (``live=False``, a terminal shorter than the table): log lines are printed as
+    they come; before each prompt the table is printed first, then the log lines since the
+    last prompt (as many as fit the terminal), the headline (with the die) and the menu, so
+    the essentials stand just above the prompt even when the table does not fit.
 
     Args:
         view: the game's terminal view.
         seats: names and kinds of all seats.
         console: a terminal console.
         viewer: the seat whose view is drawn between prompts (a human seat).
+        live: redraw the whole screen after every event; else scroll as described.
     """
 
     def __init__(
-        self, view: GameView, seats: Sequence[SeatInfo], console: Console, viewer: int
+        self,
+        view: GameView,
+        seats: Sequence[SeatInfo],
+        console: Console,
+        viewer: int,
+        *,
+        live: bool = True,
     ) -> None:
         self.view = view
         self.seats = list(seats)
         self.console = console
         self.viewer = viewer
+        self.live = live
         self.log: deque[str] = deque(maxlen=200)
+        #: Log lines since the last prompt (scrolling mode).
+        self.recent: list[str] = []
 
     def add(self, lines: Iterable[str]) -> None:
-        """Append lines to the move log."""
+        """Append lines to the move log (and print them in scrolling mode)."""
+        lines = list(lines)
         self.log.extend(lines)
+        self.recent.extend(lines)
+        if not self.live:
+            for line in lines:
+                self.console.print(line, markup=False)
+
+    def event(self, state: State) -> None:
+        """After an event: a live screen is drawn again; a scrolling one waits for a prompt."""
+        if self.live:
+            self.draw(state)
+
+    def _tail(self, lines: Sequence[str], room: int) -> list[Text]:
+        """The newest of ``lines`` that fit in ``room`` terminal lines (a long line may
+        wrap); all but the two newest dimmed."""
+        tail: list[Text] = []
+        for line in reversed(lines):
+            text = Text(line, style="" if len(tail) < 2 else "grey50")
+            room -= len(self.console.render_lines(text, pad=False))
+            if room < 0:
+                break
+            tail.insert(0, text)
+        return tail
 
     def draw(
         self,
@@ -160,23 +207,27 @@ class Screen:
         headline: str | None = None,
         below: RenderableType | None = None,
     ) -> None:
-        """Clear the screen and draw the headline, the table, the log's tail and ``below``
-        (a menu), leaving a line for the prompt."""
+        """Draw the headline, the table, the log's tail and ``below`` (a menu), leaving a
+        line for the prompt: live, on a cleared screen; scrolling, table first."""
         console = self.console
         table = self.view.render(state, self.seats, viewer=self.viewer)
-        used = len(console.render_lines(table, pad=False)) + 1
-        if headline is not None:
-            used += 1
+        used = 1 + (1 if headline is not None else 0)
         if below is not None:
             used += 1 + len(console.render_lines(below, pad=False))
-        room = max(MIN_LOG_LINES, console.height - used)
-        tail: list[Text] = []  # the newest log lines that fit (a long line may wrap)
-        for line in reversed(self.log):
-            text = Text(line, style="" if len(tail) < 2 else "grey50")
-            room -= len(console.render_lines(text, pad=False))
-            if room < 0:
-                break
-            tail.insert(0, text)
+        if not self.live:
+            tail = self._tail(self.recent, max(MIN_LOG_LINES, console.height - used))
+            self.recent = []
+            console.print()
+            console.print(table)
+            for text in tail:
+                console.print(text)
+            if headline is not None:
+                console.rule(Text(headline, style="bold cyan"))
+            if below is not None:
+                console.print(below)
+            return
+        used += len(console.render_lines(table, pad=False))
+        tail = self._tail(list(self.log), max(MIN_LOG_LINES, console.height - used))
         console.clear()
         if headline is not None:
             console.rule(Text(headline, style="bold cyan"))
@@ -257,9 +308,10 @@ class TerminalHuman(Bot):
         while True:
             try:
                 line = self.read_line(prompt)
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt) as exc:
                 self.console.print()
-                raise LeaveGame(self.seats[self.seat].name) from None
+                interrupted = isinstance(exc, KeyboardInterrupt)
+                raise LeaveGame(self.seats[self.seat].name, interrupted=interrupted) from None
             reply = interpret(line, state, self.seat, legal)
             if reply.action is not None:
                 return reply.action
@@ -287,8 +339,8 @@ class Narrator:
         console: where to print.
         initial: the game's initial state.
         delay: seconds to pause after a narrated move that no human made.
-        screen: the live table: lines go to its log and the table is drawn again after
-            every move; ``None``: lines are printed.
+        screen: the table at a terminal: lines go to its log (see :class:`Screen`);
+            ``None``: lines are printed.
     """
 
     def __init__(
@@ -313,7 +365,7 @@ class Narrator:
         self.last = state.clone()
         if self.screen is not None:
             self.screen.add(lines)
-            self.screen.draw(state)
+            self.screen.event(state)
         else:
             for line in lines:
                 self.console.print(line, markup=False)
@@ -344,12 +396,14 @@ class TableOutcome:
         result: the finished game, or ``None`` if it was stopped first.
         record_path: where the record was saved, or ``None``.
         stopped: why the game stopped early (``"Ann left the game."``), else ``None``.
+        interrupted: it was stopped with Ctrl-C (at a prompt or during bot moves).
     """
 
     state: State
     result: GameResult | None
     record_path: Path | None
     stopped: str | None = None
+    interrupted: bool = False
 
 
 def run_table(
@@ -358,39 +412,51 @@ def run_table(
     seats: Sequence[SeatInfo],
     *,
     seed: int,
+    game_index: int | None = None,
     console: Console,
     read_line: ReadLine,
     delay: float = 0.0,
     record_path: Path | None = None,
     live: bool = False,
+    scrolling: bool = False,
     intro: Sequence[str] = (),
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
-    Bots are ``make_bot(kind, game, seat, seed)`` and chance uses ``seed`` as in
-    :func:`play_game`, so a bot-only game here equals the same seed in a batch.
+    The game is played with ``game_seed(seed, game_index)`` (``seed`` itself without a
+    ``game_index``): bots are ``make_bot(kind, game, seat, that seed)`` and chance uses it
+    as in :func:`play_game`, so a bot-only game here with index ``i`` equals game ``i`` of
+    a batch with the same seed. The record stores ``seed`` and ``game_index``.
 
     Args:
         view: the game's terminal view.
         game: the game (``game.num_players == len(seats)``).
         seats: name and kind (``human`` or a bot kind) per seat.
-        seed: the game's seed.
+        seed: the seed shown to people (the root seed of ``lama play``).
+        game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
+            play with ``seed`` itself.
         console: where to draw.
         read_line: line input for human seats (see :class:`TerminalHuman`).
         delay: seconds to pause after each bot move or roll.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
         live: draw the table again after every event (:class:`Screen`, meant for a
             terminal console); only with a human seat.
+        scrolling: (without ``live``) a terminal too short for the table: before each
+            prompt print the table, then the recent log lines, the headline and the menu
+            (:class:`Screen` with ``live=False``); only with a human seat.
         intro: first lines of a live screen's log (the caller prints them otherwise).
 
     Raises:
         ParameterError: an unknown bot kind.
         OSError: the record could not be written.
     """
+    play_seed = seed if game_index is None else game_seed(seed, game_index)
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
-    screen = Screen(view, seats, console, humans[0]) if live and humans else None
-    if screen is not None:
-        screen.add(intro)
+    screen: Screen | None = None
+    if humans and (live or scrolling):
+        screen = Screen(view, seats, console, humans[0], live=live)
+        if live:
+            screen.add(intro)
     bots: list[Bot] = []
     for seat, info in enumerate(seats):
         if info.kind == HUMAN:
@@ -406,23 +472,33 @@ def run_table(
                 )
             )
         else:
-            bots.append(make_bot(info.kind, game, seat, seed))
+            bots.append(make_bot(info.kind, game, seat, play_seed))
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
+    interrupted = False
     try:
-        result = play_game(game, bots, seed, observer=narrator)
+        result = play_game(game, bots, play_seed, observer=narrator)
         state = result.state
     except LeaveGame as leave:
         stopped = f"{leave.args[0]} left the game."
+        interrupted = leave.interrupted
         state = narrator.last
     except KeyboardInterrupt:
         console.print()
         stopped = "The game was interrupted."
+        interrupted = True
         state = narrator.last
     if record_path is not None:
-        save_record(record_from_state(state, list(seats), seed=seed), record_path)
-    return TableOutcome(state=state, result=result, record_path=record_path, stopped=stopped)
+        record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
+        save_record(record, record_path)
+    return TableOutcome(
+        state=state,
+        result=result,
+        record_path=record_path,
+        stopped=stopped,
+        interrupted=interrupted,
+    )
 
 
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:

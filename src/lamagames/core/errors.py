@@ -7,6 +7,31 @@ never leaves a state, board or record half-changed: engines validate before they
 
 from __future__ import annotations
 
+#: Most characters of someone's input repeated in a message.
+QUOTE_LIMIT = 60
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of input for a message, at most ``limit`` characters of it.
+
+    >>> quoted("roll")
+    "'roll'"
+    >>> quoted("x" * 100, 5)
+    "'xxxxx'... (100 characters)"
+    """
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}... ({len(text)} characters)"
+    return repr(text)
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``"1 white arrow"``, ``"4 white arrows"``: a count with its noun in number.
+
+    >>> plural(1, "space"), plural(0, "footprint"), plural(2, "car")
+    ('1 space', '0 footprints', '2 cars')
+    """
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
 
 class LamaError(ValueError):
     """Base class of every lamagames input error."""

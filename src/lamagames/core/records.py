@@ -1,14 +1,16 @@
 """Game records: JSON files that replay a game bit for bit.
 
 A record holds the format version, the game id and parameters, the seed (if the game was
-played with one), the seats (name and kind) and every action including chance outcomes, in
-notation with the seat that took it. Loading validates the JSON shape with pydantic and then
-replays every action through the engine; the first entry that fails is named in the error.
+played with one: the seed people saw, and ``game_index`` if the game was game ``i`` of that
+seed, see :attr:`GameRecord.play_seed`), the seats (name and kind) and every action
+including chance outcomes, in notation with the seat that took it. Loading validates the
+JSON shape with pydantic and then replays every action through the engine; the first entry
+that fails is named in the error.
 
 Example record::
 
     {"format": "lamagames-record", "format_version": 1, "game": "dice",
-     "params": {"num_players": 2, ...}, "seed": 7,
+     "params": {"num_players": 2, ...}, "seed": 7, "game_index": 0,
      "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "heuristic"}],
      "actions": [{"player": -1, "action": "deal 11235L"}, ...],
      "result": {"terminal": true, "returns": [1.0, 0.0]}}
@@ -25,9 +27,12 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.errors import LamaError, RecordError, quoted
+from lamagames.core.files import parse_json, read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
 from lamagames.core.registry import make
+from lamagames.core.rng import game_seed
+from lamagames.core.validation import first_error
 
 FORMAT_NAME: Final = "lamagames-record"
 FORMAT_VERSION: Final = 1
@@ -36,7 +41,7 @@ FORMAT_VERSION: Final = 1
 class SeatInfo(BaseModel):
     """One seat of a recorded game: display name and kind (``human`` or a bot kind)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     name: str = Field(min_length=1, max_length=64)
     kind: str = Field(min_length=1, max_length=32)
 
@@ -44,7 +49,7 @@ class SeatInfo(BaseModel):
 class RecordedAction(BaseModel):
     """One applied action: the seat that took it (-1 for chance) and its notation."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     player: int = Field(ge=-1)
     action: str = Field(min_length=1, max_length=200)
 
@@ -52,24 +57,41 @@ class RecordedAction(BaseModel):
 class RecordResult(BaseModel):
     """Outcome stored with a record; checked against the replay."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     terminal: bool
     returns: list[float]
 
 
 class GameRecord(BaseModel):
-    """A complete, validated game record (format version 1)."""
+    """A complete, validated game record (format version 1).
 
-    model_config = ConfigDict(extra="forbid")
-    format: Literal["lamagames-record"] = FORMAT_NAME
+    All record models are strict, as board files are: ``"player": true`` or ``"seed": "7"``
+    are refused rather than read as ``1`` and ``7``.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    format: Literal["lamagames-record"] = FORMAT_NAME  # required in files (validate_record)
     format_version: Literal[1] = FORMAT_VERSION
     game: str
     params: dict[str, Any]
     seed: int | None = None
+    game_index: int | None = Field(default=None, ge=0)
     seats: list[SeatInfo]
     actions: list[RecordedAction]
     result: RecordResult | None = None
     created: str | None = None
+
+    @property
+    def play_seed(self) -> int | None:
+        """The seed the game was played with (``play_game(game, bots, play_seed)``).
+
+        ``seed`` is the seed people saw (``lama play --seed``); with a ``game_index`` the
+        game was game ``game_index`` of that seed, played with
+        ``derive_seed(seed, "game", game_index)``; without one, ``seed`` itself.
+        """
+        if self.seed is None or self.game_index is None:
+            return self.seed
+        return game_seed(self.seed, self.game_index)
 
     def to_json(self, *, indent: int | None = 1) -> str:
         """Serialise to JSON text."""
@@ -81,13 +103,16 @@ def record_from_state(
     seats: list[SeatInfo] | list[tuple[str, str]],
     *,
     seed: int | None = None,
+    game_index: int | None = None,
 ) -> GameRecord:
     """Build a record of everything applied to ``state`` since its initial state.
 
     Args:
         state: a state reached from ``game.new_initial_state()`` by ``apply_action``.
         seats: one entry per seat, ``SeatInfo`` or ``(name, kind)``.
-        seed: the seed the game was played with, if any.
+        seed: the seed the game was played with, if any; with ``game_index``, the root
+            seed shown to people (the game used ``derive_seed(seed, "game", game_index)``).
+        game_index: the game's index under ``seed`` (``lama play``: 0), or ``None``.
 
     Raises:
         RecordError: the number of seats does not match the game.
@@ -106,6 +131,7 @@ def record_from_state(
         game=game.game_id,
         params=game.params,
         seed=seed,
+        game_index=game_index,
         seats=infos,
         actions=actions,
         result=RecordResult(terminal=state.is_terminal(), returns=state.returns()),
@@ -131,7 +157,7 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
     state = game.new_initial_state()
     yield state.clone()
     for index, entry in enumerate(record.actions):
-        where = f"actions[{index}] ({entry.action!r} by player {entry.player})"
+        where = f"actions[{index}] ({quoted(entry.action)} by player {entry.player})"
         if state.is_terminal():
             raise RecordError(f"{where}: the game was already over", index)
         if entry.player == CHANCE_PLAYER:
@@ -168,36 +194,71 @@ def replay(record: GameRecord) -> State:
 def parse_record(text: str) -> GameRecord:
     """Parse and validate record JSON text (shape only; use :func:`replay` to check play).
 
+    A leading UTF-8 byte-order mark is ignored.
+
     Raises:
         RecordError: invalid JSON or a field of the wrong shape (named in the message).
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from None
+    return validate_record(parse_json(text, RecordError))
+
+
+def validate_record(data: Any) -> GameRecord:
+    """Validate parsed record JSON (shape only; use :func:`replay` to check play).
+
+    The ``format`` field is checked first, so other JSON (a ``--summary-json`` file, a
+    board) is called what it is rather than reported by its first unexpected field.
+
+    Raises:
+        RecordError: not a record (``format`` missing or wrong), an unsupported
+            ``format_version``, or a field of the wrong shape (named in the message, with
+            the index of the entry of ``actions`` if it is in one).
+    """
+    what = "not a lamagames game record"
+    if not isinstance(data, dict):
+        raise RecordError(f"{what}: expected a JSON object, got {_json_type(data)}")
+    if "format" not in data:
+        raise RecordError(f'{what}: it has no "format" field (expected "{FORMAT_NAME}")')
+    if data["format"] != FORMAT_NAME:
+        shown = json.dumps(data["format"])
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise RecordError(f'{what}: "format" is {shown}, expected "{FORMAT_NAME}"')
+    version = data.get("format_version", FORMAT_VERSION)
+    if version != FORMAT_VERSION or type(version) is not int:
+        raise RecordError(
+            f"format_version: {json.dumps(version)[:40]} is not supported "
+            f"(this version of lamagames reads {FORMAT_VERSION})"
+        )
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = first["loc"]
+        loc, message = first_error(exc, "record")
         in_actions = len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int)
         index = int(loc[1]) if in_actions else None
-        where = ".".join(str(part) for part in loc) or "record"
-        raise RecordError(f"{where}: {first['msg']}", index) from None
+        raise RecordError(message, index) from None
+
+
+def _json_type(value: Any) -> str:
+    """The JSON name of a parsed value's type (``array``, ``string``...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    names = {list: "an array", str: "a string", int: "a number", float: "a number"}
+    return names.get(type(value), type(value).__name__)
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read, validate and replay-check a record file.
+    """Read, validate and replay-check a record file (UTF-8; a byte-order mark is accepted).
 
     Raises:
-        RecordError: unreadable file, malformed JSON or record, or a replay failure.
+        RecordError: ``FILE: <reason>``: unreadable file (missing, a folder, not UTF-8),
+            malformed JSON or record, or a replay failure (``index`` kept).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
-    record = parse_record(text)
-    replay(record)
+        record = validate_record(read_json_file(path, RecordError))
+        replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}", exc.index) from None
     return record
 
 

@@ -1,12 +1,19 @@
-"""Game registry: ``make(game_id, **params)`` without ``if game == ...`` chains."""
+"""Game registry: ``make(game_id, **params)`` without ``if game == ...`` chains.
+
+Parameter names are checked against the factory's signature before it is called, so a
+misspelt or foreign parameter is reported by name with the parameters the game knows
+(``unknown parameter 'foo' for LAMA Dice; known: num_players, dice, end_score,
+starting_seat``) instead of as Python's ``TypeError``.
+"""
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
-from lamagames.core.errors import ParameterError
+from lamagames.core.errors import ParameterError, quoted
 from lamagames.core.game import Game
 
 GameFactory = Callable[..., Game]
@@ -16,12 +23,20 @@ _BUILTIN: dict[str, str] = {
     "dice": "lamagames.dice.game:DiceGame",
     "express": "lamagames.express.game:ExpressGame",
 }
+_TITLES: dict[str, str] = {"dice": "LAMA Dice", "express": "Lama Express"}
 _FACTORIES: dict[str, GameFactory] = {}
 
 
-def register(game_id: str, factory: GameFactory) -> None:
-    """Register (or replace) a game factory under ``game_id``."""
+def register(game_id: str, factory: GameFactory, title: str | None = None) -> None:
+    """Register (or replace) a game factory under ``game_id``.
+
+    Args:
+        game_id: the registry name.
+        factory: a callable taking the game's parameters as keywords (a ``Game`` class).
+        title: the game's name for people, used in error messages (default ``game_id``).
+    """
     _FACTORIES[game_id] = factory
+    _TITLES[game_id] = title if title is not None else game_id
 
 
 def game_ids() -> list[str]:
@@ -29,12 +44,12 @@ def game_ids() -> list[str]:
     return sorted(set(_BUILTIN) | set(_FACTORIES))
 
 
-def make(game_id: str, **params: Any) -> Game:
-    """Create a game by id with keyword parameters.
+def game_title(game_id: str) -> str:
+    """The game's name for people (``"LAMA Dice"``), or ``game_id`` if it has none."""
+    return _TITLES.get(game_id, game_id)
 
-    Raises:
-        ParameterError: unknown game id or bad parameters.
-    """
+
+def _factory(game_id: str) -> GameFactory:
     factory = _FACTORIES.get(game_id)
     if factory is None:
         target = _BUILTIN.get(game_id)
@@ -44,7 +59,65 @@ def make(game_id: str, **params: Any) -> Game:
         module_name, _, attr = target.partition(":")
         factory = getattr(importlib.import_module(module_name), attr)
         _FACTORIES[game_id] = factory
+    return factory
+
+
+def _signature_names(factory: GameFactory) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """``(names, required)`` of the factory's keyword parameters, or ``None`` when they
+    cannot be known (no signature, or ``**kwargs``)."""
     try:
-        return factory(**params)
-    except TypeError as exc:  # unknown keyword
-        raise ParameterError(f"bad parameters for {game_id!r}: {exc}") from None
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    names: list[str] = []
+    required: list[str] = []
+    for parameter in signature.parameters.values():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if parameter.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.VAR_POSITIONAL):
+            continue
+        names.append(parameter.name)
+        if parameter.default is inspect.Parameter.empty:
+            required.append(parameter.name)
+    return tuple(names), tuple(required)
+
+
+def parameter_names(game_id: str) -> tuple[str, ...] | None:
+    """The parameters ``make(game_id, ...)`` accepts, in the factory's order, or ``None``
+    when the factory takes any keyword (``**kwargs``).
+
+    Raises:
+        ParameterError: unknown game id.
+    """
+    found = _signature_names(_factory(game_id))
+    return None if found is None else found[0]
+
+
+def make(game_id: str, /, **params: Any) -> Game:
+    """Create a game by id with keyword parameters.
+
+    Every keyword is checked against the factory's parameters first; a game's own checks
+    (ranges, types) then raise :class:`ParameterError` themselves.
+
+    Raises:
+        ParameterError: unknown game id, an unknown or missing parameter (named, with the
+            parameters the game knows), or a bad parameter value.
+    """
+    factory = _factory(game_id)
+    found = _signature_names(factory)
+    if found is None:  # the factory takes **kwargs: it checks names itself
+        try:
+            return factory(**params)
+        except TypeError as exc:
+            raise ParameterError(f"bad parameters for {game_title(game_id)}: {exc}") from None
+    names, required = found
+    for key in params:
+        if key not in names:
+            raise ParameterError(
+                f"unknown parameter {quoted(key)} for {game_title(game_id)}; "
+                f"known: {', '.join(names)}"
+            )
+    for key in required:
+        if key not in params:
+            raise ParameterError(f"missing parameter {key!r} for {game_title(game_id)}")
+    return factory(**params)

@@ -30,3 +30,9 @@ def derive_seed(seed: int, *labels: str | int) -> int:
 def make_rng(seed: int, *labels: str | int) -> random.Random:
     """Return a :class:`random.Random` seeded with ``derive_seed(seed, *labels)``."""
     return random.Random(derive_seed(seed, *labels))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Seed of game ``index`` of a batch (or of ``lama play``) with root ``seed``:
+    ``derive_seed(seed, "game", index)``."""
+    return derive_seed(seed, "game", index)

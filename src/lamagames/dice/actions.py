@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Final
 
-from lamagames.core.errors import InvalidActionError
+from lamagames.core.errors import InvalidActionError, quoted
 
 SYMBOLS: Final = "123456L"
 LLAMA: Final = 6
@@ -161,7 +161,7 @@ def string_to_player_action(text: str) -> int:
     try:
         return _parse_player_action(text)
     except InvalidActionError as exc:
-        raise InvalidActionError(f"{text!r} is not a LAMA Dice action: {exc}") from None
+        raise InvalidActionError(f"{quoted(text)} is not a LAMA Dice action: {exc}") from None
 
 
 def _parse_player_action(text: str) -> int:
@@ -173,7 +173,7 @@ def _parse_player_action(text: str) -> int:
         return ROLL if verb == "roll" else QUIT
     if verb == "take" and rest:
         if len(rest) != 1:
-            raise InvalidActionError(f"'take' needs one symbol (1-6 or L), got {rest!r}")
+            raise InvalidActionError(f"'take' needs one symbol (1-6 or L), got {quoted(rest)}")
         return TAKE_BASE + symbol_index(rest)
     if verb == "give":
         choice = {"black": GIVE_BLACK, "white": GIVE_WHITE, "none": GIVE_NONE}.get(rest)
@@ -184,7 +184,7 @@ def _parse_player_action(text: str) -> int:
         counts = tuple(text_to_counts(rest))
         action = DISCARD_ID.get(counts)
         if action is None:
-            raise InvalidActionError(f"a discard is 1 to 3 cards, got {rest!r}")
+            raise InvalidActionError(f"a discard is 1 to 3 cards, got {quoted(rest)}")
         return int(action)
     raise InvalidActionError("expected roll, quit, take S, give black|white|none or discard S S S")
 
@@ -211,7 +211,7 @@ def string_to_chance(text: str) -> int:
     try:
         return _parse_chance(text)
     except InvalidActionError as exc:
-        raise InvalidActionError(f"{text!r} is not a chance outcome: {exc}") from None
+        raise InvalidActionError(f"{quoted(text)} is not a chance outcome: {exc}") from None
 
 
 def _parse_chance(text: str) -> int:
@@ -221,11 +221,11 @@ def _parse_chance(text: str) -> int:
     if len(words) == 2 and words[0].lower() == "dice":
         symbols = [symbol_index(c) for c in words[1].replace(" ", "")]
         if len(symbols) != 3:
-            raise InvalidActionError(f"'dice' needs three symbols, got {words[1]!r}")
+            raise InvalidActionError(f"'dice' needs three symbols, got {quoted(words[1])}")
         return roll_id(*symbols)
     if len(words) == 2 and words[0].lower() == "deal":
         counts = tuple(text_to_counts(words[1]))
         if sum(counts) != HAND_SIZE:
-            raise InvalidActionError(f"'deal' needs six symbols, got {words[1]!r}")
+            raise InvalidActionError(f"'deal' needs six symbols, got {quoted(words[1])}")
         return HAND_ID[counts]
     raise InvalidActionError("expected 'dice A B C' or 'deal SSSSSS'")

@@ -101,12 +101,12 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
         ParameterError: naming the constraint that failed.
     """
     if not isinstance(dice, list | tuple) or len(dice) != 3:
-        raise ParameterError(f"dice: need exactly three dice (D-1), got {dice!r}")
+        raise ParameterError(f"dice: need exactly three dice, got {dice!r}")
     faces: list[tuple[int, ...]] = []
     for i, die in enumerate(dice):
         name = "ABC"[i]
         if not isinstance(die, str) or len(die) != 6:
-            raise ParameterError(f"dice: die {name} must have six faces, got {die!r} (D-1)")
+            raise ParameterError(f"dice: die {name} must have six faces, got {die!r}")
         indices = []
         for char in die.upper():
             index = SYMBOLS.find(char)
@@ -114,7 +114,7 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
                 raise ParameterError(f"dice: die {name} has face {char!r}; faces are 1-6 or L")
             indices.append(index)
         if indices.count(LLAMA) != 2:
-            raise ParameterError(f"dice: die {name} must have exactly two llama faces (D-1)")
+            raise ParameterError(f"dice: die {name} must have exactly two llama faces")
         numbers = [s for s in indices if s != LLAMA]
         if len(set(numbers)) != 4:
             raise ParameterError(f"dice: die {name} repeats a number; its four numbers differ")
@@ -823,7 +823,7 @@ class DiceState(State):
         ]
         expected = [LLAMA_ROW_CARDS[s] + DECK_CARDS[s] for s in range(NUM_SYMBOLS)]
         if total != expected:
-            raise RecordError(f"cards not conserved (D-3): counts {total}, expected {expected}")
+            raise RecordError(f"cards not conserved: counts {total}, expected {expected}")
         state._check_consistent()
         return state
 
@@ -845,12 +845,12 @@ class DiceState(State):
                 f"give-after-llamas phases, not in phase {PHASE_NAMES[phase]}"
             )
         if phase in (PHASE_TURN, PHASE_DICE, *ROLL_PHASES) and self.quit[self._player]:
-            raise RecordError(f"quit: seat {self._player} has quit but is to act (D-7)")
+            raise RecordError(f"quit: seat {self._player} has quit but is to act")
         if self._dice is not None and self._roll_result(self._dice) != phase:
             shown = " ".join(SYMBOLS[s] for s in self._dice)
             raise RecordError(
                 f"phase {PHASE_NAMES[phase]} does not follow from dice {shown} for seat "
-                f"{self._player} (D-8)"
+                f"{self._player}"
             )
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from lamagames.core.errors import InvalidActionError
+from lamagames.core.errors import InvalidActionError, quoted
 from lamagames.express.board import DIE_COLOURS, NUM_DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS
 
 PASS: Final = 0
@@ -119,6 +119,27 @@ def player_action_to_string(action: int) -> str:
     return f"{KIND_NAMES[kind]} {TRAIN_NAMES[train]}{car}"
 
 
+def _check_car(text: str, target: str) -> None:
+    """Explain a free action's bad ``target`` (``A9``, ``C1``): trains are A and B, cars
+    1 to 5.
+
+    Raises:
+        InvalidActionError: always, when ``target`` is a train letter and a number.
+    """
+    train, car = target[:1], target[1:]
+    if not car.isdigit():
+        return
+    if train not in TRAIN_NAMES:
+        raise InvalidActionError(
+            f"cannot parse {quoted(text)}: there is no train {train}; trains are A and B"
+        )
+    which = f"car {car}" if len(car) <= 3 else "such car"
+    raise InvalidActionError(
+        f"cannot parse {quoted(text)}: train {train} has no {which}; "
+        f"cars are 1-{PASSENGER_CARS}, e.g. '{text.split()[0].lower()} {train}2'"
+    )
+
+
 def string_to_player_action(text: str) -> int:
     """Parse player notation (``pass``, ``move A``, ``exit B2`` ...).
 
@@ -143,8 +164,10 @@ def string_to_player_action(text: str) -> int:
             return free_action_id(
                 KIND_NAMES.index(word), TRAIN_NAMES.index(target[0]), int(target[1])
             )
+        if word in KIND_NAMES:  # a free action with a bad train or car: say which
+            _check_car(text, target)
     raise InvalidActionError(
-        f"cannot parse {text!r}; expected 'pass', 'move A|B' or "
+        f"cannot parse {quoted(text)}; expected 'pass', 'move A|B' or "
         "'board|exit|detour|reboard' + train and car, e.g. 'exit B2'"
     )
 
@@ -174,4 +197,4 @@ def string_to_chance(text: str) -> int:
             and tokens[1].upper() in DIE_COLOURS
         ):
             return DIE_COLOURS.index(tokens[1].upper())
-    raise InvalidActionError(f"cannot parse {text!r}; expected 'roll' and one of R O Y G B P")
+    raise InvalidActionError(f"cannot parse {quoted(text)}; expected 'roll' and one of R O Y G B P")

@@ -33,6 +33,9 @@ starts with the field path (``stations.1.exits.2: ...``) and gives the reason:
 * every index is in range ``0..N-1``;
 * role spaces (boarding, exit, arrow, re-boarding spaces) are pairwise distinct;
 * every footpath has ``1..MAX_FOOTPATH`` footprints;
+* every footpath leads back (E-3, E-7): the walk-back distance ``(space - reboard) mod N``
+  is ``1..N // 2`` (a re-boarding space ahead of the arrow would mean walking almost a
+  whole lap back);
 * *the track holds both trains with room to move*: trains are set up with their tips at the
   boarding spaces of two diagonally opposite stations (E-5), so for both diagonal pairs the
   forward distance from one boarding space to the other, in each direction, must be at least
@@ -55,9 +58,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 
-from lamagames.core.errors import BoardError
+from lamagames.core.errors import BoardError, plural
+from lamagames.core.files import read_json_file
+from lamagames.core.validation import first_error
 
 #: Die colours in chance-outcome order (E-1): red, orange, yellow, green, blue, purple.
 DIE_COLOURS: Final = "ROYGBP"
@@ -123,7 +128,9 @@ class BoardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: StrictStr = Field(default="custom", min_length=1, max_length=64)
     description: StrictStr = Field(default="", max_length=2000)
-    track: StrictStr | list[StrictStr]
+    #: A string or a list of one-letter strings; checked by :func:`_track_letters` (a
+    #: pydantic union would report its members, ``track.str: ...``).
+    track: JsonValue
     stations: list[StationSpec] = Field(min_length=NUM_STATIONS, max_length=NUM_STATIONS)
     arrows: list[ArrowSpec] = Field(default_factory=list, max_length=MAX_ARROWS)
 
@@ -239,10 +246,14 @@ def _fail(path: str, reason: str) -> BoardError:
 
 def _check_space(path: str, value: int, length: int) -> None:
     if not 0 <= value < length:
-        raise _fail(path, f"space {value} out of range 0..{length - 1} (E-12)")
+        raise _fail(path, f"space {value} out of range 0..{length - 1}")
 
 
-def _track_letters(track: str | list[str]) -> list[str]:
+#: What a track must be, for messages.
+TRACK_SHAPE: Final = f"must be a string or a list of letters {' '.join(DIE_COLOURS)}"
+
+
+def _track_letters(track: JsonValue) -> list[str]:
     if isinstance(track, str):
         letters = [ch for ch in track if not ch.isspace()]
         for index, letter in enumerate(letters):
@@ -252,12 +263,15 @@ def _track_letters(track: str | list[str]) -> list[str]:
                     f"letter {index} is {letter!r}, not a die colour ({' '.join(DIE_COLOURS)})",
                 )
         return letters
-    for index, letter in enumerate(track):
+    if not isinstance(track, list) or not all(isinstance(item, str) for item in track):
+        raise _fail("track", TRACK_SHAPE)
+    letters = [str(item) for item in track]
+    for index, letter in enumerate(letters):
         if len(letter) != 1 or letter not in DIE_COLOURS:
             raise _fail(
                 f"track.{index}", f"{letter!r} is not a die colour ({' '.join(DIE_COLOURS)})"
             )
-    return list(track)
+    return letters
 
 
 def _validate(spec: BoardSpec) -> Board:
@@ -266,12 +280,13 @@ def _validate(spec: BoardSpec) -> Board:
     if not MIN_TRACK_LENGTH <= length <= MAX_TRACK_LENGTH:
         raise _fail(
             "track",
-            f"{length} spaces; a track needs {MIN_TRACK_LENGTH}..{MAX_TRACK_LENGTH} spaces "
-            f"(two trains of {TRAIN_SPACES} spaces and room to move, E-12)",
+            f"{plural(length, 'space')}; a track needs "
+            f"{MIN_TRACK_LENGTH}..{MAX_TRACK_LENGTH} spaces "
+            f"(two trains of {TRAIN_SPACES} spaces and room to move)",
         )
     for letter, name in zip(DIE_COLOURS, DIE_COLOUR_NAMES, strict=True):
         if letter not in letters:
-            raise _fail("track", f"die colour {letter} ({name}) never occurs (E-12)")
+            raise _fail("track", f"die colour {letter} ({name}) never occurs")
 
     seen_colours: dict[str, int] = {}
     for k, station in enumerate(spec.stations):
@@ -289,8 +304,7 @@ def _validate(spec: BoardSpec) -> Board:
         if space in owner:
             raise _fail(
                 path,
-                f"space {space} already has a role ({owner[space]}); "
-                "role spaces must be distinct (E-3, E-12)",
+                f"space {space} already has a role ({owner[space]}); role spaces must be distinct",
             )
         owner[space] = path
 
@@ -304,7 +318,19 @@ def _validate(spec: BoardSpec) -> Board:
         if not 1 <= arrow.footpath <= MAX_FOOTPATH:
             raise _fail(
                 f"arrows.{i}.footpath",
-                f"{arrow.footpath} footprints; a footpath needs 1..{MAX_FOOTPATH} (E-12)",
+                f"{plural(arrow.footpath, 'footprint')}; a footpath needs 1..{MAX_FOOTPATH}",
+            )
+        # A footpath leads back (E-3, E-7, E-8): its re-boarding space lies behind the
+        # arrow, at most half the track back (further would be a walk forward).
+        walk_back = (arrow.space - arrow.reboard) % length
+        if walk_back > length // 2:
+            ahead = length - walk_back
+            raise _fail(
+                f"arrows.{i}.reboard",
+                f"space {arrow.reboard} is {ahead} space{'' if ahead == 1 else 's'} ahead "
+                f"of the arrow "
+                f"(space {arrow.space}); a footpath leads back: the re-boarding space must "
+                f"be 1..{length // 2} spaces behind the arrow (half the track)",
             )
 
     stations = tuple(
@@ -320,10 +346,10 @@ def _validate(spec: BoardSpec) -> Board:
             if d < MIN_SETUP_GAP:
                 raise _fail(
                     "stations",
-                    f"the boarding space of {b.colour} ({b.boarding}) is only {d} spaces "
-                    f"after that of the opposite station {a.colour} ({a.boarding}); trains "
-                    f"set up there (E-5) need {MIN_SETUP_GAP} to hold a train of "
-                    f"{TRAIN_SPACES} spaces with room to move (E-12)",
+                    f"the boarding space of {b.colour} ({b.boarding}) is only "
+                    f"{plural(d, 'space')} after that of the opposite station "
+                    f"{a.colour} ({a.boarding}); trains set up there need "
+                    f"{MIN_SETUP_GAP} to hold a train of {TRAIN_SPACES} spaces with room to move",
                 )
 
     footpaths = tuple(
@@ -393,30 +419,26 @@ def parse_board(data: Mapping[str, Any]) -> Board:
     """
     if not isinstance(data, Mapping):
         raise BoardError(f"board: expected a JSON object, got {type(data).__name__}")
+    if "track" in data:  # the first field: its type is checked before the later fields
+        _track_letters(data["track"])
     try:
         spec = BoardSpec.model_validate(dict(data))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "board"
-        raise BoardError(f"{where}: {first['msg']}") from None
+        raise BoardError(first_error(exc, "board")[1]) from None
     return _validate(spec)
 
 
 def load_board(path: str | Path) -> Board:
-    """Read and validate a board file (JSON, UTF-8).
+    """Read and validate a board file (JSON, UTF-8; a byte-order mark is accepted).
 
     Raises:
-        BoardError: unreadable file, invalid JSON, or a board rule broken (E-12).
+        BoardError: ``FILE: <reason>``: the file cannot be read (missing, a folder, not
+            UTF-8), is not JSON, or breaks a board rule (``FILE: <field>: <reason>``, E-12).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(f"cannot read board file {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"{path}: not JSON: {exc}") from None
-    return parse_board(data)
+        return parse_board(read_json_file(path, BoardError))
+    except BoardError as exc:
+        raise BoardError(f"{path}: {exc}") from None
 
 
 @lru_cache(maxsize=1)

@@ -158,21 +158,20 @@ class ExpressGame(Game):
         turn_limit: int | None = None,
     ) -> None:
         if not _exact_int(num_players) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ParameterError(f"num_players must be 2..4 (E-4), got {num_players!r}")
+            raise ParameterError(f"num_players must be 2..4, got {num_players!r}")
         if not _exact_int(starting_seat) or not 0 <= starting_seat < num_players:
             raise ParameterError(
-                f"starting_seat must be a seat 0..{num_players - 1} (E-5), got {starting_seat!r}"
+                f"starting_seat must be a seat 0..{num_players - 1}, got {starting_seat!r}"
             )
         if llamas_to_win not in (DEFAULT_LLAMAS_TO_WIN, SHORT_GAME_LLAMAS) or not _exact_int(
             llamas_to_win
         ):
             raise ParameterError(
-                f"llamas_to_win must be 4 or 3 (short game, E-10), got {llamas_to_win!r}"
+                f"llamas_to_win must be 4 or 3 (short game), got {llamas_to_win!r}"
             )
         if turn_limit is not None and (not _exact_int(turn_limit) or turn_limit < 1):
             raise ParameterError(
-                f"turn_limit must be None or a positive number of die rolls (E-11), "
-                f"got {turn_limit!r}"
+                f"turn_limit must be None or a positive number of die rolls, got {turn_limit!r}"
             )
         self.board: Board = self._resolve_board(board)
         self._board_param: str | dict[str, Any] = (
@@ -232,9 +231,7 @@ class ExpressGame(Game):
                 return parse_board(board)
             except BoardError as exc:
                 raise ParameterError(f"board: {exc}") from None
-        raise ParameterError(
-            f"board must be None, 'standard' or a board dict (E-12), got {board!r}"
-        )
+        raise ParameterError(f"board must be None, 'standard' or a board dict, got {board!r}")
 
     def _resolve_colours(self, n: int, colours: Sequence[str] | None) -> tuple[str, ...]:
         if colours is None:
@@ -259,7 +256,7 @@ class ExpressGame(Game):
         turns = sum((stations[(i + 1) % n] - stations[i]) % NUM_STATIONS for i in range(n))
         if turns != NUM_STATIONS:
             raise ParameterError(
-                f"colours: seats must follow the clockwise order of their stations (E-4), "
+                f"colours: seats must follow the clockwise order of their stations, "
                 f"got {list(result)}"
             )
         return result
@@ -567,25 +564,25 @@ class ExpressState(State):
             if seat < 0 or (self._passed >> seat) & 1:
                 raise IllegalActionError(
                     f"seat {seat} cannot act in this window"
-                    + (" (passed since the last action, E-9)" if seat >= 0 else "")
+                    + (" (passed since the last action)" if seat >= 0 else "")
                 )
             free = self._free_actions()[seat]
             if action == PASS:
                 if not free:
-                    raise IllegalActionError(f"seat {seat} has no free action to pass on (E-9)")
+                    raise IllegalActionError(f"seat {seat} has no free action to pass on")
                 self._history.append((seat, action))
                 self._pass(seat)
                 return
             if action not in free:
                 raise IllegalActionError(
-                    f"{player_action_to_string(action)!r} is not available to seat {seat} (E-7)"
+                    f"{player_action_to_string(action)!r} is not available to seat {seat}"
                 )
             self._history.append((seat, action))
             self._free_action(seat, action)
             return
         if phase == PHASE_CHOOSE:
             if seat != self._active:
-                raise IllegalActionError(f"seat {seat} is not the active player (E-6)")
+                raise IllegalActionError(f"seat {seat} is not the active player")
             if action not in (MOVE_A, MOVE_B):
                 raise IllegalActionError(
                     f"{player_action_to_string(action)!r}: the active player must choose a train"
@@ -858,6 +855,18 @@ class ExpressState(State):
         """Die rolls made so far (E-11)."""
         return self._rolls
 
+    def last_roller(self) -> int | None:
+        """The seat that made the last die roll (:meth:`die`), ``None`` before the first.
+
+        Between turns (phase ``roll``) the die still shows the previous player's roll: the
+        turn has passed to the next seat (E-6), which has not rolled yet.
+        """
+        if self._rolls == 0:
+            return None
+        if self._phase == PHASE_ROLL:
+            return (self._active - 1) % self._n
+        return self._active
+
     def train_tip(self, train: int) -> int:
         """Tip space of train ``train`` (0 = A, 1 = B) (E-2)."""
         return self._tips[train]
@@ -1046,7 +1055,7 @@ class ExpressState(State):
         gap_ab = (tips[1] - TRAIN_SPACES - tips[0]) % length
         gap_ba = (tips[0] - TRAIN_SPACES - tips[1]) % length
         if gap_ab + gap_ba != length - NUM_TRAINS * TRAIN_SPACES:
-            raise fail("trains", f"trains at tips {tips} overlap (E-2, E-6)")
+            raise fail("trains", f"trains at tips {tips} overlap")
         state._tips = tips
         count = [0] * n
 
@@ -1057,7 +1066,7 @@ class ExpressState(State):
                 raise fail(
                     f"{where}.progress",
                     f"{item.progress} does not match the llama's place: progress must equal "
-                    f"(space {space} - home boarding space {home}) modulo {length} (E-8)",
+                    f"(space {space} - home boarding space {home}) modulo {length}",
                 )
             count[item.owner] += 1
             return item.owner, item.progress
@@ -1090,8 +1099,7 @@ class ExpressState(State):
             if total != LLAMAS_PER_PLAYER:
                 raise fail(
                     "stations",
-                    f"seat {s} has {total} llamas in all; every player has "
-                    f"{LLAMAS_PER_PLAYER} (E-1)",
+                    f"seat {s} has {total} llamas in all; every player has {LLAMAS_PER_PLAYER}",
                 )
         state._station = list(data.stations)
         state._house = list(data.houses)
@@ -1100,7 +1108,7 @@ class ExpressState(State):
         state._die = EMPTY if data.die is None else DIE_COLOURS.index(data.die)
         limit = game.turn_limit
         if limit is not None and data.rolls > limit:
-            raise fail("rolls", f"{data.rolls} rolls exceed the turn limit {limit} (E-11)")
+            raise fail("rolls", f"{data.rolls} rolls exceed the turn limit {limit}")
         winners = [s for s in range(n) if data.houses[s] >= game.llamas_to_win]
         if data.winner is None:
             if winners:
@@ -1121,21 +1129,21 @@ class ExpressState(State):
             raise fail("window", f"a window is only open in phase 'window', not {data.phase!r}")
         if phase == PHASE_OVER:
             if data.winner is None and (limit is None or data.rolls < limit):
-                raise fail("phase", "'over' needs a winner or the turn limit reached (E-10, E-11)")
+                raise fail("phase", "'over' needs a winner or the turn limit reached")
             state._cur = TERMINAL_PLAYER
             return state
         if data.winner is not None:
-            raise fail("winner", "a game with a winner is over (E-10)")
+            raise fail("winner", "a game with a winner is over")
         if phase == PHASE_ROLL:
             if limit is not None and data.rolls >= limit:
-                raise fail("phase", "the turn limit is reached: the game is over (E-11)")
+                raise fail("phase", "the turn limit is reached: the game is over")
             state._cur = CHANCE_PLAYER
             return state
         if state._die == EMPTY or data.rolls == 0:
             raise fail("die", f"phase {data.phase!r} needs a rolled die")
         if phase == PHASE_CHOOSE:
             if state.movable_trains() != [0, 1]:
-                raise fail("phase", "a train choice needs both trains able to move (E-6)")
+                raise fail("phase", "a train choice needs both trains able to move")
             state._cur = data.active
             return state
         window = data.window
@@ -1152,7 +1160,7 @@ class ExpressState(State):
         if not free[window.asked] or (passed >> window.asked) & 1:
             raise fail(
                 "window.asked",
-                f"seat {window.asked} has no available action or has passed (E-9)",
+                f"seat {window.asked} has no available action or has passed",
             )
         state._asked = window.asked
         state._cur = window.asked

@@ -10,8 +10,8 @@ Role marks: ``@`` boarding space, ``x`` exit space, ``^`` white arrow, ``<`` re-
 space. Occupants: ``A:>>`` locomotive of train A, ``A:##`` its coal car, ``A3:.`` empty car
 3, ``A3:g`` car 3 with a green llama (llama letters are the first letter of the player
 colour). The text reads without colour; :func:`board_text` adds colour with ``rich``.
-Stations, houses, footpaths, the die and the window are listed inside the ring (or below it
-when the board is too small).
+Stations, houses, footpaths, the die and the chances (the open window of free actions, E-9)
+are listed inside the ring (or below it when the board is too small).
 
 Three drawings share that ring:
 
@@ -32,6 +32,7 @@ from typing import Final
 
 from rich.text import Text
 
+from lamagames.core.errors import plural
 from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
 from lamagames.express.board import (
     DIE_COLOUR_NAMES,
@@ -130,11 +131,15 @@ def _info_lines(state: ExpressState) -> list[Line]:
     colours = game.colours
     lines: list[Line] = []
     die = state.die()
-    head: Line = [("Die: ", "")]
+    roller = state.last_roller()
+    between = state.phase() == "roll" and roller is not None
+    head: Line = [("Last roll: " if between else "Die: ", "")]
     if die is None:
         head.append(("-", ""))
     else:
         head += [(die, DIE_STYLES[die]), (f" {DIE_COLOUR_NAMES['ROYGBP'.index(die)]}", "")]
+    if between:
+        head.append((f" (seat {roller})", ""))
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
     active = state.active_player()
     head += [
@@ -389,8 +394,15 @@ def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list
     active = state.active_player()
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
     head: Line = [("Turn: ", "bold"), *_who(state, names, active)]
-    head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", ""), *_die(state.die())]
-    lines = _flow([], [head], width)
+    roller = state.last_roller()
+    if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
+        head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
+        last: Line = [("last roll ", ""), *_die(state.die()), (" by ", "")]
+        last.append((_short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
+        lines = _flow([], [head, last], width, sep=SEPARATOR)
+    else:
+        head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", "")]
+        lines = _flow([], [head + _die(state.die())], width)
     stage = state.window_stage()
     if state.is_terminal():
         winner = state.winner()
@@ -399,19 +411,20 @@ def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list
         else:
             lines.append([("Game over: ", "bold"), *_who(state, names, winner), (" wins!", "bold")])
     elif stage is not None:
+        # The terminal says "chances" for what the rules call a window of free actions.
         when = "roll" if stage == "after_roll" else "move"
-        status: Line = [(f"Window after the {when}: ", "bold"), ("asking ", "")]
-        status += _who(state, names, state.current_player())
-        passed = state.passed_players()
-        if passed:
-            status += [("; passed: ", ""), *_joined([_who(state, names, s) for s in passed])]
-        lines += _flow([], [status], width)
         chances = []
         for seat in state.acting_players():
             free = state.available_actions(seat)
             notes = ", ".join(state.action_to_string(a, seat) for a in free)
             chances.append([*_who(state, names, seat), (f": {notes}", "")])
-        lines += _flow([("Chances: ", "")], chances, width, sep="; ")
+        lines += _flow([("Chances: ", "bold")], chances, width, sep="; ")
+        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
+        status += _who(state, names, state.current_player())
+        passed = state.passed_players()
+        if passed:
+            status += [("; passed: ", ""), *_joined([_who(state, names, s) for s in passed])]
+        lines += _flow([], [status], width)
     elif state.phase() == "choose":
         lines.append([*_who(state, names, active), (" chooses train A or B.", "")])
     else:
@@ -688,11 +701,12 @@ def board_summary(board: Board) -> list[str]:
         f"{s.colour} @{s.boarding} x {' '.join(str(e) for e in s.exits)}" for s in board.stations
     )
     arrows = ", ".join(
-        f"^{f.arrow} -> <{f.reboard} ({f.length} footprints)" for f in board.footpaths
+        f"^{f.arrow} -> <{f.reboard} ({plural(f.length, 'footprint')})" for f in board.footpaths
     )
     return [
-        f"Board {board.name!r}: {board.length} spaces, {len(board.stations)} stations, "
-        f"{len(board.footpaths)} white arrows.",
+        f"Board {board.name!r}: {plural(board.length, 'space')}, "
+        f"{plural(len(board.stations), 'station')}, "
+        f"{plural(len(board.footpaths), 'white arrow')}.",
         f"Stations: {stations}.",
         f"Arrows: {arrows or 'none'}.",
     ]

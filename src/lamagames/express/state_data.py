@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from lamagames.core.errors import RecordError
+from lamagames.core.validation import first_error
 from lamagames.express.board import PASSENGER_CARS
 
 
@@ -95,6 +96,4 @@ def parse_state_data(data: Any) -> StateData:
     try:
         return StateData.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "state"
-        raise RecordError(f"state.{where}: {first['msg']}") from None
+        raise RecordError(f"state.{first_error(exc, 'state')[1]}") from None

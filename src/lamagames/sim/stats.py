@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from lamagames.bots.base import make_bot
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
-from lamagames.core.rng import derive_seed
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import GameResult, play_game
 
 
@@ -195,15 +195,21 @@ class StatsCollector:
         self._seat_metrics: list[dict[str, _Accumulator]] = [{} for _ in self.kinds]
 
     def add(self, result: GameResult) -> None:
-        """Count one finished (or truncated) game."""
+        """Count one finished (or truncated) game.
+
+        Everything is computed before anything is counted, so a ``KeyboardInterrupt``
+        (Ctrl-C in a batch) rarely leaves a game half counted."""
         state = result.state
+        returns = state.returns()
+        game_metrics = self.hook.game_metrics(state)
+        seat_metrics = [self.hook.seat_metrics(state, seat) for seat in range(len(self.kinds))]
         self.games += 1
         self.decisions += result.decisions
-        for seat, value in enumerate(state.returns()):
+        for seat, value in enumerate(returns):
             self._wins[seat] += value
-        _accumulate(self._game_metrics, self.hook.game_metrics(state))
-        for seat, accs in enumerate(self._seat_metrics):
-            _accumulate(accs, self.hook.seat_metrics(state, seat))
+        _accumulate(self._game_metrics, game_metrics)
+        for accs, metrics in zip(self._seat_metrics, seat_metrics, strict=True):
+            _accumulate(accs, metrics)
 
     def summary(self, seconds: float, seed: int | None = None) -> BatchSummary:
         """The summary so far.
@@ -237,11 +243,6 @@ class StatsCollector:
             extra={k: acc.result() for k, acc in self._game_metrics.items()},
             seats=seats,
         )
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Seed of game ``index`` of a batch with root ``seed``: ``derive_seed(seed, "game", i)``."""
-    return derive_seed(seed, "game", index)
 
 
 def play_batch(
