@@ -108,6 +108,23 @@ class WebAdapter:
         """English label of a legal action; clients localise from the notation."""
         return state.action_to_string(action, seat)
 
+    def notes(
+        self, before: State, player: int | None, action: int, after: State
+    ) -> list[dict[str, Any]]:
+        """Facts worth telling about one applied action, for the move log (default: none).
+
+        Each note is a small JSON object with a ``kind`` (for example ``round_end`` with the
+        points of the round); the game's browser module words it (``eventLines``). Derived
+        only from the states before and after the action: no rule logic here.
+
+        Args:
+            before: the state before the action.
+            player: the acting seat, ``None`` for a chance outcome.
+            action: the applied action (or chance outcome).
+            after: the state after it.
+        """
+        return []
+
     def window_id(self, state: State) -> str | None:
         """Identity of the free-action window open in ``state`` (E-9), else ``None``.
 

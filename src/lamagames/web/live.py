@@ -230,13 +230,20 @@ class LiveTable:
         self.events: list[EventOut] = []
         for entry in data.actions:
             actor = None if entry.player < 0 else entry.player
+            before = self.state
             try:
-                action = self.state.string_to_action(entry.notation, actor)
-                self.state.apply_action(action, actor)
+                action = before.string_to_action(entry.notation, actor)
+                self.state = before.child(action, actor)
             except LamaError as exc:
                 raise RecordError(f"table {data.code}: stored action {entry.idx}: {exc}") from None
             self.events.append(
-                EventOut(index=entry.idx, player=entry.player, action=entry.notation, by=entry.by)
+                EventOut(
+                    index=entry.idx,
+                    player=entry.player,
+                    action=entry.notation,
+                    by=entry.by,
+                    notes=self.adapter.notes(before, actor, action, self.state),
+                )
             )
         self.version = len(data.actions)
         self.window: Window | None = None
@@ -599,9 +606,12 @@ class LiveTable:
             idx=self.version, player=-1 if player is None else player, notation=notation, by=by
         )
         self.hub.store.append_action(self.data.id, entry, status="finished" if finished else None)
+        notes = self.adapter.notes(self.state, player, action, new_state)
         self.state = new_state
         self.version += 1
-        self.events.append(EventOut(index=entry.idx, player=entry.player, action=notation, by=by))
+        self.events.append(
+            EventOut(index=entry.idx, player=entry.player, action=notation, by=by, notes=notes)
+        )
         self._track_window(player, passed)
         if finished:
             self.status = "finished"

@@ -224,12 +224,15 @@ class EventOut(_Model):
 
     ``by`` is ``human``, ``bot`` (a bot seat), ``stand-in`` (a bot for an away human),
     ``clock`` (a bot after the turn clock ran out), ``timer`` (alertness pass) or ``chance``.
+    ``notes``: what the action led to, from the game's adapter (e.g. LAMA Dice
+    ``round_end`` with each seat's points), worded by the game's browser module.
     """
 
     index: int
     player: int
     action: str
     by: str
+    notes: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class ClockOut(_Model):

@@ -43,6 +43,12 @@ async function renderer(path) {
   return renderers[path];
 }
 
+// Log lines of one event: the game's own (eventLines: the action and what it led to) or its
+// eventText.
+function eventLines(R, event, seats) {
+  return R.eventLines ? R.eventLines(event, seats, t) : [R.eventText(event, seats, t)];
+}
+
 function gameIdsFor(...ids) { return [...new Set(ids.filter(Boolean))]; }
 
 // An idempotency key for an action message (the server never applies one twice).
@@ -518,8 +524,8 @@ class TableView {
   }
 
   log(m, R) {
-    const items = [...m.events].reverse().slice(0, 40).map((e) =>
-      h("li", { class: `ev ev-${e.by}` }, R.eventText(e, m.seats, t)));
+    const lines = m.events.flatMap((e) => eventLines(R, e, m.seats).map((text, i) => ({ text, cls: i ? "ev ev-note" : `ev ev-${e.by}` })));
+    const items = lines.reverse().slice(0, 40).map((line) => h("li", { class: line.cls }, line.text));
     return h("details", { class: "log", open: window.innerWidth > 900 ? true : null },
       h("summary", {}, t("table.log")), h("ol", { reversed: true }, items));
   }
@@ -548,7 +554,7 @@ async function replayPage(code) {
     slider.value = String(step);
     label.textContent = t("replay.step", { i: step, n });
     const ev = step > 0 ? data.events[step - 1] : null;
-    eventLine.textContent = ev ? R.eventText(ev, data.seats, t) : "—";
+    eventLine.textContent = ev ? (eventLines(R, ev, data.seats).join(" · ") || R.eventText(ev, data.seats, t)) : "—";
     R.render(board, data.frames[step], { t, seat: null, seats: data.seats, acting: [], events: data.events.slice(0, step), status: step === n ? "finished" : "playing", animate: false, legal: [], act: () => {} });
     playBtn.textContent = timer ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`;
   }

@@ -74,6 +74,36 @@ export function eventText(event, seats, t) {
   return text === key ? `${name} ${event.action}` : text;
 }
 
+function seatName(seats, i) { return seats[i]?.name ?? `#${i + 1}`; }
+function perSeat(values, seats) { return values.map((v, i) => `${seatName(seats, i)} ${v}`).join(", "); }
+
+/** Log lines of an event: what was done, then what it led to (the server's notes: round
+ * start, bust, round end with each seat's points, chip give-backs, game end). The deals of
+ * a round are one line ("Round N: cards dealt"): the other deal events give none. */
+export function eventLines(event, seats, t) {
+  const notes = event.notes || [];
+  const lines = [];
+  const [verb] = event.action.split(" ");
+  const dealt = notes.find((n) => n.kind === "round_start");
+  if (verb === "deal") {
+    if (dealt) lines.push(t("dice.ev.roundStart", { n: dealt.round, name: seatName(seats, dealt.starter) }));
+  } else {
+    lines.push(eventText(event, seats, t));
+  }
+  for (const note of notes) {
+    if (note.kind === "bust") lines.push(t("dice.ev.bust", { name: seatName(seats, note.player) }));
+    else if (note.kind === "give") lines.push(t("dice.ev.giveScore", { name: seatName(seats, note.player), n: note.score }));
+    else if (note.kind === "round_end") {
+      lines.push(t(`dice.ev.roundEnd.${note.reason}`, { n: note.round, name: note.player >= 0 ? seatName(seats, note.player) : "" }));
+      lines.push(t("dice.ev.roundPoints", { list: perSeat(note.points.map((p) => `+${p}`), seats) }));
+      lines.push(t("dice.ev.scores", { list: perSeat(note.scores, seats) }));
+    } else if (note.kind === "game_end") {
+      lines.push(t("dice.ev.gameEnd", { names: note.winners.map((i) => seatName(seats, i)).join(" & ") }));
+    }
+  }
+  return lines;
+}
+
 /** Short hint for the acting seat. */
 export function hint(view, t) {
   const key = `dice.hint.${view.phase}`;
