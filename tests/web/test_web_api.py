@@ -376,3 +376,20 @@ def test_default_database_in_user_data_dir(tmp_path: Path, monkeypatch: pytest.M
         assert store.load(data.code) == data
     finally:
         store.close()
+
+
+def test_claim_gets_its_own_token_and_the_invite_says_taken(client: TestClient) -> None:
+    table = create(client, [HUMAN, HUMAN])
+    code = table["code"]
+    invite = table["seats"][1]["token"]
+    client.post(f"/api/tables/{code}/join", json={"token": table["seats"][0]["token"]})
+    claimed = client.post(f"/api/tables/{code}/claim", json={"name": "Bea"}).json()
+    assert claimed["seat"] == 1 and claimed["token"] != invite
+    late = client.post(f"/api/tables/{code}/join", json={"token": invite, "name": "Eve"})
+    assert late.status_code == 409 and late.json()["error"] == "seat_taken"
+    assert client.get(f"/api/tables/{code}").json()["seats"][1]["name"] == "Bea"
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": invite})
+        assert ws.receive_json()["code"] == "seat_taken"
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        assert Peer(ws).hello(claimed["token"])["seat"] == 1

@@ -66,6 +66,8 @@ from lamagames.web.schemas import (
 from lamagames.web.store import Store
 
 STATIC_DIR = Path(__file__).parent / "static"
+#: Message for an invite link whose seat was claimed by someone else from the lobby.
+SEAT_TAKEN = "somebody else has taken this seat; you can watch the game"
 #: Largest HTTP request body accepted, bytes.
 MAX_BODY_BYTES = 64 * 1024
 
@@ -295,6 +297,8 @@ def create_app(
         table = hub().require(code)
         seat = table.seat_for_token(body.token)
         if seat is None:
+            if store.retired_seat(table.data.id, body.token) is not None:
+                raise TableError("seat_taken", SEAT_TAKEN, 409)
             raise TableError("forbidden", "this invite token is not valid for this table", 403)
         return _join(table, seat, body.name)
 
@@ -324,6 +328,8 @@ def create_app(
         async with table.lock:
             for live in table.seats:
                 if live.kind == "human" and not live.joined:
+                    # A fresh token: the host's invite link for this seat no longer opens it.
+                    live.token = store.claim_seat(table.data.id, live.index, body.name)
                     return _join(table, live.index, body.name)
         raise TableError("full", "no free seat at this table", 409)
 
@@ -400,6 +406,10 @@ def create_app(
                 return
             seat = table.seat_for_token(hello.token) if hello.token else None
             if hello.token and seat is None:
+                if store.retired_seat(table.data.id, hello.token) is not None:
+                    conn.send(ErrorMsg(code="seat_taken", message=SEAT_TAKEN))
+                    close_code = 4409
+                    return
                 conn.send(ErrorMsg(code="bad_token", message="this seat token is not valid here"))
                 close_code = 4403
                 return

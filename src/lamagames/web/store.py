@@ -101,6 +101,17 @@ class SeatRow(Base):
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class RetiredTokenRow(Base):
+    """A seat token that no longer opens its seat: the seat was claimed from the lobby and
+    got a fresh token, so the host's invite link for it now tells that the seat is taken."""
+
+    __tablename__ = "retired_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+
+
 class ActionRow(Base):
     """One applied action (chance outcomes included), in order."""
 
@@ -299,6 +310,38 @@ class Store:
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(**values)
+            )
+
+    def claim_seat(self, table_id: int, seat: int, name: str) -> str:
+        """Give a free human seat to a claimer from the lobby under a fresh token.
+
+        The seat's old token (the host's invite link) is retired: it no longer opens the
+        seat, and :meth:`retired_seat` recognises it.
+
+        Returns:
+            The new seat token.
+        """
+        token = new_token()
+        with self._sessions.begin() as session:
+            row = session.scalar(
+                select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+            )
+            if row is None:  # pragma: no cover - callers pass existing seats
+                raise RuntimeError(f"no seat {seat}")
+            if row.token is not None:
+                session.add(RetiredTokenRow(table_id=table_id, seat=seat, token=row.token))
+            row.token = token
+            row.joined = True
+            row.name = name
+        return token
+
+    def retired_seat(self, table_id: int, token: str) -> int | None:
+        """The seat a retired token of this table belonged to, else ``None``."""
+        with self._sessions() as session:
+            return session.scalar(
+                select(RetiredTokenRow.seat).where(
+                    RetiredTokenRow.table_id == table_id, RetiredTokenRow.token == token
+                )
             )
 
     # ------------------------------------------------------------------ reads

@@ -142,6 +142,14 @@ function tableItem(info) {
     h("div", { class: "item-actions" }, actions));
 }
 
+// A seat's display name: the chosen one, else "Seat N" or the bot kind, in the reader's
+// language (the server stores no default names).
+export function seatName(seat) {
+  if (!seat) return "";
+  if (seat.name) return seat.name;
+  return seat.kind === "bot" ? `${t(`bot.${seat.bot_kind}`)} ${seat.seat + 1}` : t("lobby.seat", { n: seat.seat + 1 });
+}
+
 function myName() { return store.get("name") || ""; }
 
 async function claim(code) {
@@ -298,7 +306,7 @@ class TableView {
     ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (this.stopped || this.ws !== ws) return;
-      if (e.code === 4404 || e.code === 4403) { setConn(null); return; }
+      if (e.code === 4404 || e.code === 4403 || e.code === 4409) { setConn(null); return; }
       setConn("offline");
       const delay = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
@@ -347,9 +355,14 @@ class TableView {
       if (!m.ref || (this.pending && m.ref === this.pending.ref)) this.setPending(null);
       const key = `err.${m.code}`;
       toast(t(key) !== key ? t(key) : m.message);
-      if (m.code === "not_found" || m.code === "bad_token") {
-        if (m.code === "bad_token") localStorage.removeItem(`lama.seat.${this.code}`);
-        main.replaceChildren(h("section", { class: "panel" }, h("p", {}, t(key)), h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby"))));
+      if (m.code === "not_found" || m.code === "bad_token" || m.code === "seat_taken") {
+        if (m.code !== "not_found") localStorage.removeItem(`lama.seat.${this.code}`);
+        // A taken seat (claimed from the lobby) or a stale link: offer to watch instead.
+        const watch = m.code === "not_found" ? null : h("button", { type: "button", class: "btn btn-primary", id: "watch-instead", onclick: () => {
+          this.token = null; this.needsName = false; this.msg = null; this.connect();
+        } }, t("table.watchInstead"));
+        main.replaceChildren(h("section", { class: "panel", id: "table-error" }, h("p", {}, t(key)), h("div", { class: "item-actions" }, watch, h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby")))));
+        return;
       }
       this.draw();
     } else if (m.type === "rematch") {
@@ -463,6 +476,11 @@ class TableView {
     const rows = invites.map((inv) => {
       const url = `${location.origin}${inv.invite}`;
       const seat = m.seats[inv.seat];
+      if (seat && seat.joined) {
+        // Taken (by the invitee, or claimed from the lobby with its own new token).
+        return h("li", { class: "invite" }, h("span", { class: "dot dot-on" }),
+          h("span", { class: "invite-name" }, t("table.taken", { name: seatName(seat) })));
+      }
       return h("li", { class: "invite" },
         h("span", { class: `dot ${seat && seat.joined ? "dot-on" : ""}` }),
         h("span", { class: "invite-name" }, seat ? seat.name : inv.name),
