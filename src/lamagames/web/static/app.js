@@ -336,6 +336,7 @@ class TableView {
         this.gameInfo = games.find((g) => g.id === m.game);
         await i18n.load(i18n.lang(), gameIdsFor(m.game));
         const info = await api(`/api/tables/${this.code}`).catch(() => null);
+        this.info = info;
         this.renderer = await renderer(info ? info.renderer : `games/${m.game}/render.js`);
         if (this.needsName && m.seat !== null) {
           // Arrived through an invite link: claim the seat under the saved name, or ask.
@@ -455,8 +456,15 @@ class TableView {
       h("strong", {}, text), clock, hintText ? h("span", { class: "hint" }, hintText) : null);
   }
 
+  // A spectator of a public table with a free human seat may take it (as in the lobby).
+  joinButton(m) {
+    const free = m.seats.some((s) => s.kind === "human" && !s.joined);
+    if (m.seat !== null || !free || m.status === "finished" || !(this.info && this.info.public)) return null;
+    return h("button", { type: "button", class: "btn btn-primary", id: "join-table", onclick: () => claim(m.code) }, t("lobby.join"));
+  }
+
   controls(m, R, mine) {
-    if (m.status !== "playing" || m.seat === null) return h("div", { class: "controls" });
+    if (m.status !== "playing" || m.seat === null) return h("div", { class: "controls" }, this.joinButton(m));
     const me = m.seats[m.seat];
     const legal = R.sortActions ? R.sortActions(m.legal, m.view) : m.legal;
     const buttons = legal.map((a, i) => h("button", {
@@ -507,7 +515,8 @@ class TableView {
         ? h("button", { type: "button", class: "btn btn-primary btn-big", id: "start", onclick: async () => {
           try { await api(`/api/tables/${m.code}/start`, { host_token: this.host }); } catch (err) { toast(err.message); }
         } }, t("table.start"))
-        : h("p", {}, m.seat === null ? t("table.spectating") : t("table.waitHost")));
+        : h("p", {}, m.seat === null ? t("table.spectating") : t("table.waitHost")),
+      isHost ? null : this.joinButton(m));
   }
 
   finishedPanel(m, R) {

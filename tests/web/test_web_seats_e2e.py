@@ -1,0 +1,56 @@
+"""Browser: joining by room code, and an invite link whose seat was claimed meanwhile."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+
+pytestmark = BROWSER_MARKS
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A live server with fast bots."""
+    with ServerThread(tmp_path / "seats.sqlite3", bot_delay=0.02) as running:
+        yield running
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    human = {"kind": "human"}
+    table = _post(f"{server.url}/api/tables", {"game": "dice", "seats": [human, human]})
+    code = table["code"]
+    _post(f"{server.url}/api/tables/{code}/join", {"token": table["seats"][0]["token"]})
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(locale="en-GB")
+        page.set_default_timeout(10_000)
+        page.goto(server.url)
+        page.fill("#room-code", code.lower())
+        page.click(".go-form button")
+        page.click("#join-table")  # the room code lets a visitor take the free seat
+        expect(page.locator("#join-table")).to_have_count(0)
+        info = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{code}").read())
+        assert info["free_seats"] == 0
+        invitee = browser.new_page(locale="en-GB")
+        invitee.goto(f"{server.url}/t/{code}#seat={table['seats'][1]['token']}")
+        expect(invitee.locator("#table-error")).to_contain_text("taken")
+        invitee.click("#watch-instead")
+        expect(invitee.locator(".waiting")).to_contain_text("watching", ignore_case=True)
+        browser.close()
