@@ -393,3 +393,10 @@ def test_claim_gets_its_own_token_and_the_invite_says_taken(client: TestClient) 
         assert ws.receive_json()["code"] == "seat_taken"
     with client.websocket_connect(f"/ws/{code}") as ws:
         assert Peer(ws).hello(claimed["token"])["seat"] == 1
+
+
+def test_seats_without_a_chosen_name_store_none(client: TestClient) -> None:
+    table = create(client, [{"kind": "human", "name": "Ada"}, HUMAN, {"kind": "bot"}])
+    assert [s["name"] for s in table["seats"]] == ["Ada", "", ""]
+    seats = client.get(f"/api/tables/{table['code']}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ada", "", ""]  # clients show "Seat 2" / the bot

@@ -250,12 +250,12 @@ def create_app(
                     raise TableError(
                         "invalid", f"seats.{index}: unknown bot kind {kind!r}; use {kinds}"
                     )
-                seats.append(("bot", spec.name or f"Bot {index + 1}", kind))
+                seats.append(("bot", spec.name or "", kind))
             else:
                 if spec.bot_kind is not None:
                     raise TableError("invalid", f"seats.{index}: a human seat has no bot_kind")
                 humans += 1
-                seats.append(("human", spec.name or f"Player {index + 1}", None))
+                seats.append(("human", spec.name or "", None))
         params = {k: v for k, v in game.params.items() if k != "num_players"}
         data = store.create_table(
             game=body.game,

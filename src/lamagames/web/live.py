@@ -299,7 +299,10 @@ class LiveTable:
     def seat_infos(self) -> list[SeatInfo]:
         """Seats for a game record: name and ``human`` or the bot kind."""
         return [
-            SeatInfo(name=s.name, kind=(s.bot_kind or "bot") if s.kind == "bot" else "human")
+            SeatInfo(
+                name=s.name or f"Seat {s.index + 1}",
+                kind=(s.bot_kind or "bot") if s.kind == "bot" else "human",
+            )
             for s in self.seats
         ]
 

@@ -53,7 +53,8 @@ class CreateTableRequest(_Model):
 
 
 class SeatOut(_Model):
-    """A seat as everybody sees it."""
+    """A seat as everybody sees it; ``name`` is empty when none was chosen (clients show
+    "Seat N" or the bot kind in their own language)."""
 
     seat: int
     kind: Literal["human", "bot"]

@@ -16,12 +16,16 @@ async function api(path, body) {
   let response;
   try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const key = `err.${data.error}`;
-    const known = t(key) !== key ? t(key) : "";
-    throw new Error([known, data.message].filter(Boolean).join(" – ") || t("err.generic"));
-  }
+  if (!response.ok) throw new Error(errorText(data.error, data.message));
   return data;
+}
+
+// A server error in the reader's language, by its code; the server's (English) message only
+// for codes the catalog does not know, or as the detail of "invalid".
+function errorText(code, message) {
+  const key = `err.${code}`;
+  if (t(key) === key) return message || t("err.generic");
+  return code === "invalid" && message ? `${t(key)} (${message})` : t(key);
 }
 
 export function toast(text, kind = "error") {
@@ -57,7 +61,9 @@ function newRef() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+let connKey = null;
 function setConn(stateKey) {
+  connKey = stateKey;
   const el = document.getElementById("conn");
   if (!stateKey) { el.hidden = true; return; }
   el.hidden = false;
@@ -104,6 +110,9 @@ function updateChrome() {
   sound.title = soundOn() ? t("sound.on") : t("sound.off");
   sound.setAttribute("aria-label", sound.title);
   document.getElementById("lang").value = i18n.lang();
+  document.getElementById("lang-label").textContent = t("chrome.language");
+  document.getElementById("skip").textContent = t("chrome.skip");
+  setConn(connKey); // re-translate the connection pill
 }
 
 // ------------------------------------------------------------------ lobby
@@ -129,7 +138,7 @@ async function lobbyPage() {
 }
 
 function tableItem(info) {
-  const names = info.seats.map((s) => s.name).join(", ");
+  const names = info.seats.map(seatName).join(", ");
   const actions = [h("a", { class: "btn btn-small", href: `/t/${info.code}`, onclick: link }, t("lobby.watch"))];
   if (info.free_seats > 0 && info.status !== "finished") {
     actions.unshift(h("button", { class: "btn btn-small btn-primary", type: "button", onclick: () => claim(info.code) }, t("lobby.join")));
@@ -221,7 +230,9 @@ function createForm(gameList) {
     store.set("name", name);
     const body = {
       game: gameSelect.value,
-      seats: seats.map((s, i) => (s.you ? { kind: "human", name } : s.kind === "human" ? { kind: "human", name: `${t("lobby.seat", { n: i + 1 })}` } : { kind: "bot", bot_kind: s.bot_kind, name: t(`bot.${s.bot_kind}`) + " " + (i + 1) })),
+      // Only chosen names are stored: others are shown as "Seat N" / the bot kind in each
+      // reader's language.
+      seats: seats.map((s) => (s.you ? { kind: "human", name } : s.kind === "human" ? { kind: "human" } : { kind: "bot", bot_kind: s.bot_kind })),
       away_timeout: Number(away.value),
       public: pub.checked,
     };
@@ -355,7 +366,7 @@ class TableView {
     } else if (m.type === "error") {
       if (!m.ref || (this.pending && m.ref === this.pending.ref)) this.setPending(null);
       const key = `err.${m.code}`;
-      toast(t(key) !== key ? t(key) : m.message);
+      toast(errorText(m.code, m.message));
       if (m.code === "not_found" || m.code === "bad_token" || m.code === "seat_taken") {
         if (m.code !== "not_found") localStorage.removeItem(`lama.seat.${this.code}`);
         // A taken seat (claimed from the lobby) or a stale link: offer to watch instead.
@@ -399,8 +410,8 @@ class TableView {
   }
 
   draw() {
-    const m = this.msg;
-    if (!m || !this.renderer) return;
+    if (!this.msg || !this.renderer) return;
+    const m = { ...this.msg, seats: this.msg.seats.map((s) => ({ ...s, name: seatName(s) })) };
     const R = this.renderer;
     const gameName = t(`${m.game}.name`);
     const mine = m.seat !== null && m.acting.includes(m.seat) && m.legal.length > 0;
@@ -464,7 +475,7 @@ class TableView {
   }
 
   controls(m, R, mine) {
-    if (m.status !== "playing" || m.seat === null) return h("div", { class: "controls" }, this.joinButton(m));
+    if (m.status !== "playing" || m.seat === null) return h("div", { class: "controls" }, m.status === "playing" ? this.joinButton(m) : null);
     const me = m.seats[m.seat];
     const legal = R.sortActions ? R.sortActions(m.legal, m.view) : m.legal;
     const buttons = legal.map((a, i) => h("button", {
@@ -562,12 +573,12 @@ class TableView {
 async function replayPage(code) {
   let data;
   try { data = await api(`/api/tables/${code}/replay`); } catch (e) {
-    main.replaceChildren(h("section", { class: "panel" }, h("p", {}, e.message), h("a", { class: "btn", href: `/t/${code}`, onclick: link }, "←")));
+    main.replaceChildren(h("section", { class: "panel" }, h("p", {}, e.message), h("a", { class: "btn", href: `/t/${code}`, onclick: link }, `← ${t("replay.toTable")}`)));
     return;
   }
   await i18n.load(i18n.lang(), gameIdsFor(data.game));
   const R = await renderer(data.renderer);
-  data.seats = data.seats.map((s) => ({ ...s, connected: true, replaced: false })); // no presence in replays
+  data.seats = data.seats.map((s) => ({ ...s, name: seatName(s), connected: true, replaced: false })); // no presence in replays
   const n = data.frames.length - 1;
   let step = n;
   let timer = null;
