@@ -400,3 +400,29 @@ def test_seats_without_a_chosen_name_store_none(client: TestClient) -> None:
     assert [s["name"] for s in table["seats"]] == ["Ada", "", ""]
     seats = client.get(f"/api/tables/{table['code']}").json()["seats"]
     assert [s["name"] for s in seats] == ["Ada", "", ""]  # clients show "Seat 2" / the bot
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/nothing", 404, "not_found"),
+        ("POST", "/api/games", 405, "not_allowed"),
+        ("PUT", "/api/tables", 405, "not_allowed"),
+    ],
+)
+def test_unknown_routes_answer_the_error_shape(
+    client: TestClient, method: str, path: str, status: int, code: str
+) -> None:
+    response = client.request(method, path, json={})
+    assert response.status_code == status
+    assert set(response.json()) == {"error", "message"} and response.json()["error"] == code
+
+
+def test_bad_bodies_and_unknown_parameters_are_explained(client: TestClient) -> None:
+    headers = {"content-type": "application/json"}
+    broken = client.post("/api/tables", content=b"{nope", headers=headers)
+    assert broken.status_code == 422 and broken.json()["message"] == "body is not valid JSON"
+    body = {"game": "dice", "seats": [HUMAN, HUMAN], "params": {"foo": 1}}
+    unknown = client.post("/api/tables", json=body)
+    assert unknown.status_code == 400
+    assert unknown.json()["message"].startswith("unknown parameter 'foo' for LAMA Dice; known:")

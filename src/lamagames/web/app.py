@@ -36,6 +36,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lamagames.core.errors import LamaError
 from lamagames.core.records import iter_replay
@@ -185,11 +186,28 @@ def create_app(
     async def _lama_error(_request: Request, exc: LamaError) -> JSONResponse:
         return _error(400, "invalid", str(exc))
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "http_error")
+        message = {404: "no such path", 405: "method not allowed here"}.get(
+            exc.status_code, str(exc.detail)
+        )
+        return JSONResponse(
+            ErrorOut(error=code, message=message).model_dump(),
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
+
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
         for err in exc.errors()[:5]:
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            if err.get("type") == "json_invalid":
+                return _error(422, "bad_json", "body is not valid JSON")
+            loc = tuple(err.get("loc", ()))
+            if loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type"):
+                return _error(422, "bad_json", "body must be a JSON object")
+            where = ".".join(str(p) for p in loc if p != "body")
             parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
         return _error(422, "invalid", "; ".join(parts))
 
