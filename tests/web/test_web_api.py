@@ -47,7 +47,12 @@ def test_create_validates(client: TestClient) -> None:
 def test_full_game_humans_and_bots_and_record(client: TestClient) -> None:
     table = create(
         client,
-        [HUMAN, {"kind": "bot", "bot_kind": "heuristic"}, HUMAN, {"kind": "bot"}],
+        [
+            HUMAN,
+            {"kind": "bot", "bot_kind": "heuristic"},
+            HUMAN,
+            {"kind": "bot", "bot_kind": "heuristic"},
+        ],
         seed=11,
     )
     code = table["code"]
@@ -79,7 +84,10 @@ def test_full_game_humans_and_bots_and_record(client: TestClient) -> None:
 
 
 def test_one_human_plays_to_the_end(client: TestClient) -> None:
-    table = create(client, [HUMAN, {"kind": "bot", "bot_kind": "benchmark"}, {"kind": "bot"}])
+    table = create(
+        client,
+        [HUMAN, {"kind": "bot", "bot_kind": "benchmark"}, {"kind": "bot", "bot_kind": "heuristic"}],
+    )
     start(client, table)
     with client.websocket_connect(f"/ws/{table['code']}") as ws:
         peer = Peer(ws)
@@ -248,7 +256,14 @@ def test_restart_draws_the_same_chance_outcomes(db: Path, tmp_path: Path) -> Non
     records = []
     for path in (db, tmp_path / "other.sqlite3"):
         with make_client(path) as client:
-            table = create(client, [{"kind": "bot"}, {"kind": "bot"}], seed=99)
+            table = create(
+                client,
+                [
+                    {"kind": "bot", "bot_kind": "heuristic"},
+                    {"kind": "bot", "bot_kind": "heuristic"},
+                ],
+                seed=99,
+            )
             start(client, table)
             wait_status(client, table["code"], "finished")
             records.append(parse_record(client.get(f"/api/tables/{table['code']}/record").text))
@@ -256,7 +271,7 @@ def test_restart_draws_the_same_chance_outcomes(db: Path, tmp_path: Path) -> Non
 
 
 def test_away_player_replaced_by_bot(client: TestClient) -> None:
-    table = create(client, [HUMAN, {"kind": "bot"}], away_timeout=0)
+    table = create(client, [HUMAN, {"kind": "bot", "bot_kind": "heuristic"}], away_timeout=0)
     code = table["code"]
     start(client, table)
     # Nobody connects: after the away timeout (0 s) a stand-in bot plays seat 0.
@@ -302,7 +317,7 @@ def test_turn_clock_lets_a_bot_play(client: TestClient) -> None:
 
 
 def test_rematch(client: TestClient) -> None:
-    table = create(client, [HUMAN, {"kind": "bot"}], away_timeout=0)
+    table = create(client, [HUMAN, {"kind": "bot", "bot_kind": "heuristic"}], away_timeout=0)
     code = table["code"]
     token = table["seats"][0]["token"]
     assert client.post(f"/api/tables/{code}/rematch", json={"token": token}).status_code == 409
@@ -396,7 +411,9 @@ def test_claim_gets_its_own_token_and_the_invite_says_taken(client: TestClient) 
 
 
 def test_seats_without_a_chosen_name_store_none(client: TestClient) -> None:
-    table = create(client, [{"kind": "human", "name": "Ada"}, HUMAN, {"kind": "bot"}])
+    table = create(
+        client, [{"kind": "human", "name": "Ada"}, HUMAN, {"kind": "bot", "bot_kind": "heuristic"}]
+    )
     assert [s["name"] for s in table["seats"]] == ["Ada", "", ""]
     seats = client.get(f"/api/tables/{table['code']}").json()["seats"]
     assert [s["name"] for s in seats] == ["Ada", "", ""]  # clients show "Seat 2" / the bot
@@ -426,3 +443,43 @@ def test_bad_bodies_and_unknown_parameters_are_explained(client: TestClient) -> 
     unknown = client.post("/api/tables", json=body)
     assert unknown.status_code == 400
     assert unknown.json()["message"].startswith("unknown parameter 'foo' for LAMA Dice; known:")
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"seats": [{"kind": "human", "name": "   "}, HUMAN]}, "more than spaces"),
+        ({"seats": [{"kind": "human", "name": "a\u202eb"}, HUMAN]}, "text-direction"),
+        ({"seats": [{"kind": "human", "name": "a\x07b"}, HUMAN]}, "control"),
+        ({"seats": [HUMAN, {"kind": "bot"}]}, "needs a bot_kind"),
+        ({"alertness": 10}, "no free-action windows"),
+        ({"away_timeout": "60"}, "away_timeout"),
+        ({"public": "yes"}, "public"),
+    ],
+)
+def test_create_refuses_bad_names_and_loose_types(
+    client: TestClient, change: dict[str, object], says: str
+) -> None:
+    body = {"game": "dice", "seats": [HUMAN, HUMAN], **change}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code in (400, 422)
+    assert says in response.json()["message"]
+
+
+def test_names_are_stripped(client: TestClient) -> None:
+    table = create(client, [{"kind": "human", "name": "  Ada "}, HUMAN])
+    assert table["seats"][0]["name"] == "Ada"
+
+
+def test_ws_version_must_be_a_number(client: TestClient) -> None:
+    table = create(client, [HUMAN, {"kind": "bot", "bot_kind": "random"}])
+    start(client, table)
+    with client.websocket_connect(f"/ws/{table['code']}") as ws:
+        peer = Peer(ws)
+        peer.hello(table["seats"][0]["token"])
+        peer.send({"type": "action", "version": "54", "action": "roll"})
+        error = peer.error()
+        assert (
+            error["code"] == "invalid"
+            and "version: Input should be a valid integer" in error["message"]
+        )

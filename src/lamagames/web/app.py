@@ -258,20 +258,24 @@ def create_app(
         """
         adapter = get_adapter(body.game)
         game = adapter.make_game(body.params, len(body.seats))  # validates (ParameterError)
+        if body.alertness is not None and not adapter.has_windows:
+            raise TableError(
+                "invalid",
+                f"alertness: {game.info.long_name} has no free-action windows "
+                "(see 'windows' in GET /api/games)",
+            )
         kinds = adapter.bot_kinds()
         seats: list[tuple[str, str, str | None]] = []
         humans = 0
         for index, spec in enumerate(body.seats):
             if spec.kind == "bot":
-                kind = spec.bot_kind or adapter.substitute_bot()
+                kind = spec.bot_kind or adapter.substitute_bot()  # (the model requires one)
                 if kind not in kinds:
                     raise TableError(
                         "invalid", f"seats.{index}: unknown bot kind {kind!r}; use {kinds}"
                     )
                 seats.append(("bot", spec.name or "", kind))
             else:
-                if spec.bot_kind is not None:
-                    raise TableError("invalid", f"seats.{index}: a human seat has no bot_kind")
                 humans += 1
                 seats.append(("human", spec.name or "", None))
         params = {k: v for k, v in game.params.items() if k != "num_players"}

@@ -6,11 +6,24 @@ holder act for that seat, the *host token* lets the creator start the table.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-Name = Annotated[str, Field(min_length=1, max_length=32)]
+
+def _clean_name(name: str) -> str:
+    """A display name without surrounding spaces, not empty, without control or format
+    characters (bidi overrides, zero-width characters)."""
+    name = name.strip()
+    if not name:
+        raise ValueError("a name needs more than spaces")
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        raise ValueError("a name may not contain control or text-direction characters")
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_clean_name)]
 Token = Annotated[str, Field(min_length=8, max_length=64)]
 Status = Literal["waiting", "playing", "finished"]
 
@@ -19,16 +32,31 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class _Request(BaseModel):
+    """What clients send: unknown fields refused, strict types (``"60"`` is no number,
+    ``"yes"`` no boolean)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 # ---------------------------------------------------------------------------- HTTP bodies
-class SeatSpec(_Model):
+class SeatSpec(_Request):
     """One seat of a new table: a human (joins by invite link) or a bot of some kind."""
 
     kind: Literal["human", "bot"]
     name: Name | None = None
     bot_kind: str | None = Field(default=None, max_length=32)
 
+    @model_validator(mode="after")
+    def _bot_kind_for_bots_only(self) -> Self:
+        if self.kind == "bot" and self.bot_kind is None:
+            raise ValueError("a bot seat needs a bot_kind (see GET /api/games)")
+        if self.kind == "human" and self.bot_kind is not None:
+            raise ValueError("a human seat has no bot_kind")
+        return self
 
-class CreateTableRequest(_Model):
+
+class CreateTableRequest(_Request):
     """``POST /api/tables``.
 
     Attributes:
@@ -103,14 +131,14 @@ class TableInfo(_Model):
     renderer: str
 
 
-class JoinRequest(_Model):
+class JoinRequest(_Request):
     """``POST /api/tables/{code}/join``: take the seat of an invite token."""
 
     token: Token
     name: Name | None = None
 
 
-class ClaimRequest(_Model):
+class ClaimRequest(_Request):
     """``POST /api/tables/{code}/claim``: take any free human seat of a public table."""
 
     name: Name
@@ -124,13 +152,13 @@ class JoinResponse(_Model):
     token: str
 
 
-class StartRequest(_Model):
+class StartRequest(_Request):
     """``POST /api/tables/{code}/start``."""
 
     host_token: Token
 
 
-class RematchRequest(_Model):
+class RematchRequest(_Request):
     """``POST /api/tables/{code}/rematch`` by the host or any seated human."""
 
     token: Token
@@ -166,14 +194,14 @@ class ErrorOut(_Model):
 
 
 # ---------------------------------------------------------------------------- WS: client
-class HelloMsg(_Model):
+class HelloMsg(_Request):
     """First message of a connection: a seat token, or none to spectate."""
 
     type: Literal["hello"]
     token: Token | None = None
 
 
-class ActionMsg(_Model):
+class ActionMsg(_Request):
     """Act for the connection's seat: notation plus the version it was chosen at.
 
     ``ref`` is the client's idempotency key: an action whose ``ref`` was already applied for
@@ -186,19 +214,19 @@ class ActionMsg(_Model):
     ref: str | None = Field(default=None, max_length=32)
 
 
-class LeaveMsg(_Model):
+class LeaveMsg(_Request):
     """Leave the table for now: a bot plays the seat until the player comes back."""
 
     type: Literal["leave"]
 
 
-class BackMsg(_Model):
+class BackMsg(_Request):
     """Come back after ``leave`` (any action or a new connection does the same)."""
 
     type: Literal["back"]
 
 
-class PingMsg(_Model):
+class PingMsg(_Request):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
