@@ -42,6 +42,10 @@ def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
         page = browser.new_page(locale="en-GB")
         page.set_default_timeout(10_000)
         page.goto(server.url)
+        expect(page.locator("#game")).to_have_value("dice")
+        expect(page.locator("#alertness")).to_be_hidden()  # LAMA Dice has no windows
+        page.select_option("#game", "express")
+        expect(page.locator("#alertness")).to_be_visible()
         page.fill("#room-code", code.lower())
         page.click(".go-form button")
         page.click("#join-table")  # the room code lets a visitor take the free seat
