@@ -46,6 +46,12 @@ def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
         expect(page.locator("#alertness")).to_be_hidden()  # LAMA Dice has no windows
         page.select_option("#game", "express")
         expect(page.locator("#alertness")).to_be_visible()
+        page.fill("#room-code", "<b>x</b>!")
+        page.click(".go-form button")
+        expect(page.locator("#toasts")).to_contain_text("There is no table with this code")
+        page.goto(f"{server.url}/t/%3Cb%3Ex%3C%2Fb%3E!")
+        expect(page.locator("#table-error")).to_contain_text("There is no table with this code")
+        page.goto(server.url)
         page.fill("#room-code", code.lower())
         page.click(".go-form button")
         page.click("#join-table")  # the room code lets a visitor take the free seat

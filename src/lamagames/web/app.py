@@ -219,11 +219,11 @@ def create_app(
     async def lobby_page() -> FileResponse:
         return page()
 
-    @app.get("/t/{code}", include_in_schema=False)
+    @app.get("/t/{code:path}", include_in_schema=False)
     async def table_page(code: str) -> FileResponse:
         return page()
 
-    @app.get("/replay/{code}", include_in_schema=False)
+    @app.get("/replay/{code:path}", include_in_schema=False)
     async def replay_page(code: str) -> FileResponse:
         return page()
 

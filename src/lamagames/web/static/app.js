@@ -53,6 +53,15 @@ function eventLines(R, event, seats) {
   return R.eventLines ? R.eventLines(event, seats, t) : [R.eventText(event, seats, t)];
 }
 
+// Room codes are letters and digits (the server's alphabet is a subset).
+const CODE_RE = /^[A-Z0-9]{4,16}$/;
+
+function notFoundPage() {
+  main.replaceChildren(h("section", { class: "panel", id: "table-error" }, h("p", {}, t("err.not_found")),
+    h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby"))));
+  rerender = notFoundPage;
+}
+
 function gameIdsFor(...ids) { return [...new Set(ids.filter(Boolean))]; }
 
 // An idempotency key for an action message (the server never applies one twice).
@@ -126,7 +135,13 @@ async function lobbyPage() {
   for (const info of tables) list.append(tableItem(info));
   if (!tables.length) list.append(h("li", { class: "muted" }, t("lobby.none")));
   const codeInput = h("input", { id: "room-code", name: "code", maxlength: 8, autocomplete: "off", placeholder: "K7QF2M", class: "code-input" });
-  const goForm = h("form", { class: "go-form", onsubmit: (e) => { e.preventDefault(); const c = codeInput.value.trim().toUpperCase(); if (c) navigate(`/t/${c}`); } },
+  const goForm = h("form", { class: "go-form", onsubmit: (e) => {
+    e.preventDefault();
+    const c = codeInput.value.trim().toUpperCase();
+    if (!c) return;
+    if (CODE_RE.test(c)) navigate(`/t/${c}`);
+    else { toast(t("err.not_found")); codeInput.setAttribute("aria-invalid", "true"); codeInput.focus(); }
+  } },
     h("label", { for: "room-code" }, t("lobby.code")), codeInput, h("button", { type: "submit", class: "btn" }, t("lobby.go")));
   main.replaceChildren(h("div", { class: "lobby" },
     h("section", { class: "panel hero" },
@@ -649,6 +664,7 @@ async function route() {
       if (!games.length) games = await api("/api/games");
       tablePage(m[1].toUpperCase());
     } else if ((m = path.match(/^\/replay\/([A-Za-z0-9]+)$/))) await replayPage(m[1].toUpperCase());
+    else if (path.startsWith("/t/") || path.startsWith("/replay/")) notFoundPage();
     else await lobbyPage();
   } catch (e) { toast(e.message); }
   main.focus({ preventScroll: true });
