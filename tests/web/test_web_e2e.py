@@ -69,6 +69,10 @@ def test_play_a_whole_game_in_the_browser(server: ServerThread) -> None:
             expect(slider).to_be_visible()
             last = int(slider.get_attribute("max") or "0")
             assert last > actions
+            expect(slider).to_have_value("0")  # opens at the start: no spoiler
+            page.keyboard.press("ArrowRight")
+            expect(slider).to_have_value("1")
+            page.click("#replay-last")
             page.keyboard.press("ArrowLeft")
             expect(slider).to_have_value(str(last - 1))
             page.click("#replay-first")

@@ -595,7 +595,7 @@ async function replayPage(code) {
   const R = await renderer(data.renderer);
   data.seats = data.seats.map((s) => ({ ...s, name: seatName(s), connected: true, replaced: false })); // no presence in replays
   const n = data.frames.length - 1;
-  let step = n;
+  let step = 0; // from the start: the last step would give the result away
   let timer = null;
   const board = h("div", { class: "board" });
   const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider", "aria-label": t("replay.step", { i: step, n }) });
