@@ -39,7 +39,7 @@ function die(symbol, index, t, rolling) {
   else face = h("span", { class: "pips" }, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => h("i", { class: pips[symbol].includes(i) ? "pip" : "nopip" })));
   return h("span", {
     class: `die ${symbol ? "" : "die-empty"} ${rolling ? "rolling" : ""}`,
-    style: `--i:${index}`, role: "img", "aria-label": `${t("dice.dice")} ${"ABC"[index]}: ${label}`,
+    style: `--i:${index}`, role: "img", "aria-label": `${t("dice.die", { x: "ABC"[index] })}: ${label}`,
   }, face);
 }
 
