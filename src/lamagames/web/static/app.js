@@ -49,8 +49,13 @@ async function renderer(path) {
 
 // Log lines of one event: the game's own (eventLines: the action and what it led to) or its
 // eventText.
+// Moves a bot made for a person say so: "(bot for Robin)", "(time ran out)".
 function eventLines(R, event, seats) {
-  return R.eventLines ? R.eventLines(event, seats, t) : [R.eventText(event, seats, t)];
+  const lines = R.eventLines ? R.eventLines(event, seats, t) : [R.eventText(event, seats, t)];
+  const who = event.player >= 0 && seats[event.player] ? seats[event.player].name : "";
+  const why = event.by === "stand-in" ? t("log.standIn", { name: who }) : event.by === "clock" ? t("log.clock") : event.by === "timer" ? t("log.timer") : "";
+  if (why && lines.length) lines[0] = `${lines[0]} (${why})`;
+  return lines;
 }
 
 // Room codes are letters and digits (the server's alphabet is a subset).
