@@ -339,10 +339,13 @@ class TableView {
       if (this.stopped || this.ws !== ws) return;
       if (e.code === 4404 || e.code === 4403 || e.code === 4409) { setConn(null); return; }
       setConn("offline");
+      this.draw(); // the action buttons wait until the connection is back
       const delay = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };
   }
+
+  online() { return Boolean(this.ws && this.ws.readyState === WebSocket.OPEN); }
 
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) { this.ws.send(JSON.stringify(message)); return true; }
@@ -501,7 +504,7 @@ class TableView {
     const buttons = legal.map((a, i) => h("button", {
       type: "button", class: `btn action ${i === 0 ? "btn-primary" : ""} ${R.actionClass ? R.actionClass(a.action) : ""}`,
       dataset: { action: a.action, shortcut: String(i + 1), focus: `action:${a.action}` },
-      disabled: Boolean(this.pending), title: R.actionLabel(a.action, t, m.view) || a.label, onclick: () => this.act(a.action),
+      disabled: Boolean(this.pending) || !this.online(), title: R.actionLabel(a.action, t, m.view) || a.label, onclick: () => this.act(a.action),
     }, R.actionContent ? R.actionContent(a.action, t, m.view) : R.actionLabel(a.action, t, m.view), i < 9 ? h("kbd", { "aria-hidden": "true" }, String(i + 1)) : null));
     const away = me.replaced
       ? h("button", { type: "button", class: "btn btn-small", onclick: () => this.send({ type: "back" }) }, t("table.back"))
