@@ -15,6 +15,7 @@ import codecs
 import contextlib
 import io
 import json
+import os
 import secrets
 import sys
 import time
@@ -24,6 +25,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 import typer.core
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -236,6 +238,11 @@ def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
             raise typer.BadParameter(
                 f"names must have 1 to 64 characters, got {quoted(name)}", param_hint="--names"
             )
+        try:  # the same rules as names in records (no control characters)
+            SeatInfo(name=name, kind=HUMAN)
+        except ValidationError as exc:
+            reason = exc.errors()[0]["msg"].removeprefix("Value error, ")
+            raise typer.BadParameter(reason, param_hint="--names") from None
     if len(set(names)) != len(names):
         raise typer.BadParameter("names must differ", param_hint="--names")
     return names
@@ -365,10 +372,27 @@ def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Ga
         _fail(f"bad game parameters: {exc}")
 
 
+def _discard_typeahead() -> None:
+    """Drop keys typed before a prompt was shown (while bots moved), on a terminal only.
+
+    Otherwise a line typed during the bots' turns would answer a prompt the player has not
+    seen yet.
+    """
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # not a POSIX terminal: keep the input
+        pass
+
+
 def _read_line_from(console: Console) -> ReadLine:
     # Plain input() without readline: readline would not echo the newline of an empty line
     # after a prompt that Rich printed itself.
     def read_line(prompt: Text) -> str:
+        _discard_typeahead()
         return console.input(prompt)
 
     return read_line
@@ -417,10 +441,16 @@ def check_output_path(path: Path | None, option: str) -> None:
     """Refuse an output file whose folder does not exist, before any game is played.
 
     Raises:
-        typer.BadParameter: the parent folder is missing or is not a folder.
+        typer.BadParameter: the parent folder is missing, is not a folder, or is not
+            writable, or the file exists and is not writable.
     """
-    if path is not None and not path.resolve().parent.is_dir():
+    if path is None:
+        return
+    folder = path.resolve().parent
+    if not folder.is_dir():
         raise typer.BadParameter(f"the folder of {path} does not exist", param_hint=option)
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise typer.BadParameter(f"{path} cannot be written here", param_hint=option)
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:

@@ -143,7 +143,7 @@ def browse(
             show = False
         elif line.startswith("j"):
             arg = line[1:].strip()
-            if arg.isdigit():  # beyond the end: the end
+            if arg.isascii() and arg.isdigit():  # beyond the end: the end
                 index = min(int(arg), replay.last) if len(arg) < 10 else replay.last
             else:
                 console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")

@@ -8,6 +8,7 @@ terminal; a :class:`Narrator` observer tells every move through the game's
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -96,7 +97,7 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(command="table")
     if word in RULES_WORDS:
         return Reply(command="rules")
-    if line.isdigit():
+    if line.isascii() and line.isdigit():
         number = int(line)
         if 1 <= number <= count:
             return Reply(action=legal[number - 1])
@@ -491,7 +492,18 @@ def run_table(
         state = narrator.last
     if record_path is not None:
         record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
-        save_record(record, record_path)
+        try:
+            save_record(record, record_path)
+        except OSError as exc:
+            # Never lose a played game: fall back to the temporary folder and say so.
+            fallback = Path(tempfile.gettempdir()) / record_path.name
+            console.print(
+                f"Cannot write {record_path} ({exc.strerror or exc}); saving to {fallback}.",
+                markup=False,
+                soft_wrap=True,
+            )
+            save_record(record, fallback)
+            record_path = fallback
     return TableOutcome(
         state=state,
         result=result,

@@ -19,13 +19,14 @@ Example record::
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import deque
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lamagames.core.errors import LamaError, RecordError, quoted
 from lamagames.core.files import parse_json, read_json_file
@@ -43,7 +44,19 @@ class SeatInfo(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     name: str = Field(min_length=1, max_length=64)
-    kind: str = Field(min_length=1, max_length=32)
+    kind: str = Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_-]*$")
+
+    @field_validator("name")
+    @classmethod
+    def _printable_name(cls, name: str) -> str:
+        """Refuse names with control or format characters (terminal escapes, bidi marks)
+        and names of only spaces: records may come from other people."""
+        if not name.strip():
+            raise ValueError("a name needs at least one visible character")
+        for char in name:
+            if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+                raise ValueError(f"a name may not contain the control character {ord(char):#x}")
+        return name
 
 
 class RecordedAction(BaseModel):

@@ -127,7 +127,7 @@ def _check_car(text: str, target: str) -> None:
         InvalidActionError: always, when ``target`` is a train letter and a number.
     """
     train, car = target[:1], target[1:]
-    if not car.isdigit():
+    if not (car.isascii() and car.isdigit()):
         return
     if train not in TRAIN_NAMES:
         raise InvalidActionError(
