@@ -62,8 +62,13 @@ def load_replay(path: Path) -> LoadedReplay:
     return LoadedReplay(record=record, view=view, states=states)
 
 
-def render_position(replay: LoadedReplay, index: int) -> RenderableType:
+def render_position(
+    replay: LoadedReplay, index: int, *, board_first: bool = False
+) -> RenderableType:
     """The position after ``index`` actions, with the action that led to it and its story.
+
+    ``board_first``: the board comes first and the step line with the story last (for a
+    terminal too short for both, so the step line stays above the prompt).
 
     Raises:
         IndexError: ``index`` is not in ``0 .. replay.last``.
@@ -87,10 +92,22 @@ def render_position(replay: LoadedReplay, index: int) -> RenderableType:
         for line in replay.view.narrate(before, entry.player, action, state, seats):
             parts.append(Text(line))
     parts.insert(0, head)
-    parts.append(replay.view.render(state, seats))
+    board = replay.view.render(state, seats)
+    if board_first:
+        parts.insert(0, board)
+    else:
+        parts.append(board)
     if index == replay.last and state.is_terminal():
         parts.append(Text(winners_line(state, seats), style="bold green"))
     return Group(*parts)
+
+
+def _fits(console: Console, renderable: RenderableType) -> bool:
+    """Whether ``renderable`` and a prompt line fit on the screen of ``console`` (always
+    true off a terminal, where nothing scrolls away)."""
+    if not console.is_terminal:
+        return True
+    return len(console.render_lines(renderable, pad=False)) < console.height
 
 
 def browse(
@@ -109,7 +126,10 @@ def browse(
     while True:
         if show:
             console.print()
-            console.print(render_position(replay, index))
+            shown = render_position(replay, index)
+            if not _fits(console, shown):  # the step line and story stay above the prompt
+                shown = render_position(replay, index, board_first=True)
+            console.print(shown)
         show = True
         try:
             line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
