@@ -4,8 +4,10 @@ option names in messages, game name case."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -13,6 +15,7 @@ from rich.text import Text
 from typer.testing import Result
 
 from lamagames.cli.replay import browse, load_replay
+from lamagames.sim.runner import play_game
 
 Lama = Callable[..., Result]
 
@@ -65,3 +68,42 @@ def test_replay_on_a_tall_terminal_or_a_pipe_keeps_the_step_line_on_top(
     ):
         screen = text.split("replay>")[1]
         assert screen.index("Step 50/") < screen.index("Footpaths")
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_summary_json_of_an_interrupted_batch_says_so(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[int] = []
+
+    def interrupted_after_two(*args: Any, **kwargs: Any) -> Any:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return play_game(*args, **kwargs)
+
+    monkeypatch.setattr("lamagames.sim.stats.play_game", interrupted_after_two)
+    summary = tmp_path / "s.json"
+    result = lama(
+        "play", "dice", "--seats", "random,random", "--games", "50", "--seed", "1",
+        "--summary-json", str(summary),
+    )  # fmt: skip
+    assert result.exit_code == 130, result.output
+    data = _read_json(summary)
+    assert (data["games"], data["games_requested"], data["interrupted"]) == (2, 50, True)
+    assert list(data)[3:6] == ["games", "games_requested", "interrupted"]
+
+
+def test_summary_json_of_a_complete_batch_says_it_is_complete(lama: Lama, tmp_path: Path) -> None:
+    summary = tmp_path / "s.json"
+    result = lama(
+        "play", "dice", "--seats", "random,random", "--games", "4", "--seed", "1",
+        "--summary-json", str(summary),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = _read_json(summary)
+    assert (data["games"], data["games_requested"], data["interrupted"]) == (4, 4, False)

@@ -453,6 +453,19 @@ def check_output_path(path: Path | None, option: str) -> None:
         raise typer.BadParameter(f"{path} cannot be written here", param_hint=option)
 
 
+def summary_dict(summary: BatchSummary, requested: int, interrupted: bool) -> dict[str, Any]:
+    """The ``--summary-json`` contents: :meth:`BatchSummary.to_dict` with
+    ``games_requested`` and ``interrupted`` (stopped before all requested games ended)
+    after ``games``."""
+    data: dict[str, Any] = {}
+    for key, value in summary.to_dict().items():
+        data[key] = value
+        if key == "games":
+            data["games_requested"] = requested
+            data["interrupted"] = interrupted
+    return data
+
+
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     try:
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -642,15 +655,16 @@ def play(
         pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
         if record is None and humans:
             record = default_record_path(game)
-        summary, interrupted = _play_at_table(
+        summary, stopped, interrupted = _play_at_table(
             view, the_game, seat_infos, root_seed, collector, pause, record
         )
     else:
         summary, interrupted = _simulate(
             view, the_game, seat_infos, root_seed, collector, games, record
         )
-    if summary_json is not None and summary is not None:
-        _write_json(summary_json, summary.to_dict())
+        stopped = interrupted
+    if summary_json is not None:
+        _write_json(summary_json, summary_dict(summary, games, stopped))
         _stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
@@ -664,9 +678,10 @@ def _play_at_table(
     collector: StatsCollector,
     delay: float,
     record: Path | None,
-) -> tuple[BatchSummary | None, bool]:
-    """One game told move by move, with prompts for human seats: its summary (``None`` if
-    stopped) and whether it was stopped with Ctrl-C.
+) -> tuple[BatchSummary, bool, bool]:
+    """One game told move by move, with prompts for human seats: its summary (of no game
+    if it was stopped), whether it was stopped before its end (``q``, end of input,
+    Ctrl-C) and whether it was stopped with Ctrl-C.
 
     With a person at a terminal and a view with ``live_board``, the table is drawn again
     after every event (:class:`~lamagames.cli.session.Screen`); on a terminal shorter than
@@ -717,8 +732,8 @@ def _play_at_table(
             Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
             soft_wrap=True,
         )
-    summary = None if outcome.result is None else collector.summary(seconds, seed)
-    return summary, outcome.interrupted
+    summary = collector.summary(seconds, seed)
+    return summary, outcome.result is None, outcome.interrupted
 
 
 def _simulate(
