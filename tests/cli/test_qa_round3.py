@@ -107,3 +107,30 @@ def test_summary_json_of_a_complete_batch_says_it_is_complete(lama: Lama, tmp_pa
     assert result.exit_code == 0, result.output
     data = _read_json(summary)
     assert (data["games"], data["games_requested"], data["interrupted"]) == (4, 4, False)
+
+
+def test_quiet_with_a_human_seat_is_refused(lama: Lama) -> None:
+    result = lama("play", "dice", "--seats", "human,random", "-q", input="q\n")
+    assert result.exit_code == 2
+    assert "--quiet" in result.output and "tables of bots only" in result.output
+    assert result.stdout == ""
+
+
+def test_summary_json_with_a_human_seat_sums_up_the_one_game(lama: Lama, tmp_path: Path) -> None:
+    summary, rec = tmp_path / "s.json", tmp_path / "g.lamarec.json"
+    left = lama(
+        "play", "dice", "--seats", "human,random", "--seed", "1", "--record", str(rec),
+        "--summary-json", str(summary), input="q\n",
+    )  # fmt: skip
+    assert left.exit_code == 0, left.output
+    assert f"Summary written to {summary}" in " ".join(left.stdout.split())
+    data = _read_json(summary)
+    assert (data["games"], data["games_requested"], data["interrupted"]) == (0, 1, True)
+    finished = lama(
+        "play", "dice", "--seats", "human,random", "--seed", "1", "--record", str(rec),
+        "--summary-json", str(summary), "--delay", "0", input="1\n" * 3000,
+    )  # fmt: skip
+    assert finished.exit_code == 0, finished.output
+    data = _read_json(summary)
+    assert (data["games"], data["games_requested"], data["interrupted"]) == (1, 1, False)
+    assert sum(seat["wins"] for seat in data["seats"]) >= 1

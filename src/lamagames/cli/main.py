@@ -647,6 +647,11 @@ def play(
     seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
     if humans and games > 1:
         raise typer.BadParameter("several games are for tables of bots only", param_hint="--games")
+    if humans and quiet:
+        raise typer.BadParameter(
+            "a game with people is always shown; --quiet is for tables of bots only",
+            param_hint="--quiet",
+        )
     if record is not None and games > 1:
         raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
     root_seed = seed if seed is not None else secrets.randbits(32)
