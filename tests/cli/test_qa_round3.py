@@ -134,3 +134,49 @@ def test_summary_json_with_a_human_seat_sums_up_the_one_game(lama: Lama, tmp_pat
     data = _read_json(summary)
     assert (data["games"], data["games_requested"], data["interrupted"]) == (1, 1, False)
     assert sum(seat["wins"] for seat in data["seats"]) >= 1
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["dice", "--seats", "random,random", "--end-score", "0"], "--end-score must be"),
+        (["express", "--seats", "random,random", "--colours", "red,red"], "--colours: 'red'"),
+        (["express", "--seats", "random,random", "--colours", "pink,pink"], "--colours: each"),
+        (["dice", "--seats", "random,random", "--seed", "abc"], "a seed is a whole number"),
+        (["dice", "--seats", "random,random", "--record", ""], "no file name given"),
+        (["dice", "--seats", "random,random", "--summary-json", " "], "no file name given"),
+        (["dice", "--seats", "random,random", "--record", "."], "is a folder"),
+    ],
+)
+def test_errors_name_the_option(lama: Lama, args: list[str], expected: str) -> None:
+    result = lama("play", *args, "-q")
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert expected in text and "Traceback" not in text
+    assert "end_score" not in text and "bad game parameters" not in text
+    assert "Input should be" not in text
+
+
+def test_a_negative_seed_is_still_a_seed(lama: Lama) -> None:
+    result = lama("play", "dice", "--seats", "random,random", "-q", "--seed", "-3")
+    assert result.exit_code == 0, result.output
+    assert "seed -3" in result.stdout
+
+
+def test_replay_of_an_empty_file_or_name(lama: Lama, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n", encoding="utf-8")
+    result = lama("replay", str(empty))
+    assert result.exit_code == 2 and "the file is empty" in result.output
+    result = lama("replay", "")
+    assert result.exit_code == 2 and "no file name given" in result.output
+
+
+def test_record_errors_count_seats_from_one(lama: Lama, express_record: Path) -> None:
+    data = _read_json(express_record)
+    index = next(i for i, entry in enumerate(data["actions"]) if entry["player"] == 1)
+    data["actions"][index]["action"] = "fly away"
+    express_record.write_text(json.dumps(data), encoding="utf-8")
+    result = lama("replay", str(express_record))
+    assert result.exit_code == 2
+    assert f"actions[{index}] ('fly away' by seat 2 (player 1 in the file))" in result.output

@@ -162,7 +162,7 @@ def test_version_and_help(lama: Lama) -> None:
         (["play", "dice", "--seats", "random,random", "--names", "A"], "give 2 names"),
         (["play", "dice", "--seats", "random,random", "--names", "A,A"], "names must differ"),
         (["play", "dice", "--seats", "random,random", "--starting-seat", "3"], "2 seats"),
-        (["play", "dice", "--seats", "random,random", "--end-score", "0"], "end_score"),
+        (["play", "dice", "--seats", "random,random", "--end-score", "0"], "--end-score must"),
         (["play", "dice", "--seats", "random,random", "--param", "oops"], "KEY=VALUE"),
         (["play", "dice", "--seats", "random,random", "--param", "colour=1"], "colour"),
         (["play", "dice", "--seats", "random,random", "--seed", "x"], "--seed"),

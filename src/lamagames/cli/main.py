@@ -369,7 +369,33 @@ def _make_game(game_id: str, kinds: Sequence[str], params: dict[str, Any]) -> Ga
     try:
         return make(game_id, **{**params, "num_players": len(kinds)})
     except LamaError as exc:
-        _fail(f"bad game parameters: {exc}")
+        _fail(option_message(str(exc)))
+
+
+def option_message(message: str) -> str:
+    """A game's parameter error in the words of the command line: a message about a
+    parameter that an option sets names the option (``end_score must be ...`` ->
+    ``--end-score must be ...``); others are ``bad game parameters: <message>``."""
+    for option, param in OPTION_PARAMS.items():
+        if option != "--seats" and message.startswith((f"{param} ", f"{param}:")):
+            return option + message[len(param) :]
+    return f"bad game parameters: {message}"
+
+
+def parse_seed(text: str | None) -> int:
+    """``--seed``: a whole number (random if not given).
+
+    Raises:
+        typer.BadParameter: not a whole number.
+    """
+    if text is None:
+        return secrets.randbits(32)
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 30):
+        raise typer.BadParameter(
+            f"a seed is a whole number, e.g. --seed 7; got {quoted(text)}", param_hint="--seed"
+        )
+    return int(text.strip())
 
 
 def _discard_typeahead() -> None:
@@ -435,6 +461,24 @@ def _fmt(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}" if value.is_integer() else f"{value:.3f}"
     return str(value)
+
+
+def output_path(name: str | None, option: str) -> Path | None:
+    """An output file option, checked before any game is played (``None`` if not given).
+
+    Raises:
+        typer.BadParameter: an empty name, a folder, a parent folder that is missing, is
+            not a folder, or is not writable, or a file that exists and is not writable.
+    """
+    if name is None:
+        return None
+    if not name.strip():
+        raise typer.BadParameter("no file name given", param_hint=option)
+    path = Path(name)
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a folder; give a file name", param_hint=option)
+    check_output_path(path, option)
+    return path
 
 
 def check_output_path(path: Path | None, option: str) -> None:
@@ -503,8 +547,8 @@ def play(
         ),
     ] = None,
     seed: Annotated[
-        int | None,
-        typer.Option(help="Seed of dice and bots (random and shown if omitted)."),
+        str | None,
+        typer.Option(metavar="N", help="Seed of dice and bots (random and shown if omitted)."),
     ] = None,
     starting_seat: Annotated[
         int | None,
@@ -546,12 +590,12 @@ def play(
             "--param", "-p", metavar="KEY=VALUE", help="Other game parameter (JSON value)."
         ),
     ] = None,
-    record: Annotated[
-        Path | None,
+    record_name: Annotated[
+        str | None,
         typer.Option(
+            "--record",
             metavar="FILE",
             help="Save the game record here (games with a human are always saved).",
-            dir_okay=False,
         ),
     ] = None,
     delay: Annotated[
@@ -566,12 +610,12 @@ def play(
         int,
         typer.Option(min=1, metavar="N", help="Games to play.", rich_help_panel=_GAMES_PANEL),
     ] = 1,
-    summary_json: Annotated[
-        Path | None,
+    summary_name: Annotated[
+        str | None,
         typer.Option(
+            "--summary-json",
             metavar="FILE",
             help="Write a JSON summary here.",
-            dir_okay=False,
             rich_help_panel=_GAMES_PANEL,
         ),
     ] = None,
@@ -604,8 +648,9 @@ def play(
     """
     view = _view(game)
     kinds = parse_seats(seats, game)
-    check_output_path(record, "--record")
-    check_output_path(summary_json, "--summary-json")
+    record = output_path(record_name, "--record")
+    summary_json = output_path(summary_name, "--summary-json")
+    root_seed = parse_seed(seed)
     params = parse_params(param or [])
     check_params(game, params)
     given = {
@@ -654,7 +699,6 @@ def play(
         )
     if record is not None and games > 1:
         raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
-    root_seed = seed if seed is not None else secrets.randbits(32)
     collector = StatsCollector(the_game, kinds, view.stats_hook())
     if humans or (games == 1 and not quiet):
         pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
@@ -815,7 +859,9 @@ def _seed_words(record: GameRecord) -> str:
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).")],
+    file_name: Annotated[
+        str, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).")
+    ],
     to: Annotated[
         int | None,
         typer.Option(
@@ -829,8 +875,10 @@ def replay_command(
     """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
     if final and to is not None:
         raise typer.BadParameter("give --to N or --final, not both", param_hint="--final")
+    if not file_name.strip():
+        _fail("no file name given")
     try:
-        loaded = load_replay(file)
+        loaded = load_replay(Path(file_name))
     except RecordError as exc:  # FILE: <reason>
         _fail(str(exc))
     if to is not None and to > loaded.last:  # checked before anything is printed

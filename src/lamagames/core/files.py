@@ -1,7 +1,8 @@
 """Reading the project's JSON files (boards, records) with the same messages for all.
 
 A file that cannot be read gives ``cannot read the file: <reason>`` (``No such file or
-directory``, ``it is a folder``, ``it is not UTF-8 text``), bad JSON ``not JSON: <where>``.
+directory``, ``it is a folder``, ``it is not UTF-8 text``), an empty file ``the file is
+empty``, bad JSON ``not JSON: <where>``.
 A UTF-8 byte-order mark at the start is accepted (some editors write one).
 """
 
@@ -50,5 +51,12 @@ def parse_json(text: str, error: type[LamaError]) -> Any:
 
 
 def read_json_file(path: str | Path, error: type[LamaError]) -> Any:
-    """Read and parse a UTF-8 JSON file (see :func:`read_text_file`, :func:`parse_json`)."""
-    return parse_json(read_text_file(path, error), error)
+    """Read and parse a UTF-8 JSON file (see :func:`read_text_file`, :func:`parse_json`).
+
+    Raises:
+        error: also ``the file is empty`` (nothing but white space).
+    """
+    text = read_text_file(path, error)
+    if not text.removeprefix(BOM).strip():
+        raise error("the file is empty")
+    return parse_json(text, error)

@@ -170,7 +170,12 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
     state = game.new_initial_state()
     yield state.clone()
     for index, entry in enumerate(record.actions):
-        where = f"actions[{index}] ({quoted(entry.action)} by player {entry.player})"
+        who = (
+            "chance"
+            if entry.player == CHANCE_PLAYER
+            else f"seat {entry.player + 1} (player {entry.player} in the file)"
+        )
+        where = f"actions[{index}] ({quoted(entry.action)} by {who})"
         if state.is_terminal():
             raise RecordError(f"{where}: the game was already over", index)
         if entry.player == CHANCE_PLAYER:
