@@ -180,3 +180,15 @@ def test_record_errors_count_seats_from_one(lama: Lama, express_record: Path) ->
     result = lama("replay", str(express_record))
     assert result.exit_code == 2
     assert f"actions[{index}] ('fly away' by seat 2 (player 1 in the file))" in result.output
+
+
+@pytest.mark.parametrize("name", ["DICE", "Dice", "Express", "EXPRESS"])
+def test_game_names_in_any_case(lama: Lama, name: str, tmp_path: Path) -> None:
+    rec = tmp_path / "g.lamarec.json"
+    result = lama(
+        "play", name, "--seats", "Random,RANDOM", "--seed", "2", "-q", "--record", str(rec)
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert _read_json(rec)["game"] == name.lower()
+    rules = lama("rules", name)
+    assert rules.exit_code == 0, rules.output

@@ -646,6 +646,7 @@ def play(
 
     lama play express --seats benchmark,benchmark,benchmark,benchmark --games 500
     """
+    game = game.strip().lower()  # DICE, Express: as the seat kinds
     view = _view(game)
     kinds = parse_seats(seats, game)
     record = output_path(record_name, "--record")
@@ -912,7 +913,7 @@ def rules(
     ],
 ) -> None:
     """Print the rules of a game."""
-    view = _view(game)
+    view = _view(game.strip().lower())
     _stdout().print(Markdown(view.rules_text()))
 
 
