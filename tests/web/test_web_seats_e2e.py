@@ -64,3 +64,23 @@ def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
         invitee.click("#watch-instead")
         expect(invitee.locator(".waiting")).to_contain_text("watching", ignore_case=True)
         browser.close()
+
+
+def test_lobby_join_uses_the_typed_name(server: ServerThread) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    human = {"kind": "human"}
+    table = _post(f"{server.url}/api/tables", {"game": "dice", "seats": [human, human]})
+    code = table["code"]
+    _post(f"{server.url}/api/tables/{code}/join", {"token": table["seats"][0]["token"]})
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(locale="en-GB")
+        page.set_default_timeout(10_000)
+        page.goto(server.url)
+        page.fill("#your-name", "Stranger")
+        page.get_by_role("button", name="Join").first.click()
+        expect(page).to_have_url(f"{server.url}/t/{code}")
+        browser.close()
+    info = json.loads(urllib.request.urlopen(f"{server.url}/api/tables/{code}").read())
+    assert "Stranger" in [seat["name"] for seat in info["seats"]]

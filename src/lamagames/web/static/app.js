@@ -182,7 +182,11 @@ export function seatName(seat) {
 function myName() { return store.get("name") || ""; }
 
 async function claim(code) {
-  const name = myName() || (i18n.lang() === "de" ? "Gast" : "Guest");
+  // The name typed in the lobby's "Your name" field wins over the one remembered.
+  const field = document.getElementById("your-name");
+  const typed = field ? field.value.trim() : "";
+  if (typed) store.set("name", typed);
+  const name = typed || myName() || (i18n.lang() === "de" ? "Gast" : "Guest");
   try {
     const res = await api(`/api/tables/${code}/claim`, { name });
     store.set(`seat.${code}`, res.token);
