@@ -20,20 +20,9 @@ from lamagames.core.registry import make
 
 Lama = Callable[..., Result]
 #: A valid 20-space board (E-12), the test board of tests/express.
-TINY_BOARD: dict[str, Any] = {
-    "name": "tiny",
-    "track": "ROYGBROPYGROYGBROPYG",
-    "stations": [
-        {"colour": "yellow", "boarding": 0, "exits": [17, 18, 19]},
-        {"colour": "pink", "boarding": 5, "exits": [2, 3, 4]},
-        {"colour": "green", "boarding": 10, "exits": [7, 8, 9]},
-        {"colour": "blue", "boarding": 15, "exits": [12, 13, 14]},
-    ],
-    "arrows": [
-        {"space": 1, "footpath": 3, "reboard": 16},
-        {"space": 11, "footpath": 2, "reboard": 6},
-    ],
-}
+TINY_BOARD: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "tiny_board.json").read_text("utf-8")
+)
 
 
 def read_json(path: Path) -> Any:

@@ -25,20 +25,9 @@ NAMES2 = ["Ann", "Bob"]
 NAMES4 = ["Ann", "Bob", "Cleo", "Dan"]
 ROLL = {letter: index for index, letter in enumerate("ROYGBP")}
 #: 20 spaces; purple, red or blue from the setup position blocks both trains (E-6).
-TINY_BOARD: dict[str, Any] = {
-    "name": "tiny",
-    "track": "ROYGBROPYGROYGBROPYG",
-    "stations": [
-        {"colour": "yellow", "boarding": 0, "exits": [17, 18, 19]},
-        {"colour": "pink", "boarding": 5, "exits": [2, 3, 4]},
-        {"colour": "green", "boarding": 10, "exits": [7, 8, 9]},
-        {"colour": "blue", "boarding": 15, "exits": [12, 13, 14]},
-    ],
-    "arrows": [
-        {"space": 1, "footpath": 3, "reboard": 16},
-        {"space": 11, "footpath": 2, "reboard": 6},
-    ],
-}
+TINY_BOARD: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "tiny_board.json").read_text("utf-8")
+)
 
 
 def act(state: ExpressState, text: str) -> tuple[ExpressState, int, int, ExpressState]:

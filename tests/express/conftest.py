@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,20 +15,9 @@ from lamagames.express import ExpressGame, ExpressState
 #: purple roll blocks both trains in the setup position (A tip 0, B tip 10). Arrow 1 sends
 #: llamas back to re-boarding space 16, *behind* yellow's exits 17..19 (E-8 test); arrow 11
 #: re-boards at 6.
-TINY_BOARD: dict[str, Any] = {
-    "name": "tiny",
-    "track": "ROYGBROPYGROYGBROPYG",
-    "stations": [
-        {"colour": "yellow", "boarding": 0, "exits": [17, 18, 19]},
-        {"colour": "pink", "boarding": 5, "exits": [2, 3, 4]},
-        {"colour": "green", "boarding": 10, "exits": [7, 8, 9]},
-        {"colour": "blue", "boarding": 15, "exits": [12, 13, 14]},
-    ],
-    "arrows": [
-        {"space": 1, "footpath": 3, "reboard": 16},
-        {"space": 11, "footpath": 2, "reboard": 6},
-    ],
-}
+TINY_BOARD: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "tiny_board.json").read_text("utf-8")
+)
 
 Runner = Callable[..., None]
 
