@@ -28,6 +28,7 @@ def test_serve_refuses_a_bad_database_url(lama: Lama) -> None:
     result = lama("serve", "--port", str(port), "--db", "nope://nowhere")
     assert result.exit_code == 2
     assert "cannot open the database 'nope://nowhere'" in result.output
+    assert "in your browser" not in result.output  # nothing announced before the failure
 
 
 def test_serve_checks_its_options(lama: Lama) -> None:

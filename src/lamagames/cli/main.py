@@ -1010,6 +1010,15 @@ def serve(
             probe.bind((host, port))
     except OSError as exc:
         _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    try:  # open the database before announcing anything
+        from sqlalchemy import create_engine
+
+        engine = create_engine(url)
+        with engine.connect():
+            pass
+        engine.dispose()
+    except (ValueError, SQLAlchemyError) as exc:
+        _fail(f"cannot open the database {url!r}: {exc}")
     shown = f"[{host}]" if ":" in host else host
     out = _stdout()
     out.print(f"lamagames web app: open [bold]http://{shown}:{port}/[/bold] in your browser")
