@@ -5,8 +5,17 @@ from lamagames.dice.game import (
     DiceGame,
     DiceState,
     as_dice_state,
+    round_end_reason,
     row_score,
     validate_dice,
 )
 
-__all__ = ["STANDARD_DICE", "DiceGame", "DiceState", "as_dice_state", "row_score", "validate_dice"]
+__all__ = [
+    "STANDARD_DICE",
+    "DiceGame",
+    "DiceState",
+    "as_dice_state",
+    "round_end_reason",
+    "row_score",
+    "validate_dice",
+]

@@ -894,3 +894,34 @@ def as_dice_state(state: State) -> DiceState:
     if not isinstance(state, DiceState):
         raise IllegalActionError(f"a LAMA Dice state is needed, got {type(state).__name__}")
     return state
+
+
+#: Why a round ended (D-9, D-8.4, D-8.5), as returned by :func:`round_end_reason`.
+ROUND_END_REASONS: Final = ("bust", "emptied", "llama_row", "all_quit")
+
+
+def round_end_reason(
+    before: DiceState, player: int | None, action: int, after: DiceState
+) -> str | None:
+    """Why the round ended with this action, or ``None`` if it did not end.
+
+    Args:
+        before: the state before the action; ``after``: the state after it.
+        player: the seat that acted, or ``None`` / -1 for a chance outcome.
+        action: the action (or chance outcome) id.
+
+    Returns:
+        ``"bust"`` (a roll that took the whole llama row, D-8.4 / D-8.5; the only way a
+        chance outcome ends a round), ``"emptied"`` (a discard emptied the row, D-9),
+        ``"llama_row"`` (a take emptied the llama row, D-9), ``"all_quit"`` (the last seat
+        quit, D-9), or ``None``.
+    """
+    if len(after.round_points) <= len(before.round_points):
+        return None
+    if player is None or player < 0:
+        return "bust"
+    if action == QUIT:
+        return "all_quit"
+    if action >= DISCARD_BASE:
+        return "emptied"
+    return "llama_row"

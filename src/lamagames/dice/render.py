@@ -32,7 +32,7 @@ from lamagames.dice.actions import (
     counts_to_text,
     roll_symbols,
 )
-from lamagames.dice.game import PHASE_DEAL, PHASE_DICE, DiceState, row_score
+from lamagames.dice.game import PHASE_DEAL, PHASE_DICE, DiceState, round_end_reason, row_score
 
 #: Style of a number card and of a llama card.
 CARD_STYLE: Final = "bold black on grey93"
@@ -300,7 +300,6 @@ def narrate(
                 f"{name} rolls {shown}: no match and {why}, "
                 f"so {name} takes the whole llama row (bust)!"
             )
-            reason = f"{name} went bust"
     else:
         name = names[player]
         if action == ROLL:
@@ -311,16 +310,12 @@ def narrate(
             subject = f"{name} rolls " + " ".join(SYMBOLS[s] for s in before.dice) + " and"
         if action == QUIT:
             lines.append(f"{name} quits with {points(before.row_score(player))} in the row.")
-            reason = "everyone has quit"
         elif action >= DISCARD_BASE:
             gone = DISCARDS[action - DISCARD_BASE]
             lines.append(f"{subject} discards {plain_symbols(gone)}.")
-            if not any(_after(before.rows[player], gone, -1)):
-                reason = f"{name} emptied the row"
         elif TAKE_BASE <= action < GIVE_BLACK:
             symbol = SYMBOLS[action - TAKE_BASE]
             lines.append(f"{subject} takes the {symbol} from the llama row (no match).")
-            reason = "the llama row is empty"
         else:
             what = {
                 GIVE_BLACK: "gives back a black chip (-10)",
@@ -331,6 +326,14 @@ def narrate(
                 lines.append(f"{name} rolls L L L, three llamas, and {what}.")
             else:
                 lines.append(f"{name} {what} for emptying the row.")
-    if round_ended:
+    code = round_end_reason(before, player, action, after)
+    if code is not None:
+        actor = names[_roller(before) if player < 0 else player]
+        reason = {
+            "bust": f"{actor} went bust",
+            "emptied": f"{actor} emptied the row",
+            "llama_row": "the llama row is empty",
+            "all_quit": "everyone has quit",
+        }[code]
         lines.extend(_round_end_lines(after, names, reason))
     return lines

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from lamagames.core.game import State
-from lamagames.dice.actions import DISCARD_BASE, GIVE_BLACK, GIVE_NONE, GIVE_WHITE, QUIT, TAKE_BASE
-from lamagames.dice.game import PHASE_DEAL, PHASE_DICE, DiceState
+from lamagames.dice.actions import GIVE_BLACK, GIVE_NONE, GIVE_WHITE
+from lamagames.dice.game import PHASE_DEAL, DiceState, round_end_reason
 from lamagames.web.adapters import WebAdapter
 
 _VERBS = {
@@ -53,31 +53,23 @@ class DiceWebAdapter(WebAdapter):
         if not isinstance(before, DiceState) or not isinstance(after, DiceState):
             return []
         out: list[dict[str, Any]] = []
-        ended = len(after.round_points) > len(before.round_points)
-        reason = ""
         actor = -1 if player is None else player
         if player is None or player < 0:
             if before.phase == PHASE_DEAL and after.phase != PHASE_DEAL:
                 out.append({"kind": "round_start", "round": after.round, "starter": after.starter})
-            elif before.phase == PHASE_DICE and ended:
-                actor = before.history()[-1][0]  # the roller
-                out.append({"kind": "bust", "player": actor})
-                reason = "bust"
-        elif action == QUIT:
-            reason = "all_quit"
-        elif action >= DISCARD_BASE:
-            reason = "emptied"
-        elif TAKE_BASE <= action < GIVE_BLACK:
-            reason = "llama_row"
         elif action in _GIVE:
             chip, score = _GIVE[action], after.scores[player]
             out.append({"kind": "give", "player": player, "chip": chip, "score": score})
-        if ended:
+        reason = round_end_reason(before, player, action, after)
+        if reason == "bust":
+            actor = before.history()[-1][0]  # the roller
+            out.append({"kind": "bust", "player": actor})
+        if reason is not None:
             out.append(
                 {
                     "kind": "round_end",
                     "round": len(after.round_points),
-                    "reason": reason or "other",
+                    "reason": reason,
                     "player": actor,
                     "points": after.round_points[-1],
                     "scores": list(after.scores),
