@@ -30,13 +30,19 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
+def _table_with_a_free_seat(server: ServerThread) -> dict[str, Any]:
+    """A public 2-human LAMA Dice table whose seat 1 has joined; seat 2 is free."""
+    human = {"kind": "human"}
+    table = _post(f"{server.url}/api/tables", {"game": "dice", "seats": [human, human]})
+    _post(f"{server.url}/api/tables/{table['code']}/join", {"token": table["seats"][0]["token"]})
+    return table
+
+
 def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    human = {"kind": "human"}
-    table = _post(f"{server.url}/api/tables", {"game": "dice", "seats": [human, human]})
+    table = _table_with_a_free_seat(server)
     code = table["code"]
-    _post(f"{server.url}/api/tables/{code}/join", {"token": table["seats"][0]["token"]})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(locale="en-GB")
@@ -69,10 +75,8 @@ def test_room_code_join_and_taken_invite(server: ServerThread) -> None:
 def test_lobby_join_uses_the_typed_name(server: ServerThread) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    human = {"kind": "human"}
-    table = _post(f"{server.url}/api/tables", {"game": "dice", "seats": [human, human]})
+    table = _table_with_a_free_seat(server)
     code = table["code"]
-    _post(f"{server.url}/api/tables/{code}/join", {"token": table["seats"][0]["token"]})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(locale="en-GB")

@@ -406,12 +406,10 @@ def _discard_typeahead() -> None:
     """
     if not sys.stdin.isatty():
         return
-    try:
+    with contextlib.suppress(ImportError, OSError, ValueError):  # not POSIX: keep the input
         import termios
 
         termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
-    except (ImportError, OSError, ValueError):  # not a POSIX terminal: keep the input
-        pass
 
 
 def _read_line_from(console: Console) -> ReadLine:
@@ -1014,8 +1012,7 @@ def serve(
         from sqlalchemy import create_engine
 
         engine = create_engine(url)
-        with engine.connect():
-            pass
+        engine.connect().close()
         engine.dispose()
     except (ValueError, SQLAlchemyError) as exc:
         _fail(f"cannot open the database {url!r}: {exc}")

@@ -66,28 +66,33 @@ def check_state(state: State) -> None:
     _check(state.clone() == state, "clone() differs from the state")
 
 
+def _refused(state: State, action: int, errors: tuple[type[LamaError], ...]) -> bool:
+    """True if ``apply_action(action)`` raises one of ``errors``."""
+    try:
+        state.apply_action(action)
+    except errors:
+        return True
+    return False
+
+
 def _check_illegal_is_refused(state: State, rng: random.Random) -> None:
     """An out-of-range action raises and leaves the state unchanged."""
     before = state.to_dict()
     for bad in (-1, 10**9):
-        try:
-            state.apply_action(bad)
-        except (InvalidActionError, IllegalActionError):
-            pass
-        else:
-            raise ProtocolViolation(f"apply_action({bad}) was accepted")
+        _check(
+            _refused(state, bad, (InvalidActionError, IllegalActionError)),
+            f"apply_action({bad}) was accepted",
+        )
         _check(state.to_dict() == before, f"a refused action {bad} changed the state")
     if not state.is_chance_node():
         illegal = [
             a for a in range(state.game.info.num_distinct_actions) if a not in state.legal_actions()
         ]
         if illegal:
-            try:
-                state.apply_action(rng.choice(illegal))
-            except LamaError:
-                pass
-            else:
-                raise ProtocolViolation("an illegal action was accepted")
+            _check(
+                _refused(state, rng.choice(illegal), (LamaError,)),
+                "an illegal action was accepted",
+            )
             _check(state.to_dict() == before, "a refused illegal action changed the state")
 
 

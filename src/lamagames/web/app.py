@@ -110,7 +110,7 @@ def table_info(table: LiveTable) -> TableInfo:
         code=table.code,
         game=data.game,
         game_name=table.game.info.long_name,
-        params={k: v for k, v in table.game.params.items()},
+        params=dict(table.game.params),
         status=table.status,
         version=table.version,
         seats=[s.out() for s in table.seats],
