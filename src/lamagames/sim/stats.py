@@ -8,72 +8,50 @@ Dice: ``rounds_per_game``; Lama Express: ``turns_per_game``, ``truncated``), per
 (LAMA Dice: ``mean_round_points``) and fixed per-seat labels (Lama Express: ``colour``).
 
 Each metric is a :class:`Mean` (summed values over summed weights, so a per-round mean over
-many games weighs every round equally) or a :class:`Total` (summed over games).
+many games weighs every round equally) or a :class:`Total` (summed over games); these types
+live in :mod:`lamagames.core.metrics` (so game packages need not import the simulation
+layer) and are re-exported here. :func:`stats_hook` finds a game's hook through its
+:class:`~lamagames.core.spec.GameSpec`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from lamagames.bots.base import make_bot
 from lamagames.core.errors import LamaError
-from lamagames.core.game import Game, State
+from lamagames.core.game import Game
+from lamagames.core.metrics import Label, Mean, Metric, NoStats, StatsHook, Total
 from lamagames.core.rng import game_seed
+from lamagames.core.spec import get_spec
 from lamagames.sim.runner import GameResult, play_game
 
+__all__ = [
+    "BatchSummary",
+    "Label",
+    "Mean",
+    "Metric",
+    "NoStats",
+    "SeatSummary",
+    "StatsCollector",
+    "StatsHook",
+    "Total",
+    "play_batch",
+    "stats_hook",
+]
 
-@dataclass(frozen=True, slots=True)
-class Mean:
-    """A figure averaged over games: the sum of ``value`` divided by the sum of ``weight``.
 
-    ``Mean(rounds)`` per game gives a per-game mean; ``Mean(points, weight=rounds)`` gives a
-    per-round mean.
+def stats_hook(game_id: str) -> StatsHook:
+    """A fresh statistics hook of a game (its spec's ``stats``), or :class:`NoStats` if the
+    game names none.
+
+    Raises:
+        ParameterError: unknown game id.
     """
-
-    value: float
-    weight: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Total:
-    """A figure summed over games, for example ``Total(1)`` for each truncated game."""
-
-    value: float
-
-
-Metric = Mean | Total
-Label = str | int | float
-
-
-class StatsHook(Protocol):
-    """Per-game extra statistics. Implementations read states through public views only."""
-
-    def game_metrics(self, state: State) -> Mapping[str, Metric]:
-        """Figures of one finished game (keys become top-level summary fields)."""
-
-    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
-        """Figures of one seat in one finished game (keys become fields of the seat)."""
-
-    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
-        """Fixed descriptions of a seat that do not vary by game (e.g. a colour)."""
-
-
-class NoStats:
-    """A hook that adds nothing (games without extra statistics)."""
-
-    def game_metrics(self, state: State) -> Mapping[str, Metric]:
-        """No per-game figures."""
-        return {}
-
-    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
-        """No per-seat figures."""
-        return {}
-
-    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
-        """No labels."""
-        return {}
+    hook: StatsHook | None = get_spec(game_id).make_stats()
+    return hook if hook is not None else NoStats()
 
 
 @dataclass(slots=True)
