@@ -10,7 +10,11 @@ from lamagames.sim.stats import BatchSummary
 
 
 def summary_table(summary: BatchSummary, title: str) -> Table:
-    """A Rich table of a batch summary: one line per seat, hook metrics as columns."""
+    """A Rich table of a batch summary: one line per seat, hook metrics as columns.
+
+    *Wins* include ties (a tie counts as a win for every tied winner, so the wins can add
+    up to more than the games); *of them tied* says how many, and the caption says so.
+    """
     extra_keys: list[str] = []
     for seat in summary.seats:
         extra_keys += [k for k in seat.extra if k not in extra_keys]
@@ -19,10 +23,17 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
         f"{k.replace('_', ' ')} {_fmt(v)}" for k, v in summary.extra.items() if v is not None
     ]
     figures.append(f"{summary.decisions} decisions")
-    table = Table(title=f"{title}\n" + " · ".join(figures), title_justify="left")
+    figures.append(f"{summary.ties} {'tie' if summary.ties == 1 else 'ties'}")
+    table = Table(
+        title=f"{title}\n" + " · ".join(figures),
+        title_justify="left",
+        caption="Wins include ties: a tie counts as a win for each tied winner.",
+        caption_justify="left",
+    )
     table.add_column("Seat", justify="right")
     table.add_column("Kind")
     table.add_column("Wins", justify="right")
+    table.add_column("Of them tied", justify="right")
     table.add_column("Win share", justify="right")
     for key in extra_keys:
         table.add_column(key.replace("_", " ").capitalize(), justify="right")
@@ -31,6 +42,7 @@ def summary_table(summary: BatchSummary, title: str) -> Table:
             str(seat.seat + 1),
             seat.kind,
             _fmt(seat.wins),
+            _fmt(seat.shared_wins),
             f"{seat.win_share:.3f}",
             *(_fmt(seat.extra.get(k)) for k in extra_keys),
         )
