@@ -14,8 +14,8 @@ from typer.testing import Result
 from lamagames.bots.base import make_bot
 from lamagames.core.records import load_record, replay
 from lamagames.core.registry import make
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import play_game
-from lamagames.sim.stats import game_seed
 
 Lama = Callable[..., Result]
 SEATS = "benchmark,random,benchmark"

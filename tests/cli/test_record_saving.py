@@ -17,10 +17,12 @@ Lama = Callable[..., Result]
 def test_an_unwritable_record_file_falls_back_to_the_temp_folder(
     lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import tempfile
+
     import lamagames.cli.session as session
+    from lamagames.core.records import save_record as real_save
 
     target = tmp_path / "deny.lamarec.json"
-    real_save = session.save_record
 
     def refuse_target(record: object, path: Path) -> None:
         if Path(path) == target:
@@ -28,7 +30,7 @@ def test_an_unwritable_record_file_falls_back_to_the_temp_folder(
         real_save(record, path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(session, "save_record", refuse_target)
-    monkeypatch.setattr(session.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
     result = lama(
         "play", "dice", "--seats", "human,random", "--seed", "2", "--delay", "0",

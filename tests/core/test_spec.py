@@ -16,6 +16,7 @@ from lamagames.core.spec import (
     GameSpec,
     PlayOption,
     _entry_points,
+    all_specs,
     get_spec,
     load_ref,
     register_spec,
@@ -153,3 +154,5 @@ def test_an_installed_package_adds_a_game_through_the_entry_point_group(
     assert make("toy", target=2).params["target"] == 2
     with pytest.raises(ParameterError, match="is not the GameSpec of 'wrong'"):
         get_spec("wrong")
+    with pytest.warns(RuntimeWarning, match="skipping a game: .* is not the GameSpec of 'wrong'"):
+        assert "toy" in [spec.game_id for spec in all_specs()]

@@ -46,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -352,9 +353,16 @@ def get_spec(game_id: str) -> GameSpec:
 
 
 def all_specs() -> Iterator[GameSpec]:
-    """Every known spec, in :func:`spec_ids` order (loading each)."""
+    """Every known spec, in :func:`spec_ids` order (loading each).
+
+    A spec that cannot be loaded (a broken installed game) is skipped with a
+    :class:`RuntimeWarning` naming it, so one broken package does not stop the others.
+    """
     for game_id in spec_ids():
-        yield get_spec(game_id)
+        try:
+            yield get_spec(game_id)
+        except ParameterError as exc:
+            warnings.warn(f"skipping a game: {exc}", RuntimeWarning, stacklevel=2)
 
 
 def with_game(spec: GameSpec, factory: GameFactory, title: str | None = None) -> GameSpec:
