@@ -30,7 +30,9 @@ MODULES = _modules_with_examples()
 
 
 def test_some_modules_have_examples() -> None:
-    assert {"lamagames.core.spec", "lamagames.core.errors"} <= set(MODULES)
+    assert {"lamagames.core.spec", "lamagames.core.errors", "lamagames.core.metrics"} <= set(
+        MODULES
+    )
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -4,6 +4,7 @@ simulated and served through ``lama``, ``sim`` and the web app with no edit to `
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 import warnings
@@ -15,7 +16,13 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from lamagames.core.registry import make
-from lamagames.core.spec import get_spec, register_spec, spec_ids, unregister_spec
+from lamagames.core.spec import (
+    PlayOption,
+    get_spec,
+    register_spec,
+    spec_ids,
+    unregister_spec,
+)
 from lamagames.sim.headtohead import head_to_head
 from lamagames.sim.stats import StatsCollector, play_batch, stats_hook
 from tests.toygame.spec import SPEC
@@ -82,6 +89,21 @@ def test_options_of_other_games_are_refused_for_the_toy(toy: None) -> None:
     assert own.exit_code == 2 and "'target' has its own option: use --target" in own.output
     bad = lama("play", "toy", "--seats", "random,random", "--param", "max_turns=0")
     assert bad.exit_code == 2 and "max_turns must be a whole number >= 1" in bad.output
+
+
+def test_a_flag_another_game_uses_otherwise_is_left_out_with_a_warning() -> None:
+    """A new game cannot take over --end-score (LAMA Dice's) with another meaning."""
+    clash = dataclasses.replace(
+        SPEC, play_options=(PlayOption("--end-score", "target", "Toy: target.", int),)
+    )
+    register_spec(clash)
+    try:
+        with pytest.warns(RuntimeWarning, match="Toy Race: LAMA Dice gives --end-score another"):
+            result = lama("play", "toy", "--seats", "random,random", "--end-score", "3")
+    finally:
+        unregister_spec("toy")
+    assert result.exit_code == 2
+    assert "--end-score is a LAMA Dice option" in " ".join(result.output.replace("│", " ").split())
 
 
 def test_a_batch_sums_up_with_the_toy_statistics(toy: None, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
@@ -21,7 +22,7 @@ from lamagames.bots.base import bot_class, bot_kinds
 from lamagames.cli.common import fail
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
-from lamagames.core.errors import LamaError, ParameterError, quoted
+from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo
 from lamagames.core.registry import game_title, make, parameter_names
@@ -145,24 +146,25 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
 def game_play_options() -> dict[str, tuple[PlayOption, list[GameSpec]]]:
     """Every game's ``lama play`` options by flag, each with the games that contribute it.
 
-    Raises:
-        ParameterError: two games give the same flag for different parameters or value
-            types, or a game's flag is one of the generic options.
+    A flag that a game gives another meaning than an earlier game (another parameter or
+    value type), or that is a generic option, is left out for that game with a
+    :class:`RuntimeWarning`, so one game cannot break ``lama`` for the others.
     """
     found: dict[str, tuple[PlayOption, list[GameSpec]]] = {}
     for spec in all_specs():
         for option in spec.play_options:
-            if option.flag in GENERIC_OPTION_PARAMS:
-                raise ParameterError(f"{spec.title}: {option.flag} is a generic play option")
             known = found.get(option.flag)
-            if known is None:
+            if option.flag in GENERIC_OPTION_PARAMS:
+                problem = f"{option.flag} is a generic play option"
+            elif known is None:
                 found[option.flag] = (option, [spec])
+                continue
             elif (known[0].param, known[0].value_type) != (option.param, option.value_type):
-                raise ParameterError(
-                    f"{spec.title} and {known[1][0].title} give {option.flag} different meanings"
-                )
+                problem = f"{known[1][0].title} gives {option.flag} another meaning"
             else:
                 known[1].append(spec)
+                continue
+            warnings.warn(f"{spec.title}: {problem}; option left out", RuntimeWarning, 2)
     return found
 
 
@@ -213,7 +215,11 @@ def check_game_options(game_id: str, options: Sequence[str]) -> None:
     Raises:
         typer.BadParameter: the message names the game(s) the option is for.
     """
-    own = {option.flag for option in get_spec(game_id).play_options}
+    own = {
+        flag
+        for flag, (_, specs) in game_play_options().items()
+        if any(spec.game_id == game_id for spec in specs)
+    }
     known = parameter_names(game_id)
     for option in options:
         if option in own:

@@ -22,7 +22,11 @@ class Mean:
     """A figure averaged over games: the sum of ``value`` divided by the sum of ``weight``.
 
     ``Mean(rounds)`` per game gives a per-game mean; ``Mean(points, weight=rounds)`` gives a
-    per-round mean.
+    per-round mean:
+
+    >>> games = [Mean(30, weight=2), Mean(10, weight=1)]  # points of 2 rounds, then of 1
+    >>> sum(m.value for m in games) / sum(m.weight for m in games)  # points per round
+    13.333333333333334
     """
 
     value: float

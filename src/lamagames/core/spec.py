@@ -83,6 +83,9 @@ _VALUE_TYPES: Final = (bool, int, float, str, Path)
 def load_ref(ref: str) -> Any:
     """Import the object a ``"module:attr"`` reference names (``attr`` may be dotted).
 
+    >>> load_ref("lamagames.core.game:CHANCE_PLAYER")
+    -1
+
     Raises:
         ParameterError: ``ref`` is not of the form ``module:attr``.
         ImportError, AttributeError: the module or the attribute does not exist.
@@ -163,6 +166,11 @@ class PlayOption:
     def to_param(self, value: Any) -> Any:
         """The game parameter's value for the typed ``value``: ``flag_value`` for a flag,
         else ``convert(value)`` or ``value`` itself.
+
+        >>> PlayOption("--short", "llamas_to_win", "Short game.", bool, flag_value=3).to_param(True)
+        3
+        >>> PlayOption("--end-score", "end_score", "End score.", int).to_param(30)
+        30
 
         Raises:
             ValueError: from the converter (see :attr:`convert`).
