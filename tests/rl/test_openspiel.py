@@ -46,14 +46,14 @@ def test_random_sim_test_express_default_parameters() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["python_lama_dice(players=2,end_score=15)", "python_lama_express(turn_limit=40)"]
+    "name", ["python_lama_dice(players=2,end_score=15)", "python_lama_express(turn_limit=24)"]
 )
 def test_mcts_bots_play_a_full_game(name: str) -> None:
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=evaluator, random_state=rng)
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=5, evaluator=evaluator, random_state=rng)
         for _ in range(game.num_players())
     ]
     state = game.new_initial_state()

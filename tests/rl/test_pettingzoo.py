@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 
@@ -205,3 +207,23 @@ def test_render_ansi_and_parameters() -> None:
         LamaAECEnv("dice", {}, render_mode="human")
     with pytest.raises(ValueError, match="max_game_length"):
         LamaAECEnv("dice", {}, max_game_length=0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    game=st.sampled_from(["dice", "express"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_property_selection_is_always_the_engine_current_player(
+    game: str, players: int, seed: int
+) -> None:
+    # Invariant (E-9 asking order, D-6 skipping quit seats): whatever the seed and the
+    # actions, the selected agent is the engine's current player and its mask its legal
+    # actions, until every agent has left after the game's end.
+    env = LamaAECEnv(
+        game, {"num_players": players, **({"turn_limit": 40} if game == "express" else {})}
+    )
+    steps = _play(env, seed=seed, policy_seed=seed)
+    assert [a for a, act in steps if act is None] != []
+    assert env.agents == []
