@@ -233,3 +233,20 @@ def test_module_registers_both_games_once() -> None:
     assert openspiel.DICE_SHORT_NAME in names
     assert openspiel.EXPRESS_SHORT_NAME in names
     openspiel._register(openspiel.DICE_GAME_TYPE, openspiel.DiceOpenSpielGame)  # no error
+
+
+@pytest.mark.parametrize("name", ["python_lama_dice(players=4)", "python_lama_express(players=3)"])
+def test_same_seed_same_game(name: str) -> None:
+    # No hidden randomness in the adapter: chance and choices come from the caller's stream.
+    def play(seed: int) -> tuple[list[int], list[float]]:
+        game = pyspiel.load_game(name)
+        state = game.new_initial_state()
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal() and len(state.history()) < 400:
+            _play_to_decision(state, rng)
+            if not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        return state.history(), state.returns()
+
+    assert play(4) == play(4)
+    assert play(4)[0] != play(5)[0]
