@@ -250,3 +250,14 @@ def test_same_seed_same_game(name: str) -> None:
 
     assert play(4) == play(4)
     assert play(4)[0] != play(5)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name",
+    [f"python_lama_dice(players={n})" for n in range(2, 7)]
+    + [f"python_lama_express(players={n})" for n in range(2, 5)],
+)
+def test_random_sim_test_thorough(name: str) -> None:
+    # Default parameters (Lama Express: turn_limit 1000), more games, serialisation on.
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=5, serialize=True, verbose=False)
