@@ -261,3 +261,18 @@ def test_same_seed_same_game(name: str) -> None:
 def test_random_sim_test_thorough(name: str) -> None:
     # Default parameters (Lama Express: turn_limit 1000), more games, serialisation on.
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=5, serialize=True, verbose=False)
+
+
+def test_openspiel_rl_environment_plays_a_game() -> None:
+    # OpenSpiel's own RL loop (chance sampled inside, observation tensors as "info_state").
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("python_lama_dice(players=3)")
+    env = rl_environment.Environment(game, seed=1)
+    step = env.reset()
+    rng = np.random.RandomState(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
+    assert sorted(step.rewards) in ([0.0, 0.0, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 1.0])

@@ -28,7 +28,8 @@ EXPRESS_TURN_LIMIT: Final = 1000
 
 #: Default cap on decisions (all seats) of a LAMA Dice game in the OpenSpiel adapter. D-8.1
 #: lets a round go on forever in principle (three llamas without chips change nothing), so
-#: OpenSpiel's ``max_game_length`` needs a cap; random games take 13 to 60 decisions.
+#: OpenSpiel's ``max_game_length`` needs a cap; random games average 13 (2 players) to 36
+#: (6 players) decisions.
 DICE_MAX_GAME_LENGTH: Final = 1000
 
 # Lama Express (E-1, E-2): two trains of five passenger cars; each car slot can be the
