@@ -2,7 +2,7 @@
 
 Player counts and rule variants are compared side by side; every figure comes with a 95%
 confidence interval (method in ``docs/simulate.md``). Exit codes: 0 success, 1 an output
-file could not be written, 2 bad arguments or parameters.
+file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -215,6 +215,8 @@ def simulate_command(
             )  # fmt: skip
     except ParameterError as exc:
         _fail(str(exc))
+    except KeyboardInterrupt:
+        _fail("interrupted (Ctrl-C) before the games were finished; nothing written", code=130)
     console = Console(highlight=False)
     console.print(
         f"{summary.game}: seed {summary.seed}, {summary.seconds:.2f} s, {summary.workers} "
