@@ -219,7 +219,8 @@ def simulate_command(
         _fail("interrupted (Ctrl-C) before the games were finished; nothing written", code=130)
     console = Console(highlight=False)
     console.print(
-        f"{summary.game}: seed {summary.seed}, {summary.seconds:.2f} s, {summary.workers} "
+        f"{summary.game}: seed {summary.seed}, {summary.seconds:.2f} s of games "
+        f"(+ {summary.warmup_seconds:.2f} s compile or cache load), {summary.workers} "
         f"worker(s), {summary.backend} backend; values ± half width of the 95% interval",
         markup=False,
         soft_wrap=True,

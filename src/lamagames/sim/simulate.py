@@ -224,7 +224,9 @@ def simulate(
         chunk_games: games per chunk (results do not depend on it).
 
     Returns:
-        The summary and the per-game results of every configuration.
+        The summary and the per-game results of every configuration. With the local
+        backend the engine is first called once in this process (compiling it or loading
+        it from the disk cache); that time is ``warmup_seconds``, not ``seconds``.
 
     Raises:
         ParameterError: bad games, workers or backend; no batch engine for the game.
@@ -245,6 +247,11 @@ def simulate(
             jobs.append((game_id, config.policies, config.params, seed, start, count))
             owners.append(index)
     started = time.perf_counter()
+    if backend == "local":  # compile (or load from the disk cache) before timing the games
+        for config in configs:
+            play_chunk(game_id, config.policies, config.params, seed, 0, 1)
+    warmup = time.perf_counter() - started
+    started = time.perf_counter()
     if backend == "ray":
         parts = _run_ray(jobs, workers, address, progress)
     else:
@@ -261,6 +268,7 @@ def simulate(
         game=game_id,
         seed=seed,
         seconds=seconds,
+        warmup_seconds=warmup,
         score_name=engine.score_name,
         length_name=engine.length_name,
         workers=workers,

@@ -179,12 +179,14 @@ class SimulationSummary:
 
     Attributes:
         game: game id; ``seed``: root seed; ``seconds``: wall-clock time of the games;
+        ``warmup_seconds``: first engine call before them (compile or cache load);
         ``score_name`` / ``length_name``: units from the engine; ``workers`` / ``backend``.
     """
 
     game: str
     seed: int
     seconds: float
+    warmup_seconds: float
     score_name: str
     length_name: str
     workers: int
@@ -224,6 +226,7 @@ class SimulationSummary:
             "game": self.game,
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
+            "warmup_seconds": round(self.warmup_seconds, 3),
             "workers": self.workers,
             "backend": self.backend,
             "score": self.score_name,
