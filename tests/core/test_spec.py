@@ -111,8 +111,8 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    with pytest.raises(ParameterError, match="LAMA Dice has no extra 'hints'; extras: none"):
-        get_spec("dice").load_extra("hints")
+    with pytest.raises(ParameterError, match="LAMA Dice has no extra 'nope'; extras: batch"):
+        get_spec("dice").load_extra("nope")
 
 
 def test_a_registered_spec_wins_and_can_be_removed(clean: None) -> None:

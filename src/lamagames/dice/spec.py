@@ -19,5 +19,6 @@ SPEC = GameSpec(
         ),
     ),
     web_adapter="lamagames.web.dice:DiceWebAdapter",
+    extras={"batch": "lamagames.dice.batch:ENGINE"},
     stats="lamagames.dice.stats:DiceStats",
 )
