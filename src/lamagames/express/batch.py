@@ -44,11 +44,15 @@ from lamagames.express.board import (
 )
 from lamagames.express.game import (
     DEFAULT_LLAMAS_TO_WIN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PHASE_NAMES,
+    SHORT_GAME_LLAMAS,
     STAGE_NAMES,
     ExpressGame,
     ExpressState,
 )
+from lamagames.sim.batch_protocol import BatchResults
 
 #: Turn limit (die rolls, E-11) of bots-only games in the CLI, the default here too.
 DEFAULT_TURN_LIMIT: Final = 2000
@@ -412,10 +416,116 @@ class ExpressBatch:
         return self.game.state_from_dict(self.to_dict(states, game))
 
 
+#: Parameters of :meth:`ExpressBatchEngine.check_params` besides ``num_players``.
+PARAM_NAMES: Final = (
+    "colours",
+    "starting_seat",
+    "llamas_to_win",
+    "short_game",
+    "board",
+    "turn_limit",
+)
+
+
+class ExpressBatchEngine:
+    """The Lama Express engine of the ``lama simulate`` protocol
+    (:class:`lamagames.sim.batch_protocol.BatchEngine`); the module's :data:`ENGINE`.
+
+    Scores are the llamas in each seat's house at the end (E-10: 4, or 3 in the short game,
+    for the winner); lengths are die rolls (E-11); the starter is ``starting_seat``;
+    ``finished`` is False for games truncated by the turn limit. No extra arrays.
+    """
+
+    game_id = "express"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    policies: tuple[str, ...] = tuple(POLICIES)
+    score_name = "llamas home"
+    lower_score_wins = False
+    length_name = "rolls"
+
+    def check_params(self, num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate the rule variants and return them complete, as JSON data.
+
+        Args:
+            num_players: 2..4 seats (E-4).
+            params: any of ``colours`` (list of player colours, E-4), ``starting_seat``
+                (E-5), ``llamas_to_win`` (4 or 3) or ``short_game`` (bool, E-10),
+                ``board`` (``"standard"``, a board dict, or the path of a board file, whose
+                content is embedded so that other processes need no file; E-3, E-12),
+                ``turn_limit`` (die rolls, E-11; default 2000).
+
+        Raises:
+            ParameterError: an unknown parameter, a bad value, a board file that cannot be
+                read or is invalid, or ``short_game`` contradicting ``llamas_to_win``.
+        """
+        unknown = sorted(set(params) - set(PARAM_NAMES))
+        if unknown:
+            raise ParameterError(
+                f"unknown Lama Express parameter {unknown[0]!r}; known: {', '.join(PARAM_NAMES)}"
+            )
+        llamas = params.get("llamas_to_win", DEFAULT_LLAMAS_TO_WIN)
+        short = params.get("short_game")
+        if short is not None:
+            if not isinstance(short, bool):
+                raise ParameterError(f"short_game must be true or false, got {short!r}")
+            wanted = SHORT_GAME_LLAMAS if short else DEFAULT_LLAMAS_TO_WIN
+            if "llamas_to_win" in params and llamas != wanted:
+                raise ParameterError(
+                    f"short_game={short} contradicts llamas_to_win={llamas!r}; give one of them"
+                )
+            llamas = wanted
+        engine = ExpressBatch(
+            num_players,
+            colours=params.get("colours"),
+            starting_seat=params.get("starting_seat", 0),
+            llamas_to_win=llamas,
+            board=params.get("board"),
+            turn_limit=params.get("turn_limit", DEFAULT_TURN_LIMIT),
+        )
+        return engine.game.params
+
+    def play(
+        self,
+        seeds: npt.NDArray[np.uint64],
+        policies: Sequence[str],
+        params: Mapping[str, Any],
+    ) -> BatchResults:
+        """Play ``len(seeds)`` games to their end; game ``g`` draws only from ``seeds[g]``.
+
+        Args:
+            seeds: uint64 ``(G,)``.
+            policies: one of :data:`POLICIES` per seat.
+            params: the output of :meth:`check_params`.
+
+        Raises:
+            ParameterError: bad parameters or policies.
+        """
+        values = dict(params)
+        engine = ExpressBatch(values.pop("num_players", 2), **values)
+        states = engine.init(seeds)
+        engine.play(states, policies)
+        seats = np.arange(engine.num_players)
+        return BatchResults(
+            scores=states.house.astype(np.int32),
+            wins=(states.winner[:, None] == seats).astype(np.int8),
+            length=states.rolls.astype(np.int32),
+            starter=np.full(len(states), engine.game.starting_seat, np.int8),
+            finished=states.winner >= 0,
+        )
+
+
+#: The batch engine found by ``lama simulate`` (``BATCH_ENGINES["express"]``).
+ENGINE: Final = ExpressBatchEngine()
+
+
 __all__ = [
     "DEFAULT_TURN_LIMIT",
+    "ENGINE",
+    "PARAM_NAMES",
     "POLICIES",
     "BatchTables",
     "ExpressBatch",
+    "ExpressBatchEngine",
     "ExpressBatchState",
 ]
