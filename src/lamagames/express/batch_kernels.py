@@ -20,9 +20,12 @@ state arrays in the field order of ``ExpressBatchState`` (0 phase, 1 stage, 2 ac
 19 trace_len); ``tb``, the board tables of ``BatchTables.arrays()`` (0 next_dist, 1 car_role,
 2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back).
 
-Kernels are compiled with ``cache=True`` (on-disk cache next to this file's ``__pycache__``);
-every array has one fixed dtype (int32 for state and tables, uint64 for bitmasks and
-streams), so each kernel compiles for one signature only.
+Kernels are compiled with ``cache=True`` (on-disk cache in this package's ``__pycache__``, or
+``NUMBA_CACHE_DIR``); every array has one fixed dtype (int32 for state and tables, uint64 for
+bitmasks and streams), so each kernel compiles for one signature only. The helpers are
+inlined into the four entry kernels (``inline="always"``), and no kernel allocates an array,
+so they run without Numba's reference counting (``_nrt=False``): the measured speed-up of
+both together is about 3x (``benchmarks/bench_batch_express.py``).
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ CAR_OFFSET = 3  # car c (0-based) of a train with tip t stands on t - 3 - c (E-2
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1
-# Benchmark rank of each kind (board, exit, detour, re-board): exit, board, re-board, detour.
+# Benchmark rank of each kind (board, exit, detour, re-board): exit, board, re-board, detour;
+# the rank of kind k is k ^ 1.
 _RANK = (1, 0, 3, 2)
 # What _settle does next.
 _DO_ROLL = 0
@@ -81,7 +85,7 @@ _S32 = np.uint64(32)
 _S63 = np.uint64(63)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def next_u64(rng, g, stream):
     """Next 64-bit output of splitmix64 stream ``stream`` (0 chance, 1 policy) of game ``g``."""
     s = rng[g, stream] + _GOLDEN
@@ -91,14 +95,14 @@ def next_u64(rng, g, stream):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def below(rng, g, stream, k):
     """A draw in ``0..k-1`` from the high 32 bits of the stream (bias below 2**-32 * k)."""
     x = next_u64(rng, g, stream) >> _S32
     return np.int32((x * np.uint64(k)) >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def free_ahead(tips, g, t, length):
     """Free spaces between train ``t``'s tip and the other train's last car (E-6)."""
     x = tips[g, 1 - t] - TRAIN_SPACES - tips[g, t]
@@ -107,7 +111,7 @@ def free_ahead(tips, g, t, length):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def available(g, n, st, tb):
     """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7)."""
     tips, owner, prog, station = st[8], st[9], st[10], st[11]
@@ -144,7 +148,7 @@ def available(g, n, st, tb):
                         free[g, s] |= bit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def next_asked(g, n, start, free, passed):
     """First seat from ``start`` in turn order with an action that has not passed, or -1."""
     mask = passed[g]
@@ -155,7 +159,7 @@ def next_asked(g, n, start, free, passed):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def settle(g, todo, prm, st, tb):
     """Run the automatic part of the turn from step ``todo`` until a seat must decide or the
     game ends: die rolls (drawn from the chance stream and logged to ``trace``), windows that
@@ -225,7 +229,7 @@ def settle(g, todo, prm, st, tb):
             todo = _DO_ROLL
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def move(g, t, length, die, tips, owner, prog, next_dist):
     """Move train ``t`` with the rolled colour (E-6); riders gain progress (E-8)."""
     d = next_dist[die[g], tips[g, t]]
@@ -238,7 +242,7 @@ def move(g, t, length, die, tips, owner, prog, next_dist):
             prog[g, slot] += d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def apply_one(g, action, prm, st, tb):
     """Apply a legal ``action`` of the current seat of game ``g`` (checked by the caller),
     log it to ``trace`` and run on to the next decision (:func:`settle`)."""
@@ -322,7 +326,7 @@ def apply_one(g, action, prm, st, tb):
     settle(g, todo, prm, st, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def benchmark_action(g, bits, tips, car_index):
     """The benchmark choice among the free actions in ``bits`` (bots/express.py): kind in
     the order exit, board, re-board, detour; then footpath in track order; then train A
@@ -336,14 +340,14 @@ def benchmark_action(g, bits, tips, car_index):
             fp = -1
             if kind in (KIND_DETOUR, KIND_REBOARD):
                 fp = car_index[tips[g, slot // CARS], slot % CARS]
-            key = _RANK[kind] * 100_000 + (fp + 1) * 16 + slot
+            key = (kind ^ 1) * 100_000 + (fp + 1) * 16 + slot  # rank: kind ^ 1 (see _RANK)
             if key < best_key:
                 best_key = key
                 best = a
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def random_action(g, bits, rng):
     """Uniform choice among ``pass`` and the free actions in ``bits`` (policy stream)."""
     count = 1
@@ -361,7 +365,7 @@ def random_action(g, bits, rng):
     return PASS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
     """The action of the current seat of game ``g`` under ``policy``. A train choice is a
     fair coin of the policy stream for both policies (benchmark: uniform among the two)."""
@@ -373,7 +377,7 @@ def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
     return random_action(g, bits, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", _nrt=False)
 def is_legal(g, action, phase, cur, passed, free):
     """True when ``action`` is legal for the current seat of game ``g`` (turn-by-turn)."""
     ph = phase[g]
@@ -387,7 +391,7 @@ def is_legal(g, action, phase, cur, passed, free):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def init_games(seeds, starting_seat, setup_a, setup_b, prm, st, tb):
     """Set up every game (E-5) with its seed, roll the first die and run to the first
     decision."""
@@ -438,7 +442,7 @@ def init_games(seeds, starting_seat, setup_a, setup_b, prm, st, tb):
         settle(g, _DO_ROLL, prm, st, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step_games(actions, prm, st, tb):
     """Apply ``actions[g]`` in every unfinished game; returns -1, or the index of the first
     game whose action is illegal (then nothing at all is applied)."""
@@ -455,7 +459,7 @@ def step_games(actions, prm, st, tb):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_games(policies, prm, st, tb):
     """Play every game to its end with ``policies[seat]`` (``POLICY_*``) for each seat."""
     phase = st[0]
@@ -470,7 +474,7 @@ def play_games(policies, prm, st, tb):
             apply_one(g, action, prm, st, tb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_masks(phase, cur, free, out):
     """``out[g, a]`` True when action ``a`` is legal for the current seat of game ``g``."""
     for g in range(phase.shape[0]):
