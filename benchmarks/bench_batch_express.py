@@ -6,9 +6,10 @@ games with :class:`lamagames.express.batch.ExpressBatch` on one core (the kernel
 Both seed game ``i`` with ``i`` the same way, so they play the very same games: the script
 checks that the totals (rolls, wins per seat, truncations) are equal.
 
-Prints games/s of C and of the batch engine (best of ``--repeat`` runs each, since the machine
-may be shared), their ratio (goal: >= 0.3), and the Numba compile times measured in fresh
-processes: a cold start with an empty on-disk cache and a warm start that loads the cache.
+Prints games/s of C and of the batch engine in CPU time of one core (best of ``--repeat`` runs
+each, since the machine may be shared), their ratio (goal: >= 0.3), and the Numba compile
+times measured in fresh processes: a cold start with an empty on-disk cache and a warm start
+that loads the cache.
 
 Usage: python benchmarks/bench_batch_express.py [--games 20000] [--players 4] [--repeat 3]
 """
@@ -56,10 +57,10 @@ def run_c(folder: Path, games: int, players: int, limit: int) -> tuple[float, li
 def run_batch(games: int, players: int, limit: int) -> tuple[float, list[int]]:
     """Play the games with the batch engine: seconds (init and play) and the same totals."""
     engine = ExpressBatch(num_players=players, turn_limit=limit)
-    start = time.perf_counter()
+    start = time.process_time()
     states = engine.init(np.arange(games, dtype=np.uint64))
     engine.play(states, ["benchmark"] * players)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     wins = [int((states.winner == s).sum()) for s in range(players)]
     return seconds, [int(states.rolls.sum()), *wins, int((states.winner < 0).sum())]
 
