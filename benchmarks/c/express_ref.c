@@ -4,7 +4,7 @@
  * benchmarks/bench_batch_express.py (not part of the package).
  *
  * Chance and train choices come from two splitmix64 streams per game seeded exactly as in
- * lamagames.express.batch_kernels.init_games, with game i seeded by i: the games are the very
+ * lamagames.express.batch_kernels.setup_game, with game i seeded by i: the games are the very
  * games the batch engine plays from seeds 0..GAMES-1, so the totals must be equal.
  *
  * Usage: express_ref GAMES PLAYERS TURN_LIMIT

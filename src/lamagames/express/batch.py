@@ -62,6 +62,11 @@ k: Any = batch_kernels
 POLICIES: Final[dict[str, int]] = {"random": k.POLICY_RANDOM, "benchmark": k.POLICY_BENCHMARK}
 I32 = npt.NDArray[np.int32]
 U64 = npt.NDArray[np.uint64]
+# Unused arguments of the entry kernel (one signature for all modes).
+_NO_SEEDS: Final = np.zeros(0, np.uint64)
+_NO_ACTIONS: Final = np.zeros(0, np.int32)
+_NO_POLICIES: Final = np.zeros(0, np.int32)
+_NO_SETUP: Final = (0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +300,9 @@ class ExpressBatch:
         assert game.turn_limit is not None
         return (game.num_players, game.llamas_to_win, game.turn_limit, self.tables.length)
 
+    def _args(self, states: ExpressBatchState) -> tuple[Any, ...]:
+        return (self._scalars(), states.arrays(), self._tables)
+
     def init(self, seeds: npt.ArrayLike) -> ExpressBatchState:
         """Set up one game per seed (E-5), roll the first die and run to the first decision.
 
@@ -313,9 +321,8 @@ class ExpressBatch:
             len(values), self.num_players, self.tables, self.trace_length
         )
         a, b = self.tables.setup
-        k.init_games(
-            values, self.game.starting_seat, a, b, self._scalars(), states.arrays(), self._tables
-        )
+        setup = (self.game.starting_seat, a, b)
+        k.run_games(k.MODE_INIT, values, _NO_ACTIONS, _NO_POLICIES, setup, *self._args(states))
         return states
 
     def legal_mask(self, states: ExpressBatchState) -> npt.NDArray[np.bool_]:
@@ -339,7 +346,10 @@ class ExpressBatch:
                 f"actions must be {len(states)} integers (one per game), got {acts.dtype} "
                 f"{acts.shape}"
             )
-        bad = k.step_games(acts.astype(np.int32), self._scalars(), states.arrays(), self._tables)
+        bad = k.run_games(
+            k.MODE_STEP, _NO_SEEDS, acts.astype(np.int32), _NO_POLICIES, _NO_SETUP,
+            *self._args(states),
+        )  # fmt: skip
         if bad >= 0:
             raise IllegalActionError(
                 f"game {bad}: action {int(acts[bad])} is not legal for seat "
@@ -359,7 +369,7 @@ class ExpressBatch:
                 f"policies: need {self.num_players} of {sorted(POLICIES)}, got {list(policies)}"
             )
         codes = np.array([POLICIES[p] for p in policies], np.int32)
-        k.play_games(codes, self._scalars(), states.arrays(), self._tables)
+        k.run_games(k.MODE_PLAY, _NO_SEEDS, _NO_ACTIONS, codes, _NO_SETUP, *self._args(states))
 
     # ------------------------------------------------------------------ conversions
     def to_dict(self, states: ExpressBatchState, game: int) -> dict[str, Any]:

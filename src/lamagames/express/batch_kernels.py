@@ -22,10 +22,12 @@ state arrays in the field order of ``ExpressBatchState`` (0 phase, 1 stage, 2 ac
 
 Kernels are compiled with ``cache=True`` (on-disk cache in this package's ``__pycache__``, or
 ``NUMBA_CACHE_DIR``); every array has one fixed dtype (int32 for state and tables, uint64 for
-bitmasks and streams), so each kernel compiles for one signature only. The helpers are
-inlined into the four entry kernels (``inline="always"``), and no kernel allocates an array,
-so they run without Numba's reference counting (``_nrt=False``): the measured speed-up of
-both together is about 3x (``benchmarks/bench_batch_express.py``).
+bitmasks and streams), so each kernel compiles for one signature only. The rules are inlined
+(``inline="always"``) into one entry kernel, :func:`run_games` (set up, step or play), so they
+are compiled once; with :func:`legal_masks` that is the whole compile. No kernel allocates an
+array, so they run without Numba's reference counting (``_nrt=False``): inlining and no
+reference counting together made the kernels about 3x faster
+(``benchmarks/bench_batch_express.py``).
 """
 
 from __future__ import annotations
@@ -243,9 +245,10 @@ def move(g, t, length, die, tips, owner, prog, next_dist):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def apply_one(g, action, prm, st, tb):
-    """Apply a legal ``action`` of the current seat of game ``g`` (checked by the caller),
-    log it to ``trace`` and run on to the next decision (:func:`settle`)."""
+def apply_action(g, action, prm, st, tb):
+    """Apply a legal ``action`` of the current seat of game ``g`` (checked by the caller) and
+    log it to ``trace``; returns what :func:`settle` must do next, or -1 when a seat is asked
+    again in the window or the game is won."""
     n = prm[0]
     llamas_to_win = prm[1]
     length = prm[3]
@@ -292,7 +295,7 @@ def apply_one(g, action, prm, st, tb):
                     phase[g] = PHASE_OVER
                     cur[g] = TERMINAL
                     passed[g] = 0
-                    return
+                    return -1
             elif kind == KIND_BOARD:
                 station[g, seat] -= 1
                 owner[g, slot] = seat
@@ -320,10 +323,10 @@ def apply_one(g, action, prm, st, tb):
         asked = next_asked(g, n, (seat + 1) % n, free, passed)
         if asked >= 0:
             cur[g] = asked
-            return
+            return -1
         passed[g] = 0
         todo = _DO_RESOLVE if stage[g] == STAGE_AFTER_ROLL else _DO_END_TURN
-    settle(g, todo, prm, st, tb)
+    return todo
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -391,87 +394,84 @@ def is_legal(g, action, phase, cur, passed, free):
     return False
 
 
-@njit(cache=True, _nrt=False)
-def init_games(seeds, starting_seat, setup_a, setup_b, prm, st, tb):
-    """Set up every game (E-5) with its seed, roll the first die and run to the first
-    decision."""
-    n = prm[0]
-    phase = st[0]
-    stage = st[1]
-    active = st[2]
-    cur = st[3]
-    passed = st[4]
-    rolls = st[5]
-    die = st[6]
-    winner = st[7]
-    tips = st[8]
-    owner = st[9]
-    prog = st[10]
-    station = st[11]
-    house = st[12]
-    path_len = st[13]
-    free = st[16]
-    rng = st[17]
-    trace_len = st[19]
-    for g in range(seeds.shape[0]):
-        seed = seeds[g]
-        rng[g, 0] = seed * _MIX1 + _GOLDEN
-        rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
-        next_u64(rng, g, 0)
-        next_u64(rng, g, 1)
-        phase[g] = PHASE_ROLL
-        stage[g] = STAGE_AFTER_ROLL
-        active[g] = starting_seat
-        cur[g] = CHANCE
-        passed[g] = 0
-        rolls[g] = 0
-        die[g] = -1
-        winner[g] = -1
-        tips[g, 0] = setup_a
-        tips[g, 1] = setup_b
-        for slot in range(SLOTS):
-            owner[g, slot] = -1
-            prog[g, slot] = 0
-        for s in range(n):
-            station[g, s] = 4
-            house[g, s] = 0
-            free[g, s] = np.uint64(0)
-        for i in range(path_len.shape[1]):
-            path_len[g, i] = 0
-        trace_len[g] = 0
-        settle(g, _DO_ROLL, prm, st, tb)
+MODE_INIT = 0
+MODE_STEP = 1
+MODE_PLAY = 2
 
 
 @njit(cache=True, _nrt=False)
-def step_games(actions, prm, st, tb):
-    """Apply ``actions[g]`` in every unfinished game; returns -1, or the index of the first
-    game whose action is illegal (then nothing at all is applied)."""
+def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
+    """The one entry kernel (one compiled copy of the rules, so one compile):
+
+    * ``MODE_INIT``: set up game ``g`` (E-5) from ``seeds[g]``, roll the first die and run to
+      the first decision; ``setup = (starting_seat, tip A, tip B)``.
+    * ``MODE_STEP``: apply ``actions[g]`` in every unfinished game; returns the index of the
+      first game whose action is illegal (then nothing at all is applied), else -1.
+    * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``.
+    """
     phase = st[0]
     cur = st[3]
     passed = st[4]
-    free = st[16]
-    for g in range(actions.shape[0]):
-        if phase[g] != PHASE_OVER and not is_legal(g, actions[g], phase, cur, passed, free):
-            return g
-    for g in range(actions.shape[0]):
-        if phase[g] != PHASE_OVER:
-            apply_one(g, actions[g], prm, st, tb)
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def play_games(policies, prm, st, tb):
-    """Play every game to its end with ``policies[seat]`` (``POLICY_*``) for each seat."""
-    phase = st[0]
-    cur = st[3]
     tips = st[8]
     free = st[16]
     rng = st[17]
     car_index = tb[2]
-    for g in range(phase.shape[0]):
+    games = seeds.shape[0] if mode == MODE_INIT else phase.shape[0]
+    if mode == MODE_STEP:
+        for g in range(games):
+            if phase[g] != PHASE_OVER and not is_legal(g, actions[g], phase, cur, passed, free):
+                return g
+    for g in range(games):
+        if mode == MODE_INIT:
+            setup_game(g, seeds[g], setup, prm, st)
         while phase[g] != PHASE_OVER:
-            action = policy_action(g, policies[cur[g]], phase, cur, tips, free, rng, car_index)
-            apply_one(g, action, prm, st, tb)
+            todo = -1
+            if mode == MODE_INIT:
+                todo = _DO_ROLL
+            else:
+                if mode == MODE_STEP:
+                    action = actions[g]
+                else:
+                    policy = policies[cur[g]]
+                    action = policy_action(g, policy, phase, cur, tips, free, rng, car_index)
+                todo = apply_action(g, action, prm, st, tb)
+            if todo >= 0:
+                settle(g, todo, prm, st, tb)
+            if mode != MODE_PLAY:
+                break
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def setup_game(g, seed, setup, prm, st):
+    """The setup of E-5 for game ``g``, its two streams seeded from ``seed``."""
+    n = prm[0]
+    (phase, stage, active, cur, passed, rolls, die, winner, tips, owner, prog, station, house,
+     path_len, _path_owner, _path_prog, free, rng, _trace, trace_len) = st  # fmt: skip
+    rng[g, 0] = seed * _MIX1 + _GOLDEN
+    rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
+    next_u64(rng, g, 0)
+    next_u64(rng, g, 1)
+    phase[g] = PHASE_ROLL
+    stage[g] = STAGE_AFTER_ROLL
+    active[g] = setup[0]
+    cur[g] = CHANCE
+    passed[g] = 0
+    rolls[g] = 0
+    die[g] = -1
+    winner[g] = -1
+    tips[g, 0] = setup[1]
+    tips[g, 1] = setup[2]
+    for slot in range(SLOTS):
+        owner[g, slot] = -1
+        prog[g, slot] = 0
+    for s in range(n):
+        station[g, s] = 4
+        house[g, s] = 0
+        free[g, s] = np.uint64(0)
+    for i in range(path_len.shape[1]):
+        path_len[g, i] = 0
+    trace_len[g] = 0
 
 
 @njit(cache=True, _nrt=False)
