@@ -36,6 +36,7 @@ from lamagames import __version__
 from lamagames.bots.base import bot_class, bot_kinds
 from lamagames.cli.replay import browse, load_replay, render_position
 from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
+from lamagames.cli.simulate import simulate_command
 from lamagames.cli.views import GameView, get_view, view_ids
 from lamagames.core.errors import BoardError, LamaError, RecordError, quoted
 from lamagames.core.game import Game
@@ -925,6 +926,7 @@ board_app = typer.Typer(
     rich_markup_mode="rich",
 )
 app.add_typer(board_app)
+app.command("simulate")(simulate_command)
 
 
 @board_app.command("show")
