@@ -32,7 +32,12 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
+from lamagames.core.errors import (
+    BoardError,
+    IllegalActionError,
+    InvalidActionError,
+    ParameterError,
+)
 from lamagames.express import batch_kernels
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
 from lamagames.express.board import (
@@ -276,7 +281,7 @@ class ExpressBatch:
         if isinstance(board, Path) or (isinstance(board, str) and board != "standard"):
             try:
                 board = load_board(board)
-            except Exception as exc:  # BoardError with the file name and the field
+            except BoardError as exc:  # names the file and the field
                 raise ParameterError(f"board: {exc}") from None
         if turn_limit is None:
             raise ParameterError("turn_limit: the batch engine needs a limit (E-11)")
