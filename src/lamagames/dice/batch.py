@@ -8,10 +8,10 @@ The same rules (D-1 .. D-11), action ids and chance outcome ids as the scalar en
   them on together (an OpenSpiel-style loop with the batch as the first axis);
 * :func:`play` runs whole games inside the kernel with the in-kernel policies ``random``
   and ``benchmark`` (the policy of :class:`lamagames.bots.dice.DiceBenchmarkBot`) and
-  returns :class:`~lamagames.sim.batch_protocol.BatchResults`;
+  returns :class:`~lamagames.core.batch.BatchResults`;
   :func:`play_traced` also returns every game's ``(player, action)`` trace, which replays
   through the scalar engine action for action;
-* :data:`ENGINE` is this game's :class:`~lamagames.sim.batch_protocol.BatchEngine` for
+* :data:`ENGINE` is this game's :class:`~lamagames.core.batch.BatchEngine` for
   ``lama simulate``.
 
 Chance comes only from each game's seed (SplitMix64: stream 0 for chance, stream 1 for the
@@ -29,6 +29,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.batch import BatchResults
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.dice import batch_kernel as K
 from lamagames.dice.actions import DISCARDS, HANDS, NUM_ROLLS, NUM_SYMBOLS
@@ -42,7 +43,6 @@ from lamagames.dice.batch_play import (
     policy_actions as _policy_actions,
 )
 from lamagames.dice.game import DiceGame
-from lamagames.sim.batch_protocol import BatchResults
 
 #: Names of the in-kernel policies, in code order (the code is the index).
 POLICIES: Final = ("random", "benchmark")
@@ -379,7 +379,7 @@ def play(
 
 
 class DiceBatchEngine:
-    """:class:`~lamagames.sim.batch_protocol.BatchEngine` of LAMA Dice for ``lama simulate``.
+    """:class:`~lamagames.core.batch.BatchEngine` of LAMA Dice for ``lama simulate``.
 
     Scores are minus points (lowest wins, D-11); length is rounds per game; ``extra`` holds
     ``round_points`` and ``decisions`` (see :func:`play_traced`).

@@ -32,6 +32,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.batch import BatchResults
 from lamagames.core.errors import (
     BoardError,
     IllegalActionError,
@@ -57,7 +58,6 @@ from lamagames.express.game import (
     ExpressGame,
     ExpressState,
 )
-from lamagames.sim.batch_protocol import BatchResults
 
 #: Turn limit (die rolls, E-11) of bots-only games in the CLI, the default here too.
 DEFAULT_TURN_LIMIT: Final = 2000
@@ -444,7 +444,7 @@ PARAM_NAMES: Final = (
 
 class ExpressBatchEngine:
     """The Lama Express engine of the ``lama simulate`` protocol
-    (:class:`lamagames.sim.batch_protocol.BatchEngine`); the module's :data:`ENGINE`.
+    (:class:`lamagames.core.batch.BatchEngine`); the module's :data:`ENGINE`.
 
     Scores are the llamas in each seat's house at the end (E-10: 4, or 3 in the short game,
     for the winner); lengths are die rolls (E-11); the starter is ``starting_seat``;
