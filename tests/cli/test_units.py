@@ -160,7 +160,11 @@ def test_chip_give_backs_are_told() -> None:
     play(state, "roll", "dice L 1 L", "discard 1 L L")
     lines = play(state, "roll", "dice L 2 L", "discard 2 L L")
     assert "Round 1 ends (Ann emptied the row)" in lines[1]
-    assert play(state, "give white") == ["Ann gives back a white chip (-1) for emptying the row."]
+    # Issue 8: the scores are told again after a give-back (the round-end line is stale).
+    assert play(state, "give white") == [
+        "Ann gives back a white chip (-1) for emptying the row.",
+        "Scores: Ann 12, Bob 25.",
+    ]
     assert state.scores[0] == 12
 
 

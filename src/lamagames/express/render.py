@@ -46,6 +46,8 @@ from lamagames.express.board import (
     Board,
 )
 from lamagames.express.game import ExpressState
+from lamagames.express.rules import lap_done as lap_done  # E-8, kept importable from here
+from lamagames.express.rules import spaces_to_go as spaces_to_go
 
 #: Characters of one cell (without the separating blank).
 CELL_WIDTH: Final = 5
@@ -314,24 +316,6 @@ def _to_text(lines: Sequence[Line]) -> Text:
         row.rstrip()
         rows.append(row)
     return Text("\n").join(rows)
-
-
-# --------------------------------------------------------------------------- laps (E-8)
-def _exit_needs(state: ExpressState, seat: int) -> list[int]:
-    station = state.board.stations[state.game.seat_station[seat]]
-    return [state.lap_need(seat, space) for space in station.exits]
-
-
-def spaces_to_go(state: ExpressState, seat: int, progress: int) -> int:
-    """Spaces a llama of ``seat`` with this progress still has to ride before it may get off
-    at the first exit space of its station (E-8); 0 once its lap is done."""
-    return max(0, min(_exit_needs(state, seat)) - progress)
-
-
-def lap_done(state: ExpressState, seat: int, progress: int) -> bool:
-    """True when a llama of ``seat`` with this progress has done its lap, at least as far as
-    the first exit space of its station (E-8)."""
-    return spaces_to_go(state, seat, progress) == 0
 
 
 # --------------------------------------------------------------------------- text helpers
