@@ -34,6 +34,8 @@ from lamagames.express.rules import lap_done
 CELL_WIDTH: Final = 5
 CELL_GAP: Final = 1
 ROWS_PER_CELL: Final = 2
+#: Blanks between the ring's side columns and the text inside the ring (besides the gap).
+INFO_MARGIN: Final = 2
 ROLE_MARKS: Final = {ROLE_BOARDING: "@", ROLE_EXIT: "x", ROLE_ARROW: "^", ROLE_REBOARD: "<"}
 #: rich styles of the die colours and the player colours.
 DIE_STYLES: Final = {
@@ -149,15 +151,18 @@ def ring(
         grid[r * ROWS_PER_CELL + 1][c] = bottoms.get(space, [("", "")])
     inner_width = (cols - 2) * pitch - CELL_GAP
     inner_rows = (rows - 2) * ROWS_PER_CELL
-    info = info_for(inner_width)
-    fits = len(info) <= inner_rows and all(line_width(line) <= inner_width for line in info)
+    # A margin keeps the cars of the left and right columns apart from the text inside.
+    info_width = inner_width - 2 * INFO_MARGIN
+    info = info_for(info_width)
+    fits = len(info) <= inner_rows and all(line_width(line) <= info_width for line in info)
     lines: list[Line] = []
     for index, row in enumerate(grid):
         line: Line = []
         inner = index - ROWS_PER_CELL
         for c, cell in enumerate(row):
             if c == 1 and fits and 0 <= inner < len(info):
-                line += pad(info[inner], inner_width + CELL_GAP)
+                line.append((" " * INFO_MARGIN, ""))
+                line += pad(info[inner], inner_width - INFO_MARGIN + CELL_GAP)
                 continue
             if fits and 0 <= inner < len(info) and 0 < c < cols - 1:
                 continue

@@ -18,6 +18,8 @@ from rich.text import Text
 from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
 from lamagames.express.board import NUM_TRAINS, PASSENGER_CARS
 from lamagames.express.drawing import (
+    CELL_GAP,
+    CELL_WIDTH,
     COAL_MARK,
     LAP_DONE_MARK,
     LOCOMOTIVE_MARK,
@@ -31,12 +33,18 @@ from lamagames.express.drawing import (
     joined,
     occupants,
     short,
+    strip,
     to_plain,
     to_text,
     who_line,
 )
 from lamagames.express.game import ExpressState
 from lamagames.express.rules import spaces_to_go
+
+#: Spaces per row of the compact layout (a quarter of the standard board).
+COMPACT_ROW: Final = 12
+#: Width assumed for the compact layout when none is given.
+COMPACT_WIDTH: Final = 80
 
 
 # --------------------------------------------------------------------------- the table
@@ -223,17 +231,59 @@ def _table_cells(state: ExpressState, viewer: int | None) -> dict[int, Line]:
     return cells
 
 
+def _compact_players(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """The players in a few lines: ``>y Ann (you) 3/1/0/0`` (wait/ride/walk/home)."""
+    game = state.game
+    active = state.active_player()
+    items: list[Line] = []
+    for seat in range(game.num_players):
+        colour = game.colours[seat]
+        style = PLAYER_STYLES[colour]
+        where = state.llama_locations(seat)
+        mark = ">" if seat == active and not state.is_terminal() else ""
+        name = short(names[seat], NAME_WIDTH) + (YOU if seat == viewer else "")
+        counts = (
+            f" {where['station']}/{len(where['cars'])}/{len(where['footpaths'])}/{where['house']}"
+        )
+        items.append([(f"{mark}{colour[0]} ", "bold"), (name, style), (counts, "")])
+    head: Line = [(f"Llamas wait/ride/walk/home (of {game.llamas_to_win}): ", "bold")]
+    return flow(head, items, width, sep="  ")
+
+
+def _compact_layout(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """Rows of cells, then the players, footpaths and laps, then whose turn it is and the
+    chances last (nearest the prompt); no key and no blank lines inside the text."""
+    per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
+    info = _compact_players(state, names, viewer, width)
+    info += _footpath_lines(state, width)
+    if viewer is not None:
+        info += _viewer_lines(state, viewer, width)
+    info += _status_lines(state, names, width)
+    return strip(state.board, _table_cells(state, viewer), info, per_row)
+
+
 def _table_layout(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int | None
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int | None,
+    height: int | None = None,
 ) -> list[Line]:
     if len(names) != state.game.num_players:
         raise ValueError(f"{len(names)} names for {state.game.num_players} seats")
-    return compose(
+    full = compose(
         state.board,
         _table_cells(state, viewer),
         lambda inner: _table_info(state, names, viewer, inner),
         width,
     )
+    if height is None or len(full) <= height:
+        return full
+    return _compact_layout(state, names, viewer, COMPACT_WIDTH if width is None else width)
 
 
 def table_lines(
@@ -242,6 +292,7 @@ def table_lines(
     *,
     viewer: int | None = None,
     width: int | None = None,
+    height: int | None = None,
 ) -> list[str]:
     """The table for people as plain text lines: the track with the trains, and inside the
     ring whose turn it is, the die, the open window with everyone's chances, the players
@@ -253,11 +304,14 @@ def table_lines(
         viewer: the seat looking at the table (its llamas are listed with the spaces they
             still have to ride, its possible cars are highlighted); ``None``: a spectator.
         width: the terminal width; a track too wide for it is drawn as rows of spaces.
+        height: the most lines the table may take; when the full table is taller, a
+            compact layout is drawn (rows of at most :data:`COMPACT_ROW` spaces, the
+            players in a few lines, no key, whose turn it is last). ``None``: no limit.
 
     Raises:
         ValueError: ``names`` does not have one name per seat.
     """
-    return to_plain(_table_layout(state, names, viewer, width))
+    return to_plain(_table_layout(state, names, viewer, width, height))
 
 
 def table_text(
@@ -266,6 +320,7 @@ def table_text(
     *,
     viewer: int | None = None,
     width: int | None = None,
+    height: int | None = None,
 ) -> Text:
     """:func:`table_lines` with colours, as a ``rich`` :class:`~rich.text.Text`."""
-    return to_text(_table_layout(state, names, viewer, width))
+    return to_text(_table_layout(state, names, viewer, width, height))
