@@ -98,6 +98,7 @@ from lamagames.express.board import (
     parse_board,
     standard_board,
 )
+from lamagames.express.rules import Phase, WindowStage
 from lamagames.express.state_data import LlamaData, StateData, parse_state_data
 
 MIN_PLAYERS: Final = 2
@@ -115,16 +116,19 @@ DEFAULT_COLOURS: Final[dict[int, tuple[str, ...]]] = {
 CAR_OFFSET: Final = 2
 CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
 
-# Phases: what the next action is.
+# Phases: what the next action is (internal ints, in the order of
+# :class:`~lamagames.express.rules.Phase`; :meth:`ExpressState.phase` gives the enum).
 PHASE_ROLL: Final = 0  # chance: the colour die
 PHASE_WINDOW: Final = 1  # a free-action window (E-9)
 PHASE_CHOOSE: Final = 2  # the active player chooses a train (E-6)
 PHASE_OVER: Final = 3  # won (E-10) or truncated (E-11)
-PHASE_NAMES: Final = ("roll", "window", "choose", "over")
+_PHASES: Final = tuple(Phase)
+PHASE_NAMES: Final = tuple(p.value for p in Phase)
 # Window stages (E-9).
 STAGE_AFTER_ROLL: Final = 0
 STAGE_AFTER_MOVE: Final = 1
-STAGE_NAMES: Final = ("after_roll", "after_move")
+_STAGES: Final = tuple(WindowStage)
+STAGE_NAMES: Final = tuple(s.value for s in WindowStage)
 NO_SEAT: Final = -1
 EMPTY: Final = -1
 
@@ -846,13 +850,15 @@ class ExpressState(State):
         """The board."""
         return self._board
 
-    def phase(self) -> str:
-        """``roll``, ``window``, ``choose`` or ``over``."""
-        return PHASE_NAMES[self._phase]
+    def phase(self) -> Phase:
+        """What comes next: :class:`~lamagames.express.rules.Phase` ``roll``, ``window``,
+        ``choose`` or ``over`` (a string enum: compares equal to those words)."""
+        return _PHASES[self._phase]
 
-    def window_stage(self) -> str | None:
-        """``after_roll`` or ``after_move`` in a window (E-9), else ``None``."""
-        return STAGE_NAMES[self._stage] if self._phase == PHASE_WINDOW else None
+    def window_stage(self) -> WindowStage | None:
+        """``after_roll`` or ``after_move`` in a window (E-9), else ``None``
+        (a :class:`~lamagames.express.rules.WindowStage`, compares equal to those words)."""
+        return _STAGES[self._stage] if self._phase == PHASE_WINDOW else None
 
     def passed_players(self) -> list[int]:
         """Seats that passed since the last action in the open window (E-9)."""
