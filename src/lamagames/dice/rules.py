@@ -7,12 +7,23 @@ the numbers 1..6, index 6 = :data:`~lamagames.dice.actions.LLAMA`), see
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from enum import IntEnum, StrEnum
+from itertools import product
 from typing import Final
 
 from lamagames.core.errors import ParameterError
-from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, SYMBOLS, VALUES
+from lamagames.dice.actions import (
+    DISCARD_ID,
+    HAND_ID,
+    HAND_SIZE,
+    HANDS,
+    LLAMA,
+    NUM_SYMBOLS,
+    SYMBOLS,
+    VALUES,
+)
 
 #: Standard dice faces of D-1, dice A, B, C.
 STANDARD_DICE: Final = ("LL3456", "12LL56", "1234LL")
@@ -51,6 +62,21 @@ class Phase(IntEnum):
         """Name in observations: ``deal``, ``turn``, ``dice``, ``discard``, ``take``,
         ``give`` (both give phases) or ``over``."""
         return "give" if self in (Phase.GIVE_LLAMAS, Phase.GIVE_EMPTY) else self.name.lower()
+
+
+# Phases as module constants (older imports; ``lamagames.dice.game`` re-exports them).
+PHASE_DEAL: Final = Phase.DEAL
+PHASE_TURN: Final = Phase.TURN
+PHASE_DICE: Final = Phase.DICE
+PHASE_DISCARD: Final = Phase.DISCARD
+PHASE_TAKE: Final = Phase.TAKE
+PHASE_GIVE_LLAMAS: Final = Phase.GIVE_LLAMAS
+PHASE_GIVE_EMPTY: Final = Phase.GIVE_EMPTY
+PHASE_OVER: Final = Phase.OVER
+PHASE_NAMES: Final = tuple(p.label for p in Phase)
+NUM_PHASES: Final = len(Phase)
+#: Phases in which the current roll is shown (the dice stay visible until the turn passes).
+ROLL_PHASES: Final = (PHASE_DISCARD, PHASE_TAKE, PHASE_GIVE_LLAMAS)
 
 
 class RollResult(StrEnum):
@@ -156,3 +182,59 @@ def roll_result(
 def last_standing(quit_flags: Sequence[bool], seat: int) -> bool:
     """True when every seat but ``seat`` has quit this round (D-8.5)."""
     return all(q for i, q in enumerate(quit_flags) if i != seat)
+
+
+def phase_after_roll(result: RollResult, score: int) -> Phase:
+    """The phase a roll result leads to for a roller with ``score`` points (D-8):
+    :attr:`Phase.GIVE_LLAMAS` after three llamas with a chip to give back, else
+    :attr:`Phase.TURN` (the turn passes, D-8.1); :attr:`Phase.DISCARD` (D-8.2);
+    :attr:`Phase.TAKE` (D-8.3); :attr:`Phase.OVER` standing for a bust (the round ends,
+    D-8.4, D-8.5)."""
+    if result == RollResult.THREE_LLAMAS:
+        return Phase.GIVE_LLAMAS if score else Phase.TURN
+    if result == RollResult.MATCH:
+        return Phase.DISCARD
+    if result == RollResult.TAKE:
+        return Phase.TAKE
+    return Phase.OVER
+
+
+def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
+    """Discard action ids allowed by a match (D-8.2), ascending: per symbol up to
+    min(dice showing it, cards in the row), at least one card in all.
+
+    Args:
+        row: the roller's row, count vector of 7.
+        dice: the symbols shown.
+    """
+    limits: dict[int, int] = {}
+    for s in dice:
+        if row[s]:
+            limits[s] = min(limits.get(s, 0) + 1, row[s])
+    symbols = list(limits)
+    out = []
+    for combo in product(*(range(limits[s] + 1) for s in symbols)):
+        if any(combo):
+            counts = [0] * NUM_SYMBOLS
+            for s, k in zip(symbols, combo, strict=True):
+                counts[s] = k
+            out.append(DISCARD_ID[tuple(counts)])
+    out.sort()
+    return out
+
+
+def deal_outcomes(deck: Sequence[int]) -> list[tuple[int, float]]:
+    """Chance outcomes of dealing six cards from ``deck`` (count vector of 7), with their
+    probabilities (multivariate hypergeometric, D-5), in hand-id order."""
+    total = math.comb(sum(deck), HAND_SIZE)
+    out = []
+    for hand in HANDS:
+        ways = 1
+        for s in range(NUM_SYMBOLS):
+            if hand[s]:
+                ways *= math.comb(deck[s], hand[s])
+                if not ways:
+                    break
+        if ways:
+            out.append((HAND_ID[hand], ways / total))
+    return out
