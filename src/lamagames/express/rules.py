@@ -4,7 +4,9 @@ events: phases, window stages and how far a llama still has to ride (E-8). Pure.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from lamagames.express.board import NUM_DIE_COLOURS
 
 if TYPE_CHECKING:
     from lamagames.express.game import ExpressState
@@ -50,3 +52,29 @@ def lap_done(state: ExpressState, seat: int, progress: int) -> bool:
     """True when a llama of ``seat`` with this progress has done its lap, at least as far as
     the first exit space of its station (E-8)."""
     return spaces_to_go(state, seat, progress) == 0
+
+
+#: Space offset of passenger car ``c`` (1..5) behind the tip: ``tip - CAR_OFFSET - c`` (E-2).
+CAR_OFFSET: Final = 2
+#: Probability of each colour of the die (E-1).
+CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
+# Phases as the engine stores them (ints in the order of :class:`Phase`).
+PHASE_ROLL: Final = 0  # chance: the colour die
+PHASE_WINDOW: Final = 1  # a free-action window (E-9)
+PHASE_CHOOSE: Final = 2  # the active player chooses a train (E-6)
+PHASE_OVER: Final = 3  # won (E-10) or truncated (E-11)
+PHASES: Final = tuple(Phase)
+PHASE_NAMES: Final = tuple(p.value for p in Phase)
+# Window stages (E-9), in the order of :class:`WindowStage`.
+STAGE_AFTER_ROLL: Final = 0
+STAGE_AFTER_MOVE: Final = 1
+STAGES: Final = tuple(WindowStage)
+STAGE_NAMES: Final = tuple(s.value for s in WindowStage)
+#: No seat (no winner, nobody asked); an empty car.
+NO_SEAT: Final = -1
+EMPTY: Final = -1
+
+
+def exact_int(value: object) -> bool:
+    """True for a plain ``int`` (not ``bool``, not a float)."""
+    return type(value) is int
