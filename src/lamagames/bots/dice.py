@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import product
 from typing import Final
 
 from lamagames.bots.base import Bot
@@ -22,7 +21,13 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
-from lamagames.dice.rules import RollResult, last_standing, roll_result, row_score
+from lamagames.dice.rules import (
+    RollResult,
+    last_standing,
+    legal_discards,
+    roll_result,
+    row_score,
+)
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
@@ -107,16 +112,14 @@ class DiceHeuristicBot(Bot):
         """Row value if the player stopped now: its score, or minus a chip if it is empty."""
         return -chip if not any(row) else float(row_score(row))
 
-    def _best_discard(self, row: Row, dice: Row, chip: int) -> float:
-        """Lowest static value reachable by a legal discard (D-8.2) of this roll."""
-        symbols = [s for s in range(NUM_SYMBOLS) if dice[s] and row[s]]
+    def _best_discard(self, row: Row, symbols: Row, chip: int) -> float:
+        """Lowest static value reachable by a legal discard (D-8.2, the engine's
+        :func:`~lamagames.dice.rules.legal_discards`) of the roll ``symbols``."""
         best = float("inf")
-        for combo in product(*(range(min(dice[s], row[s]) + 1) for s in symbols)):
-            if any(combo):
-                new = list(row)
-                for s, k in zip(symbols, combo, strict=True):
-                    new[s] -= k
-                best = min(best, self._static_value(tuple(new), chip))
+        for action in legal_discards(row, symbols):
+            gone = DISCARDS[action - DISCARD_BASE]
+            new = tuple(r - g for r, g in zip(row, gone, strict=True))
+            best = min(best, self._static_value(new, chip))
         return best
 
     def _roll_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
@@ -132,7 +135,7 @@ class DiceHeuristicBot(Bot):
             if result == RollResult.THREE_LLAMAS:  # D-8.1
                 value = static - chip
             elif result == RollResult.MATCH:  # D-8.2
-                value = self._best_discard(row, dice, chip)
+                value = self._best_discard(row, symbols, chip)
             elif result == RollResult.TAKE:  # D-8.3
                 takes = [s for s in range(NUM_SYMBOLS) if dice[s] and llama[s]]
                 value = min(self._static_value(_add(row, s), chip) for s in takes)
