@@ -16,7 +16,7 @@ from lamagames.core.records import SeatInfo
 from lamagames.core.registry import make
 from lamagames.dice import render
 from lamagames.dice.actions import DISCARD_ID, QUIT, ROLL
-from lamagames.dice.game import DiceState
+from lamagames.dice.game import DiceGame, DiceState
 from lamagames.sim.runner import GameResult
 from lamagames.sim.stats import Mean, Metric, StatsCollector, Total
 
@@ -149,8 +149,10 @@ def test_emptying_the_row_ends_the_round() -> None:
 
 def test_chip_give_backs_are_told() -> None:
     """D-8.1 (three llamas) and D-10 (empty row) give-backs."""
-    state = dealt("12LLLL", "2346LL", end_score=100)
-    state.scores[0] = 23
+    # A position built with a score (states are changed only by actions).
+    state = DiceGame(num_players=2, end_score=100).build_state(
+        rows=["12LLLL", "2346LL"], scores=[23, 0]
+    )
     assert play(state, "roll", "dice L L L") == []
     assert render.action_label(state, state.legal_actions()[0]).startswith("give back a black")
     assert play(state, "give black") == [
@@ -160,7 +162,11 @@ def test_chip_give_backs_are_told() -> None:
     play(state, "roll", "dice L 1 L", "discard 1 L L")
     lines = play(state, "roll", "dice L 2 L", "discard 2 L L")
     assert "Round 1 ends (Ann emptied the row)" in lines[1]
-    assert play(state, "give white") == ["Ann gives back a white chip (-1) for emptying the row."]
+    # Issue 8: the scores are told again after a give-back (the round-end line is stale).
+    assert play(state, "give white") == [
+        "Ann gives back a white chip (-1) for emptying the row.",
+        "Scores: Ann 12, Bob 25.",
+    ]
     assert state.scores[0] == 12
 
 
@@ -179,8 +185,8 @@ def test_table_shows_rows_chips_dice_and_turn() -> None:
 
 
 def test_chips_drawn_per_chip() -> None:
-    state = dealt("11235L", "2346LL")
-    state.scores[1] = 23  # D-4: 2 black, 3 white
+    state = DiceGame(num_players=2).build_state(rows=["11235L", "2346LL"], scores=[0, 23])
+    # D-4: 2 black, 3 white
     assert text_of(render.chips_text(state, 1)).strip() == "●● ○○○"
     assert text_of(render.chips_text(state, 0)).strip() == "-"
 

@@ -221,3 +221,16 @@ def test_e6_clone_is_independent(std2: ExpressGame, run: Runner) -> None:
     assert state.train_tip(0) == 0 and copy_.train_tip(0) == 3
     assert state.child(MOVE_A) == copy_
     assert isinstance(copy_, ExpressState)
+
+
+def test_docs_observation_tensor_size_matches_the_engine() -> None:
+    """docs/express.md states the standard board's tensor size and its layout table."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "express.md").read_text("utf-8")
+    size = ExpressGame(num_players=2).info.observation_shape[0]
+    assert size == 238
+    assert f"**{size}** on the standard board" in docs
+    rows = [line.split("|") for line in docs.splitlines() if line.startswith("| ")]
+    sizes = [int(r[3]) for r in rows if r[3].strip().isdigit() and r[1].strip() != "block"]
+    assert sum(sizes) == size

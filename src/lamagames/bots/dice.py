@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import product
 from typing import Final
 
 from lamagames.bots.base import Bot
@@ -15,14 +14,20 @@ from lamagames.dice.actions import (
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
-    LLAMA,
     NUM_SYMBOLS,
     QUIT,
     ROLL,
     TAKE_BASE,
     roll_symbols,
 )
-from lamagames.dice.game import DiceGame, as_dice_state, row_score
+from lamagames.dice.game import DiceGame, as_dice_state
+from lamagames.dice.rules import (
+    RollResult,
+    last_standing,
+    legal_discards,
+    roll_result,
+    row_score,
+)
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
@@ -55,8 +60,8 @@ class DiceBenchmarkBot(Bot):
 
 
 Row = tuple[int, ...]
-#: Aggregated roll distribution: (symbol counts of the three dice, probability).
-RollTable = tuple[tuple[tuple[int, ...], float], ...]
+#: Aggregated roll distribution: (symbol counts of the three dice, the symbols, probability).
+RollTable = tuple[tuple[tuple[int, ...], tuple[int, ...], float], ...]
 
 
 class DiceHeuristicBot(Bot):
@@ -86,12 +91,15 @@ class DiceHeuristicBot(Bot):
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the dice heuristic bot plays LAMA Dice only")
         counts: dict[tuple[int, ...], float] = defaultdict(float)
+        shown: dict[tuple[int, ...], tuple[int, ...]] = {}
         for outcome, probability in game.roll_outcomes:
             vector = [0] * NUM_SYMBOLS
-            for s in roll_symbols(outcome):
+            symbols = roll_symbols(outcome)
+            for s in symbols:
                 vector[s] += 1
             counts[tuple(vector)] += probability
-        self._rolls: RollTable = tuple(counts.items())
+            shown[tuple(vector)] = symbols
+        self._rolls: RollTable = tuple((v, shown[v], p) for v, p in counts.items())
         self._memo: dict[tuple[Row, Row, bool, int], float] = {}
 
     # ---------------------------------------------------------------- evaluation
@@ -104,16 +112,14 @@ class DiceHeuristicBot(Bot):
         """Row value if the player stopped now: its score, or minus a chip if it is empty."""
         return -chip if not any(row) else float(row_score(row))
 
-    def _best_discard(self, row: Row, dice: Row, chip: int) -> float:
-        """Lowest static value reachable by a legal discard (D-8.2) of this roll."""
-        symbols = [s for s in range(NUM_SYMBOLS) if dice[s] and row[s]]
+    def _best_discard(self, row: Row, symbols: Row, chip: int) -> float:
+        """Lowest static value reachable by a legal discard (D-8.2, the engine's
+        :func:`~lamagames.dice.rules.legal_discards`) of the roll ``symbols``."""
         best = float("inf")
-        for combo in product(*(range(min(dice[s], row[s]) + 1) for s in symbols)):
-            if any(combo):
-                new = list(row)
-                for s, k in zip(symbols, combo, strict=True):
-                    new[s] -= k
-                best = min(best, self._static_value(tuple(new), chip))
+        for action in legal_discards(row, symbols):
+            gone = DISCARDS[action - DISCARD_BASE]
+            new = tuple(r - g for r, g in zip(row, gone, strict=True))
+            best = min(best, self._static_value(new, chip))
         return best
 
     def _roll_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
@@ -124,17 +130,17 @@ class DiceHeuristicBot(Bot):
             return cached
         total = 0.0
         static = self._static_value(row, chip)
-        for dice, probability in self._rolls:
-            if dice[LLAMA] == 3:  # D-8.1
+        for dice, symbols, probability in self._rolls:
+            result = roll_result(row, llama, symbols, last_standing=last)  # D-8, the engine's
+            if result == RollResult.THREE_LLAMAS:  # D-8.1
                 value = static - chip
-            elif any(dice[s] and row[s] for s in range(NUM_SYMBOLS)):  # D-8.2
-                value = self._best_discard(row, dice, chip)
-            else:
+            elif result == RollResult.MATCH:  # D-8.2
+                value = self._best_discard(row, symbols, chip)
+            elif result == RollResult.TAKE:  # D-8.3
                 takes = [s for s in range(NUM_SYMBOLS) if dice[s] and llama[s]]
-                if takes and not last:  # D-8.3
-                    value = min(self._static_value(_add(row, s), chip) for s in takes)
-                else:  # D-8.4 / D-8.5 bust
-                    value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
+                value = min(self._static_value(_add(row, s), chip) for s in takes)
+            else:  # D-8.4 / D-8.5 bust
+                value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
             total += probability * value
         self._memo[key] = total
         return total
@@ -158,7 +164,7 @@ class DiceHeuristicBot(Bot):
         seat = self.seat
         row: Row = tuple(s.rows[seat])
         llama: Row = tuple(s.llama_row)
-        last = all(q for i, q in enumerate(s.quit) if i != seat)
+        last = last_standing(s.quit, seat)  # D-8.5
         chip = self._chip_value(s.scores[seat])
         if first == ROLL:
             rolled = self._roll_value(row, llama, last, chip)

@@ -19,6 +19,10 @@ from lamagames.express.game import ExpressState, as_express_state
 
 #: Die rolls after which a game of bots only is stopped (E-11), unless --turn-limit says.
 BOTS_ONLY_TURN_LIMIT: Final = 2000
+#: Terminal lines kept free for the headline, the menu and the prompt: a table taller than
+#: the terminal's height less these is drawn in the compact layout (issue 8: on 80x24 the
+#: full table scrolled the turn line away).
+PROMPT_LINES: Final = 7
 
 HELP = """\
 **Answering a prompt**
@@ -56,9 +60,11 @@ class ExpressTable:
     viewer: int | None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """Draw :func:`lamagames.express.render.table_text` at the available width."""
+        """Draw :func:`lamagames.express.render.table_text` at the available width, compact
+        when it would not leave :data:`PROMPT_LINES` of the terminal's height free."""
+        height = max(1, options.size.height - PROMPT_LINES)
         text = render.table_text(
-            self.state, self.names, viewer=self.viewer, width=options.max_width
+            self.state, self.names, viewer=self.viewer, width=options.max_width, height=height
         )
         text.no_wrap = True
         text.overflow = "crop"

@@ -17,6 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from lamagames.core.events import Event
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
@@ -30,9 +31,22 @@ from lamagames.dice.actions import (
     SYMBOLS,
     TAKE_BASE,
     counts_to_text,
-    roll_symbols,
 )
-from lamagames.dice.game import PHASE_DEAL, PHASE_DICE, DiceState, round_end_reason, row_score
+from lamagames.dice.events import (
+    Bust,
+    Chip,
+    ChipGiven,
+    Discarded,
+    GiveReason,
+    Quit,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    Took,
+    events,
+)
+from lamagames.dice.game import DiceState
+from lamagames.dice.rules import RollResult, RoundEndReason, row_score
 
 #: Style of a number card and of a llama card.
 CARD_STYLE: Final = "bold black on grey93"
@@ -235,18 +249,80 @@ def action_label(state: DiceState, action: int) -> str:
     return ""
 
 
-def _roller(state: DiceState) -> int:
-    """Seat whose roll is pending at a dice chance node (the last actor in the history)."""
-    return state.history()[-1][0]
+_REASONS: Final = {
+    RoundEndReason.BUST: "{actor} went bust",
+    RoundEndReason.EMPTIED: "{actor} emptied the row",
+    RoundEndReason.LLAMA_ROW: "the llama row is empty",
+    RoundEndReason.ALL_QUIT: "everyone has quit",
+}
+_CHIP_WORDS: Final = {
+    Chip.BLACK: "gives back a black chip (-10)",
+    Chip.WHITE: "gives back a white chip (-1)",
+    Chip.NONE: "keeps their chips",
+}
 
 
-def _round_end_lines(after: DiceState, names: Sequence[str], reason: str) -> list[str]:
-    scored_now = after.round_points[-1]
-    n = after.game.num_players
-    round_no = len(after.round_points)
-    scored = ", ".join(f"{names[i]} {scored_now[i]}" for i in range(n))
-    totals = ", ".join(f"{names[i]} {after.scores[i]}" for i in range(n))
-    return [f"Round {round_no} ends ({reason}). Points: {scored}.", f"Scores: {totals}."]
+def _scores_line(scores: Sequence[int], names: Sequence[str]) -> str:
+    return "Scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores)) + "."
+
+
+def describe_events(found: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Plain lines for the events of one step (:func:`lamagames.dice.events.events`).
+
+    A roll whose roller then chooses is silent: it is told with that choice ("Bot 2 rolls
+    3 5 L and discards 3"). Round ends (D-9) add the points of the round and the scores; a
+    chip given back for an emptied row (D-10) reprints the scores.
+
+    Args:
+        found: the events, in order.
+        names: display name per seat.
+    """
+    lines: list[str] = []
+    roll: Rolled | None = None
+    for event in found:
+        if isinstance(event, RoundStarted):
+            lines.append(
+                f"Round {event.round}: six cards each are dealt; {names[event.starter]} starts."
+            )
+        elif isinstance(event, Rolled):
+            roll = event
+            if event.result == RollResult.THREE_LLAMAS and not event.choice_follows:
+                lines.append(
+                    f"{names[event.seat]} rolls {' '.join(event.dice)}: three llamas, "
+                    "but no chips to give back."
+                )
+        elif isinstance(event, Bust):
+            name = names[event.seat]
+            shown = " ".join(roll.dice) if roll is not None else "the dice"
+            why = "none of these is in the llama row"
+            if event.last_standing:
+                why = "the last player in a round may not take a single card"
+            lines.append(
+                f"{name} rolls {shown}: no match and {why}, "
+                f"so {name} takes the whole llama row (bust)!"
+            )
+        elif isinstance(event, Quit):
+            lines.append(f"{names[event.seat]} quits with {points(event.row_points)} in the row.")
+        elif isinstance(event, Discarded | Took):
+            subject = f"{names[event.seat]} rolls {' '.join(event.dice)} and"
+            if isinstance(event, Discarded):
+                lines.append(f"{subject} discards {' '.join(event.cards)}.")
+            else:
+                lines.append(f"{subject} takes the {event.card} from the llama row (no match).")
+        elif isinstance(event, ChipGiven):
+            name, what = names[event.seat], _CHIP_WORDS[event.chip]
+            if event.reason == GiveReason.THREE_LLAMAS:
+                lines.append(f"{name} rolls L L L, three llamas, and {what}.")
+            else:
+                lines.append(f"{name} {what} for emptying the row.")
+                if event.points:
+                    lines.append(_scores_line(event.scores, names))
+        elif isinstance(event, RoundEnded):
+            reason = _REASONS[event.reason].format(actor=names[event.seat])
+            scored = ", ".join(f"{names[i]} {p}" for i, p in enumerate(event.points))
+            lines.append(f"Round {event.round} ends ({reason}). Points: {scored}.")
+            lines.append(_scores_line(event.scores, names))
+    return lines
 
 
 def narrate(
@@ -256,11 +332,8 @@ def narrate(
     after: DiceState,
     names: Sequence[str],
 ) -> list[str]:
-    """Describe one applied action in a sentence or two, for a move log.
-
-    A roll is told together with what its roller then does ("Bot 2 rolls 3 5 L and discards
-    3"), so the dice outcome itself is silent when a choice follows it. Round ends (D-9)
-    add the points of the round and the scores.
+    """Describe one applied action in a sentence or two, for a move log: the lines of
+    :func:`describe_events` for :func:`lamagames.dice.events.events`.
 
     Args:
         before: the state before the action.
@@ -272,68 +345,4 @@ def narrate(
     Returns:
         Zero or more plain lines, in order.
     """
-    lines: list[str] = []
-    round_ended = len(after.round_points) > len(before.round_points)
-    reason = ""
-    if player < 0:
-        if before.phase == PHASE_DEAL:
-            if after.phase != PHASE_DEAL:
-                lines.append(
-                    f"Round {after.round}: six cards each are dealt; {names[after.starter]} starts."
-                )
-            return lines
-        if before.phase != PHASE_DICE:
-            return lines
-        seat = _roller(before)
-        dice = roll_symbols(action)
-        name = names[seat]
-        shown = " ".join(SYMBOLS[s] for s in dice)
-        if after.current_player() == seat and not round_ended and after.dice is not None:
-            return lines  # the roller chooses next: told with that choice
-        if all(s == LLAMA for s in dice):
-            lines.append(f"{name} rolls {shown}: three llamas, but no chips to give back.")
-        else:
-            why = "none of these is in the llama row"
-            if any(before.llama_row[s] for s in dice):
-                why = "the last player in a round may not take a single card"
-            lines.append(
-                f"{name} rolls {shown}: no match and {why}, "
-                f"so {name} takes the whole llama row (bust)!"
-            )
-    else:
-        name = names[player]
-        if action == ROLL:
-            return lines
-        # A choice right after the roller's own roll is told together with the roll.
-        subject = name
-        if before.dice is not None:
-            subject = f"{name} rolls " + " ".join(SYMBOLS[s] for s in before.dice) + " and"
-        if action == QUIT:
-            lines.append(f"{name} quits with {points(before.row_score(player))} in the row.")
-        elif action >= DISCARD_BASE:
-            gone = DISCARDS[action - DISCARD_BASE]
-            lines.append(f"{subject} discards {plain_symbols(gone)}.")
-        elif TAKE_BASE <= action < GIVE_BLACK:
-            symbol = SYMBOLS[action - TAKE_BASE]
-            lines.append(f"{subject} takes the {symbol} from the llama row (no match).")
-        else:
-            what = {
-                GIVE_BLACK: "gives back a black chip (-10)",
-                GIVE_WHITE: "gives back a white chip (-1)",
-                GIVE_NONE: "keeps their chips",
-            }[action]
-            if before.dice is not None:
-                lines.append(f"{name} rolls L L L, three llamas, and {what}.")
-            else:
-                lines.append(f"{name} {what} for emptying the row.")
-    code = round_end_reason(before, player, action, after)
-    if code is not None:
-        actor = names[_roller(before) if player < 0 else player]
-        reason = {
-            "bust": f"{actor} went bust",
-            "emptied": f"{actor} emptied the row",
-            "llama_row": "the llama row is empty",
-            "all_quit": "everyone has quit",
-        }[code]
-        lines.extend(_round_end_lines(after, names, reason))
-    return lines
+    return describe_events(events(before, action, player, after), names)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from lamagames.core.events import Event
 from lamagames.express.actions import (
     KIND_BOARD,
     KIND_DETOUR,
@@ -21,7 +22,20 @@ from lamagames.express.actions import (
     TRAIN_NAMES,
     decode_free_action,
 )
-from lamagames.express.board import DIE_COLOUR_NAMES, DIE_COLOURS, NUM_TRAINS
+from lamagames.express.board import DIE_COLOUR_NAMES, DIE_COLOURS
+from lamagames.express.events import (
+    Boarded,
+    Detoured,
+    Exited,
+    GameEnded,
+    NoMove,
+    Passed,
+    Reboarded,
+    Rolled,
+    TrainMoved,
+    WindowOpened,
+    events,
+)
 from lamagames.express.game import ExpressState
 
 STAGE_WORDS: Final = {"after_roll": "roll", "after_move": "move"}
@@ -142,52 +156,81 @@ def headline(state: ExpressState, names: Sequence[str], player: int) -> str:
     return f"{me}: a chance after {turn} {STAGE_WORDS[stage]}{rolled}"
 
 
-def _moved_train(before: ExpressState, after: ExpressState) -> int | None:
-    for train in range(NUM_TRAINS):
-        if before.train_tip(train) != after.train_tip(train):
-            return train
-    return None
+def describe_events(state: ExpressState, found: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Plain lines for the events of one step (:func:`lamagames.express.events.events`).
 
+    A roll names the roller and the colour; a train move where the train went (chosen, or
+    the only train that could move, E-6); a free action who took it and whose llama went
+    where; a pass which chances were let go; a window that opened everyone's chances (E-9);
+    then the end of the game (E-10, E-11).
 
-def _consequences(
-    before: ExpressState,
-    player: int,
-    action: int,
-    after: ExpressState,
-    names: Sequence[str],
-) -> list[str]:
-    """What the engine did by itself after an action: a forced train move or none (E-6),
-    a window opening with its chances (E-9), the end of the game (E-10, E-11)."""
+    Args:
+        state: any state of the game (for the seats' colours).
+        found: the events, in order.
+        names: display name per seat.
+    """
     lines: list[str] = []
-    train = _moved_train(before, after)
-    closing_roll = player < 0 or before.window_stage() == "after_roll"
-    if train is not None:
-        span = before.board.distance(before.train_tip(train), after.train_tip(train))
-        moves = f"tip {before.train_tip(train)} -> {after.train_tip(train)}, {_spaces(span)}"
-        if action in (MOVE_A, MOVE_B) and player >= 0:
-            lines.append(f"{who(after, names, player)} moves train {TRAIN_NAMES[train]}: {moves}.")
-        else:
-            lines.append(f"Only train {TRAIN_NAMES[train]} can move: {moves}.")
-    elif (
-        closing_roll
-        and after.window_stage() != "after_roll"
-        and after.phase() != "choose"
-        and after.winner() is None
-    ):
-        lines.append("Neither train can move with that colour; the turn ends.")
-    stage = after.window_stage()
-    if stage is not None and (train is not None or player < 0 or before.window_stage() != stage):
-        open_now = chances(after, names)
-        lines.append(f"Chances after the {STAGE_WORDS[stage]}: " + "; ".join(open_now) + ".")
-    winner = after.winner()
-    if winner is not None and before.winner() is None:
-        home = after.house_llamas(winner)
-        lines.append(f"{who(after, names, winner)} has all {home} llamas home and wins!")
-    elif after.is_truncated() and not before.is_truncated():
-        lines.append(
-            f"The turn limit of {after.game.turn_limit} rolls is reached: "
-            "the game stops without a winner."
-        )
+    colours = state.game.colours
+    for event in found:
+        if isinstance(event, Rolled):
+            lines.append(f"{who(state, names, event.seat)} rolls {die_words(event.colour)}.")
+        elif isinstance(event, Passed):
+            missed = ", ".join(event.missed)
+            lines.append(f"{who(state, names, event.seat)} lets the chance pass ({missed}).")
+        elif isinstance(event, Boarded | Exited | Detoured | Reboarded):
+            where = f"{event.train}{event.car}"
+            colour = colours[event.seat]
+            if isinstance(event, Boarded):
+                note = f"board {where}"
+                what = f"a {colour} llama gets into car {event.car} of train {event.train}"
+            elif isinstance(event, Exited):
+                note = f"exit {where}"
+                what = (
+                    f"the {colour} llama in car {where} goes home, "
+                    f"{event.home} of {event.llamas_to_win}"
+                )
+            elif isinstance(event, Detoured):
+                note = f"detour {where}"
+                owner = (
+                    "a llama"
+                    if event.owner < 0
+                    else f"{names[event.owner]}'s {colours[event.owner]} llama"
+                )
+                what = f"{owner} leaves car {where} for the footpath, back to space {event.reboard}"
+            else:
+                note = f"reboard {where}"
+                what = (
+                    f"the {colour} llama from the footpath of arrow {event.arrow} "
+                    f"gets into car {where}"
+                )
+            lines.append(f"{who(state, names, event.seat)}: {note} ({what}).")
+        elif isinstance(event, TrainMoved):
+            moves = f"tip {event.from_tip} -> {event.to_tip}, {_spaces(event.distance)}"
+            if event.chosen:
+                lines.append(f"{who(state, names, event.seat)} moves train {event.train}: {moves}.")
+            else:
+                lines.append(f"Only train {event.train} can move: {moves}.")
+        elif isinstance(event, NoMove):
+            lines.append("Neither train can move with that colour; the turn ends.")
+        elif isinstance(event, WindowOpened):
+            open_now = [
+                f"{who(state, names, c.seat)}: " + ", ".join(c.actions) for c in event.chances
+            ]
+            lines.append(
+                f"Chances after the {STAGE_WORDS[event.stage]}: " + "; ".join(open_now) + "."
+            )
+        elif isinstance(event, GameEnded):
+            if event.winners:
+                winner = event.winners[0]
+                lines.append(
+                    f"{who(state, names, winner)} has all {event.houses[winner]} llamas home "
+                    "and wins!"
+                )
+            else:
+                lines.append(
+                    f"The turn limit of {event.rolls} rolls is reached: "
+                    "the game stops without a winner."
+                )
     return lines
 
 
@@ -198,12 +241,8 @@ def narrate(
     after: ExpressState,
     names: Sequence[str],
 ) -> list[str]:
-    """Describe one applied action and what followed from it, for a move log.
-
-    A roll names the roller and the colour; a train choice where the train went; a free
-    action who took it and whose llama went where; a pass which chances were let go. Then
-    come the forced move or the stand-still of E-6, the chances of a window that opened
-    (E-9) and the end of the game.
+    """Describe one applied action and what followed from it, for a move log: the lines of
+    :func:`describe_events` for :func:`lamagames.express.events.events`.
 
     Args:
         before: the state before the action (a copy).
@@ -215,38 +254,4 @@ def narrate(
     Returns:
         Plain lines, in order.
     """
-    lines: list[str] = []
-    game = after.game
-    if player < 0:
-        roller = before.active_player()
-        lines.append(f"{who(after, names, roller)} rolls {die_words(DIE_COLOURS[action])}.")
-    elif action == PASS:
-        free = before.available_actions(player)
-        missed = ", ".join(before.action_to_string(a, player) for a in free)
-        lines.append(f"{who(after, names, player)} lets the chance pass ({missed}).")
-    elif action not in (MOVE_A, MOVE_B):
-        kind, train, car = decode_free_action(action)
-        where = _car(train, car)
-        colour = game.colours[player]
-        note = before.action_to_string(action, player)
-        if kind == KIND_BOARD:
-            what = f"a {colour} llama gets into car {car} of train {TRAIN_NAMES[train]}"
-        elif kind == KIND_EXIT:
-            what = (
-                f"the {colour} llama in car {where} goes home, "
-                f"{after.house_llamas(player)} of {game.llamas_to_win}"
-            )
-        elif kind == KIND_DETOUR:
-            arrow, reboard = _footpath_arrow(before, train, car)
-            llama = before.car_llama(train, car)
-            owner = (
-                "a llama"
-                if llama is None
-                else f"{names[llama[0]]}'s {game.colours[llama[0]]} llama"
-            )
-            what = f"{owner} leaves car {where} for the footpath, back to space {reboard}"
-        else:
-            arrow, _reboard = _footpath_arrow(before, train, car)
-            what = f"the {colour} llama from the footpath of arrow {arrow} gets into car {where}"
-        lines.append(f"{who(after, names, player)}: {note} ({what}).")
-    return lines + _consequences(before, player, action, after, names)
+    return describe_events(after, events(before, action, player, after), names)

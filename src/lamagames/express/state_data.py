@@ -18,19 +18,25 @@ Shape (all indices 0-based; spaces are track indices; seats are 0..n-1)::
     }
 
 A llama's ``progress`` is its E-8 progress in spaces. :func:`parse_state_data` checks the
-shape with pydantic; :mod:`lamagames.express.game` checks consistency with the game (llama
-counts, congruence of progress with position, window and phase rules).
+shape with pydantic; :func:`check_state_data` checks consistency with the game (llama
+counts, congruence of progress with position, trains, winner, window and phase); the state
+then checks what needs the rules (movable trains, available actions).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from lamagames.core.errors import RecordError
 from lamagames.core.validation import first_error
-from lamagames.express.board import PASSENGER_CARS
+from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
+from lamagames.express.board import LLAMAS_PER_PLAYER, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
+from lamagames.express.rules import CAR_OFFSET
+
+if TYPE_CHECKING:
+    from lamagames.express.game import ExpressGame
 
 
 class LlamaData(BaseModel):
@@ -97,3 +103,107 @@ def parse_state_data(data: Any) -> StateData:
         return StateData.model_validate(data)
     except ValidationError as exc:
         raise RecordError(f"state.{first_error(exc, 'state')[1]}") from None
+
+
+def check_state_data(game: ExpressGame, data: StateData) -> None:
+    """Check shape-valid data against the game: seats in range, tips on the track and
+    trains apart (E-2, E-6), each llama's progress congruent with its place (E-8), four
+    llamas per player (E-1), the turn limit (E-11), the winner (E-10), the history, and a
+    window exactly in the window phase.
+
+    Raises:
+        RecordError: ``state.<field>: <reason>``.
+    """
+    board = game.board
+    n = game.num_players
+    length = board.length
+
+    def fail(where: str, reason: str) -> RecordError:
+        return RecordError(f"state.{where}: {reason}")
+
+    def seat_ok(where: str, seat: int) -> None:
+        if not 0 <= seat < n:
+            raise fail(where, f"no seat {seat} in a {n}-player game")
+
+    seat_ok("active", data.active)
+    tips = [data.trains.A, data.trains.B]
+    for t, tip in enumerate(tips):
+        if tip >= length:
+            raise fail(f"trains.{TRAIN_NAMES[t]}", f"space {tip} out of range 0..{length - 1}")
+    gap_ab = (tips[1] - TRAIN_SPACES - tips[0]) % length
+    gap_ba = (tips[0] - TRAIN_SPACES - tips[1]) % length
+    if gap_ab + gap_ba != length - NUM_TRAINS * TRAIN_SPACES:
+        raise fail("trains", f"trains at tips {tips} overlap")
+    count = [0] * n
+
+    def llama(where: str, item: LlamaData, space: int) -> None:
+        seat_ok(f"{where}.owner", item.owner)
+        home = game.home_boarding[item.owner]
+        if (item.progress - (space - home)) % length:
+            raise fail(
+                f"{where}.progress",
+                f"{item.progress} does not match the llama's place: progress must equal "
+                f"(space {space} - home boarding space {home}) modulo {length}",
+            )
+        count[item.owner] += 1
+
+    for t, row in enumerate((data.cars.A, data.cars.B)):
+        for c, item in enumerate(row):
+            if item is not None:
+                space = (tips[t] - CAR_OFFSET - (c + 1)) % length
+                llama(f"cars.{TRAIN_NAMES[t]}.{c}", item, space)
+    if len(data.footpaths) != len(board.footpaths):
+        raise fail("footpaths", f"the board has {len(board.footpaths)} footpaths")
+    for i, path in enumerate(data.footpaths):
+        footpath = board.footpaths[i]
+        if len(path) > footpath.length:
+            raise fail(f"footpaths.{i}", f"{len(path)} llamas on {footpath.length} footprints")
+        for j, item in enumerate(path):
+            llama(f"footpaths.{i}.{j}", item, footpath.reboard)
+    for name, values in (("stations", data.stations), ("houses", data.houses)):
+        if len(values) != n:
+            raise fail(name, f"need {n} counts, got {len(values)}")
+        for s, v in enumerate(values):
+            if v < 0:
+                raise fail(f"{name}.{s}", f"negative count {v}")
+    for s in range(n):
+        total = count[s] + data.stations[s] + data.houses[s]
+        if total != LLAMAS_PER_PLAYER:
+            raise fail(
+                "stations",
+                f"seat {s} has {total} llamas in all; every player has {LLAMAS_PER_PLAYER}",
+            )
+    limit = game.turn_limit
+    if limit is not None and data.rolls > limit:
+        raise fail("rolls", f"{data.rolls} rolls exceed the turn limit {limit}")
+    winners = [s for s in range(n) if data.houses[s] >= game.llamas_to_win]
+    if data.winner is None:
+        if winners:
+            raise fail("winner", f"seat {winners[0]} has all llamas home but is no winner")
+    else:
+        seat_ok("winner", data.winner)
+        if winners != [data.winner]:
+            raise fail("winner", "the winner must be the one seat with all llamas home")
+    for i, (p, a) in enumerate(data.history):
+        if not (-1 <= p < n and 0 <= a < NUM_DISTINCT_ACTIONS):
+            raise fail(f"history.{i}", f"bad entry ({p}, {a})")
+    if data.phase != "window" and data.window is not None:
+        raise fail("window", f"a window is only open in phase 'window', not {data.phase!r}")
+    if data.phase == "over":
+        if data.winner is None and (limit is None or data.rolls < limit):
+            raise fail("phase", "'over' needs a winner or the turn limit reached")
+        return
+    if data.winner is not None:
+        raise fail("winner", "a game with a winner is over")
+    if data.phase == "roll":
+        if limit is not None and data.rolls >= limit:
+            raise fail("phase", "the turn limit is reached: the game is over")
+        return
+    if data.die is None or data.rolls == 0:
+        raise fail("die", f"phase {data.phase!r} needs a rolled die")
+    if data.phase == "window":
+        if data.window is None:
+            raise fail("window", "phase 'window' needs a window")
+        for s in data.window.passed:
+            seat_ok("window.passed", s)
+        seat_ok("window.asked", data.window.asked)

@@ -128,7 +128,7 @@ def observation(state: ExpressState, seat: int) -> dict[str, Any]:
     stage = state.window_stage()
     if stage is not None:
         window = {
-            "stage": stage,
+            "stage": stage.value,
             "asked": state.current_player(),
             "passed": state.passed_players(),
             "acting": state.acting_players(),
@@ -138,7 +138,7 @@ def observation(state: ExpressState, seat: int) -> dict[str, Any]:
         "player": seat,
         "num_players": n,
         "colours": list(game.colours),
-        "phase": state.phase(),
+        "phase": state.phase().value,
         "active_player": state.active_player(),
         "current_player": state.current_player(),
         "die": state.die(),
@@ -246,7 +246,7 @@ def state_line(state: ExpressState) -> str:
         "".join(colours[w][0] for w, _ in state.footpath_llamas(i)) or "-"
         for i in range(len(state.board.footpaths))
     )
-    head = state.phase()
+    head: str = state.phase().value
     stage = state.window_stage()
     if stage is not None:
         passed = state.passed_players()

@@ -1,0 +1,543 @@
+"""LAMA Dice positions: :class:`DiceState`, rulings D-5 .. D-11 of RULES.md. Pure.
+
+Cards are tracked as count vectors over the seven symbols (see :mod:`lamagames.dice.actions`),
+because only symbols matter to the rules. Every card is always in exactly one place: the
+llama row, a seat's row, the discard pile (cards discarded on a match, D-8.2) or the
+set-aside deck (cards not dealt this round, D-5); the 43 cards of D-3 are conserved.
+
+A game runs in rounds. Each round starts with one chance node per seat (the deal of its six
+cards, seat 0 first), then turns (D-6): the current seat rolls or quits; a roll is a chance
+node; its outcome may ask the same seat to discard (D-8.2), take a llama-row card (D-8.3) or
+give back a chip (D-8.1). A round that ends (D-9) is scored (D-10); a seat with an empty row
+and chips is asked whether to give one back; then the game ends (D-11) or the next round is
+dealt, started by the seat that took the last roll or quit (D-5).
+
+The state's lists are private; read them through the properties (copies) and accessors.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.core.errors import IllegalActionError, InvalidActionError
+from lamagames.core.game import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Outcome,
+    State,
+    Termination,
+)
+from lamagames.dice import views
+from lamagames.dice.actions import (
+    DISCARD_BASE,
+    DISCARDS,
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    HAND_ID,
+    HAND_SIZE,
+    HANDS,
+    MAX_CHANCE_OUTCOMES,
+    NUM_ROLLS,
+    NUM_SYMBOLS,
+    QUIT,
+    ROLL,
+    TAKE_BASE,
+    chance_to_string,
+    check_action_id,
+    player_action_to_string,
+    roll_id,
+    roll_symbols,
+    string_to_chance,
+    string_to_player_action,
+)
+from lamagames.dice.reader import DiceStateReader
+from lamagames.dice.rules import (
+    DECK_CARDS,
+    LLAMA_ROW_CARDS,
+    PHASE_DEAL,
+    PHASE_DICE,
+    PHASE_DISCARD,
+    PHASE_GIVE_EMPTY,
+    PHASE_GIVE_LLAMAS,
+    PHASE_OVER,
+    PHASE_TAKE,
+    PHASE_TURN,
+    Phase,
+    deal_outcomes,
+    legal_discards,
+    phase_after_roll,
+    row_score,
+)
+from lamagames.dice.state_data import parse_state_data
+
+if TYPE_CHECKING:
+    from lamagames.dice.game import DiceGame
+
+
+class DiceState(DiceStateReader, State):
+    """A LAMA Dice position. Create with :meth:`DiceGame.new_initial_state`."""
+
+    __slots__ = (
+        "_deal_seat",
+        "_dice",
+        "_discards",
+        "_give_queue",
+        "_history",
+        "_last_actor",
+        "_legal",
+        "_llama_row",
+        "_phase",
+        "_player",
+        "_quit",
+        "_round",
+        "_round_points",
+        "_rows",
+        "_scores",
+        "_setaside",
+        "_starter",
+        "game",
+    )
+
+    game: DiceGame
+
+    def __init__(self, game: DiceGame) -> None:
+        n = game.num_players
+        self.game = game
+        self._scores: list[int] = [0] * n
+        self._rows: list[list[int]] = [[0] * NUM_SYMBOLS for _ in range(n)]
+        self._quit: list[bool] = [False] * n
+        self._llama_row: list[int] = list(LLAMA_ROW_CARDS)
+        self._setaside: list[int] = list(DECK_CARDS)
+        self._discards: list[int] = [0] * NUM_SYMBOLS
+        self._phase: Phase = PHASE_DEAL
+        self._player: int = game.starting_seat
+        self._starter: int = game.starting_seat
+        self._last_actor: int = game.starting_seat
+        self._deal_seat: int = 0
+        self._dice: tuple[int, int, int] | None = None
+        self._give_queue: list[int] = []
+        self._round: int = 1
+        self._round_points: list[list[int]] = []
+        self._history: list[tuple[int, int]] = []
+        self._legal: list[int] | None = None
+
+    # ------------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        """Seat to act, :data:`CHANCE_PLAYER` (deal, dice) or :data:`TERMINAL_PLAYER`."""
+        phase = self._phase
+        if phase in (PHASE_DEAL, PHASE_DICE):
+            return CHANCE_PLAYER
+        if phase == PHASE_OVER:
+            return TERMINAL_PLAYER
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        """True at a deal or a dice roll."""
+        return self._phase == PHASE_DEAL or self._phase == PHASE_DICE
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (D-11)."""
+        return self._phase == PHASE_OVER
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal action ids, ascending (chance outcomes at a chance node).
+
+        Args:
+            player: seat asking; a seat other than the current one gets ``[]``.
+        """
+        if player is not None and (player != self.current_player() or player < 0):
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[int]:
+        phase = self._phase
+        if phase == PHASE_TURN:
+            return [ROLL, QUIT]
+        if phase == PHASE_DISCARD:
+            return legal_discards(self._rows[self._player], self._dice or ())
+        if phase == PHASE_TAKE:
+            dice = self._dice or ()
+            return sorted({TAKE_BASE + s for s in dice if self._llama_row[s]})
+        if phase in (PHASE_GIVE_LLAMAS, PHASE_GIVE_EMPTY):
+            black, white = self.chips(self._player)
+            out = [GIVE_BLACK] if black else []
+            if white:
+                out.append(GIVE_WHITE)
+            out.append(GIVE_NONE)
+            return out
+        if phase in (PHASE_DICE, PHASE_DEAL):
+            return [a for a, _ in self.chance_outcomes()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcomes with probabilities: 125 rolls of the dice (D-1), or the possible hands
+        of six cards for the seat being dealt (multivariate hypergeometric, D-5).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self._phase == PHASE_DICE:
+            return list(self.game.roll_outcomes)
+        if self._phase != PHASE_DEAL:
+            raise IllegalActionError("not a chance node")
+        return deal_outcomes(self._setaside)
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """Draw a roll (one face per die) or a deal (six cards without replacement).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self._phase == PHASE_DICE:
+            a, b, c = self.game.dice_faces
+            rand = rng.random
+            return roll_id(a[int(rand() * 6)], b[int(rand() * 6)], c[int(rand() * 6)])
+        if self._phase != PHASE_DEAL:
+            raise IllegalActionError("not a chance node")
+        cards = [s for s in range(NUM_SYMBOLS) for _ in range(self._setaside[s])]
+        counts = [0] * NUM_SYMBOLS
+        for s in rng.sample(cards, HAND_SIZE):
+            counts[s] += 1
+        return HAND_ID[tuple(counts)]
+
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply a player action or chance outcome (D-5 .. D-11).
+
+        Raises:
+            InvalidActionError: not an id of the action (or chance outcome) space.
+            IllegalActionError: not legal now or not this seat's turn; state unchanged.
+        """
+        phase = self._phase
+        if phase in (PHASE_DEAL, PHASE_DICE) and (player is None or player == CHANCE_PLAYER):
+            self._apply_chance(action)
+            return
+        # A seat's action: well formed first (InvalidActionError; ``True`` or ``1.0`` would
+        # otherwise compare equal to QUIT), then the seat, then legality.
+        check_action_id(action)
+        if phase in (PHASE_DEAL, PHASE_DICE):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                "a chance event is next, no seat may act"
+            )
+        if phase == PHASE_OVER:
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} is not legal: the game is over"
+            )
+        if player is not None and (type(player) is not int or player != self._player):
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} by seat {player!r}: "
+                f"it is seat {self._player}'s turn"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(
+                f"{player_action_to_string(action)!r} is not legal now; legal: "
+                + ", ".join(player_action_to_string(a) for a in legal)
+            )
+        seat = self._player
+        self._history.append((seat, action))
+        self._legal = None
+        if phase == PHASE_TURN:
+            self._last_actor = seat
+            if action == ROLL:
+                self._phase = PHASE_DICE
+            else:  # D-7
+                self._quit[seat] = True
+                if all(self._quit):  # D-9
+                    self._end_round()
+                else:
+                    self._next_turn()
+        elif phase == PHASE_DISCARD:  # D-8.2
+            counts = DISCARDS[action - DISCARD_BASE]
+            row = self._rows[seat]
+            for s in range(NUM_SYMBOLS):
+                if counts[s]:
+                    row[s] -= counts[s]
+                    self._discards[s] += counts[s]
+            if not any(row):  # D-9: row emptied
+                self._end_round()
+            else:
+                self._next_turn()
+        elif phase == PHASE_TAKE:  # D-8.3
+            s = action - TAKE_BASE
+            self._llama_row[s] = 0
+            self._rows[seat][s] += 1
+            if not any(self._llama_row):  # D-9: llama row emptied
+                self._end_round()
+            else:
+                self._next_turn()
+        else:  # give back a chip (D-8.1 after three llamas, D-10 after emptying the row)
+            if action == GIVE_BLACK:
+                self._scores[seat] -= 10
+            elif action == GIVE_WHITE:
+                self._scores[seat] -= 1
+            if phase == PHASE_GIVE_LLAMAS:
+                self._next_turn()
+            else:
+                self._after_give_backs()
+
+    def _apply_chance(self, outcome: int) -> None:
+        if type(outcome) is not int or not 0 <= outcome < MAX_CHANCE_OUTCOMES:
+            raise InvalidActionError(f"{outcome!r} is not a LAMA Dice chance outcome id")
+        if self._phase == PHASE_DICE:
+            if outcome not in self.game._roll_ids:
+                raise IllegalActionError(
+                    f"{chance_to_string(outcome)!r} cannot be rolled with dice "
+                    + "/".join(self.game.dice)
+                )
+            self._history.append((CHANCE_PLAYER, outcome))
+            self._legal = None
+            self._resolve_roll(roll_symbols(outcome))
+            return
+        if outcome < NUM_ROLLS:
+            raise IllegalActionError(f"{chance_to_string(outcome)!r}: a deal is next, not dice")
+        hand = HANDS[outcome - NUM_ROLLS]
+        deck = self._setaside
+        if any(hand[s] > deck[s] for s in range(NUM_SYMBOLS)):
+            raise IllegalActionError(
+                f"{chance_to_string(outcome)!r} cannot be dealt from the remaining deck"
+            )
+        self._history.append((CHANCE_PLAYER, outcome))
+        self._legal = None
+        row = self._rows[self._deal_seat]
+        for s in range(NUM_SYMBOLS):
+            if hand[s]:
+                deck[s] -= hand[s]
+                row[s] += hand[s]
+        self._deal_seat += 1
+        if self._deal_seat == self.game.num_players:
+            self._phase = PHASE_TURN
+            self._player = self._starter
+
+    def _resolve_roll(self, dice: tuple[int, int, int]) -> None:
+        """D-8: apply what the roll ``dice`` of the current seat leads to."""
+        self._dice = dice
+        result = self._roll_phase(dice)
+        if result == PHASE_TURN:  # three llamas and no chip to give back (D-8.1)
+            self._next_turn()
+        elif result == PHASE_OVER:  # D-8.4 / D-8.5: take the whole llama row, round over
+            row = self._rows[self._player]
+            llama_row = self._llama_row
+            for s in range(NUM_SYMBOLS):
+                row[s] += llama_row[s]
+                llama_row[s] = 0
+            self._end_round()
+        else:
+            self._phase = result
+
+    def _roll_phase(self, dice: tuple[int, int, int]) -> Phase:
+        """The phase a roll of ``dice`` by the current seat leads to (``OVER``: a bust)."""
+        result = self.roll_result(dice)
+        assert result is not None  # dice given
+        return phase_after_roll(result, self._scores[self._player])
+
+    def _next_turn(self) -> None:
+        """D-6: the next seat clockwise that has not quit (possibly the same seat)."""
+        n = self.game.num_players
+        seat = self._player
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not self._quit[seat]:
+                break
+        self._player = seat
+        self._dice = None
+        self._phase = PHASE_TURN
+
+    def _end_round(self) -> None:
+        """D-9 / D-10: score every row; seats with an empty row may give back a chip."""
+        points = [row_score(row) for row in self._rows]
+        self._round_points.append(points)
+        for seat, p in enumerate(points):
+            self._scores[seat] += p
+        self._dice = None
+        self._give_queue = [
+            seat for seat, row in enumerate(self._rows) if not any(row) and self._scores[seat]
+        ]
+        self._after_give_backs()
+
+    def _after_give_backs(self) -> None:
+        if self._give_queue:
+            self._player = self._give_queue.pop(0)
+            self._phase = PHASE_GIVE_EMPTY
+            return
+        if max(self._scores) >= self.game.end_score:  # D-11
+            self._phase = PHASE_OVER
+            return
+        # D-5: new round, started by the seat that took the last roll or quit.
+        n = self.game.num_players
+        self._rows = [[0] * NUM_SYMBOLS for _ in range(n)]
+        self._llama_row = list(LLAMA_ROW_CARDS)
+        self._setaside = list(DECK_CARDS)
+        self._discards = [0] * NUM_SYMBOLS
+        self._quit = [False] * n
+        self._starter = self._last_actor
+        self._player = self._starter
+        self._deal_seat = 0
+        self._round += 1
+        self._phase = PHASE_DEAL
+
+    def clone(self) -> Self:
+        """An independent copy (history included)."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new._scores = list(self._scores)
+        new._rows = [list(r) for r in self._rows]
+        new._quit = list(self._quit)
+        new._llama_row = list(self._llama_row)
+        new._setaside = list(self._setaside)
+        new._discards = list(self._discards)
+        new._phase = self._phase
+        new._player = self._player
+        new._starter = self._starter
+        new._last_actor = self._last_actor
+        new._deal_seat = self._deal_seat
+        new._dice = self._dice
+        new._give_queue = list(self._give_queue)
+        new._round = self._round
+        new._round_points = [list(r) for r in self._round_points]
+        new._history = list(self._history)
+        new._legal = self._legal
+        return new
+
+    def history(self) -> list[tuple[int, int]]:
+        """Every ``(player, action)`` so far; chance outcomes have player -1."""
+        return list(self._history)
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome(END_SCORE, winners)`` once the game is over (D-11), else ``None``."""
+        if self._phase != PHASE_OVER:
+            return None
+        return Outcome(Termination.END_SCORE, tuple(self.winners()))
+
+    def returns(self) -> list[float]:
+        """1.0 for each winner (lowest score, ties all win, D-11), 0.0 for the others."""
+        winners = set(self.winners())
+        return [1.0 if seat in winners else 0.0 for seat in range(self.game.num_players)]
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """Notation of a chance outcome (``dice 3 5 L``, ``deal 11235L``) when ``player`` is
+        :data:`CHANCE_PLAYER`, or is ``None`` at a chance node; of a player action
+        (``roll``, ``discard 3 3``...) otherwise.
+
+        Raises:
+            InvalidActionError: not an id of the relevant space.
+        """
+        if self._is_chance_context(player):
+            return chance_to_string(action)
+        return player_action_to_string(action)
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse notation in this state's context (see :meth:`action_to_string`).
+
+        Raises:
+            InvalidActionError: not valid notation here.
+        """
+        if not isinstance(text, str):
+            raise InvalidActionError(f"notation must be text, got {type(text).__name__}")
+        if self._is_chance_context(player):
+            return string_to_chance(text)
+        return string_to_player_action(text)
+
+    def _is_chance_context(self, player: int | None) -> bool:
+        """True when ``player`` names chance: the chance player id, or ``None`` at a chance
+        node (as in :meth:`apply_action`)."""
+        if player is None:
+            return self.is_chance_node()
+        return player == CHANCE_PLAYER
+
+    # ------------------------------------------------------------------ views
+    def _repr_svg_(self) -> str:
+        """The position as SVG for Jupyter (:func:`lamagames.dice.svg.state_svg`)."""
+        from lamagames.dice.svg import state_svg  # lazy: svg imports this module
+
+        return state_svg(self)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything public, as JSON data; keys in :func:`lamagames.dice.views.observation`.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
+        """
+        self._check_seat(player)
+        return views.observation(self, player)
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """Flat float32 array of shape ``(10 * n + 36,)``; layout in
+        :func:`lamagames.dice.views.observation_tensor`.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
+        """
+        self._check_seat(player)
+        return views.observation_tensor(self, player)
+
+    def _check_seat(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            raise IllegalActionError(f"{player!r} is not a seat of this game")
+
+    # ------------------------------------------------------------------ data
+    def to_dict(self) -> dict[str, Any]:
+        """Full state as JSON data (history as ``[player, action]`` pairs)."""
+        return {
+            "phase": int(self._phase),
+            "player": self._player,
+            "starter": self._starter,
+            "last_actor": self._last_actor,
+            "deal_seat": self._deal_seat,
+            "round": self._round,
+            "dice": None if self._dice is None else list(self._dice),
+            "scores": list(self._scores),
+            "rows": [list(r) for r in self._rows],
+            "quit": list(self._quit),
+            "llama_row": list(self._llama_row),
+            "setaside": list(self._setaside),
+            "discards": list(self._discards),
+            "give_queue": list(self._give_queue),
+            "round_points": [list(r) for r in self._round_points],
+            "history": [[p, a] for p, a in self._history],
+        }
+
+    @classmethod
+    def from_dict(cls, game: DiceGame, data: dict[str, Any]) -> DiceState:
+        """Rebuild and validate a state from :meth:`to_dict` output (format in
+        :mod:`lamagames.dice.state_data`).
+
+        Raises:
+            RecordError: not a JSON object; a field is missing, unknown or of the wrong
+                shape (the message names it); the 43 cards (D-3) are not all accounted for;
+                or the phase, dice, seat to act and deal progress are inconsistent (a
+                position play cannot reach, such as a discard phase whose dice match
+                nothing, D-8).
+        """
+        parsed = parse_state_data(data, game.num_players)
+        state = cls(game)
+        state._phase = Phase(parsed.phase)
+        state._player = parsed.player
+        state._starter = parsed.starter
+        state._last_actor = parsed.last_actor
+        state._deal_seat = parsed.deal_seat
+        state._round = parsed.round
+        if parsed.dice is not None:
+            a, b, c = parsed.dice
+            state._dice = (a, b, c)
+        state._scores = list(parsed.scores)
+        state._rows = [list(r) for r in parsed.rows]
+        state._quit = list(parsed.quit)
+        state._llama_row = list(parsed.llama_row)
+        state._setaside = list(parsed.setaside)
+        state._discards = list(parsed.discards)
+        state._give_queue = list(parsed.give_queue)
+        state._round_points = [list(r) for r in parsed.round_points]
+        state._history = [(p, a) for p, a in parsed.history]
+        return state

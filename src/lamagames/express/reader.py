@@ -1,0 +1,244 @@
+"""The read-only views of a Lama Express position: :class:`ExpressStateReader`, the base
+class of :class:`~lamagames.express.state.ExpressState` with its public accessors, the
+result (E-10, E-11) and the saved form (``to_dict``, format in
+:mod:`lamagames.express.state_data`). Lists are returned as copies. Pure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lamagames.core.errors import IllegalActionError
+from lamagames.core.game import Outcome, Termination
+from lamagames.express.actions import NUM_CAR_SLOTS, TRAIN_NAMES
+from lamagames.express.board import DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES, Board
+from lamagames.express.rules import (
+    CAR_OFFSET,
+    EMPTY,
+    NO_SEAT,
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_ROLL,
+    PHASE_WINDOW,
+    PHASES,
+    STAGE_NAMES,
+    STAGES,
+    Phase,
+    WindowStage,
+)
+
+if TYPE_CHECKING:
+    from lamagames.express.game import ExpressGame
+
+
+class ExpressStateReader:
+    """Public accessors over the private fields of a Lama Express state (no mutation)."""
+
+    __slots__ = ()
+
+    game: ExpressGame
+    _board: Board
+    _n: int
+    _phase: int
+    _stage: int
+    _active: int
+    _asked: int
+    _passed: int
+    _cur: int
+    _rolls: int
+    _die: int
+    _tips: list[int]
+    _owner: list[int]
+    _prog: list[int]
+    _station: list[int]
+    _house: list[int]
+    _paths: list[list[tuple[int, int]]]
+    _winner: int
+    _history: list[tuple[int, int]]
+
+    def current_player(self) -> int:
+        """The seat to act (see :class:`~lamagames.express.state.ExpressState`)."""
+        return self._cur
+
+    # ================================================================= results
+    def outcome(self) -> Outcome | None:
+        """``Outcome(GOAL, (winner,))`` once a seat has all llamas home (E-10),
+        ``Outcome(TURN_LIMIT, ())`` when truncated (E-11), ``None`` while the game runs."""
+        if self._phase != PHASE_OVER:
+            return None
+        if self._winner == NO_SEAT:
+            return Outcome(Termination.TURN_LIMIT, ())
+        return Outcome(Termination.GOAL, (self._winner,))
+
+    def winner(self) -> int | None:
+        """The winning seat (E-10), or ``None``."""
+        return None if self._winner == NO_SEAT else self._winner
+
+    def is_truncated(self) -> bool:
+        """True when the game ended by the turn limit without a winner (E-11)."""
+        return self._phase == PHASE_OVER and self._winner == NO_SEAT
+
+    # ================================================================= public accessors
+    @property
+    def board(self) -> Board:
+        """The board."""
+        return self._board
+
+    def phase(self) -> Phase:
+        """What comes next: :class:`~lamagames.express.rules.Phase` ``roll``, ``window``,
+        ``choose`` or ``over`` (a string enum: compares equal to those words)."""
+        return PHASES[self._phase]
+
+    def window_stage(self) -> WindowStage | None:
+        """``after_roll`` or ``after_move`` in a window (E-9), else ``None``
+        (a :class:`~lamagames.express.rules.WindowStage`, compares equal to those words)."""
+        return STAGES[self._stage] if self._phase == PHASE_WINDOW else None
+
+    def passed_players(self) -> list[int]:
+        """Seats that passed since the last action in the open window (E-9)."""
+        if self._phase != PHASE_WINDOW:
+            return []
+        return [s for s in range(self._n) if (self._passed >> s) & 1]
+
+    def active_player(self) -> int:
+        """The seat whose turn it is (who rolls and chooses the train, E-6)."""
+        return self._active
+
+    def die(self) -> str | None:
+        """The last die roll as a colour letter (``None`` before the first roll)."""
+        return None if self._die == EMPTY else DIE_COLOURS[self._die]
+
+    def rolls(self) -> int:
+        """Die rolls made so far (E-11)."""
+        return self._rolls
+
+    def last_roller(self) -> int | None:
+        """The seat that made the last die roll (:meth:`die`), ``None`` before the first.
+
+        Between turns (phase ``roll``) the die still shows the previous player's roll: the
+        turn has passed to the next seat (E-6), which has not rolled yet.
+        """
+        if self._rolls == 0:
+            return None
+        if self._phase == PHASE_ROLL:
+            return (self._active - 1) % self._n
+        return self._active
+
+    def train_tip(self, train: int) -> int:
+        """Tip space of train ``train`` (0 = A, 1 = B) (E-2)."""
+        return self._tips[train]
+
+    def car_space(self, train: int, car: int) -> int:
+        """Space of passenger car ``car`` (1..5) of ``train`` (0 = A, 1 = B) (E-2)."""
+        return (self._tips[train] - CAR_OFFSET - car) % self._board.length
+
+    def train_spaces(self, train: int) -> list[int]:
+        """Spaces of a train: locomotive, coal car, cars 1..5 (E-2)."""
+        tip = self._tips[train]
+        length = self._board.length
+        return [(tip - offset) % length for offset in range(1, TRAIN_SPACES + 1)]
+
+    def car_llama(self, train: int, car: int) -> tuple[int, int] | None:
+        """``(owner seat, progress)`` of the llama in a car, or ``None`` if empty."""
+        slot = train * PASSENGER_CARS + car - 1
+        who = self._owner[slot]
+        return None if who == EMPTY else (who, self._prog[slot])
+
+    def waiting_llamas(self, seat: int) -> int:
+        """Llamas of ``seat`` waiting at its station."""
+        return self._station[seat]
+
+    def house_llamas(self, seat: int) -> int:
+        """Llamas of ``seat`` in its house."""
+        return self._house[seat]
+
+    def footpath_llamas(self, index: int) -> list[tuple[int, int]]:
+        """``(owner, progress)`` of the llamas on footpath ``index``, front first."""
+        return list(self._paths[index])
+
+    def lap_need(self, seat: int, space: int) -> int:
+        """Progress a llama of ``seat`` needs to exit at ``space``: the forward distance from
+        its home boarding space (E-8)."""
+        return self._board.distance(self.game.home_boarding[seat], space)
+
+    def movable_trains(self) -> list[int]:
+        """Trains that can move with the last roll (E-6); empty before the first roll."""
+        if self._die == EMPTY:
+            return []
+        return [t for t in range(NUM_TRAINS) if self._can_move(t)]
+
+    def move_distance(self, train: int) -> int:
+        """Spaces ``train`` would move with the last roll, ignoring blocking (E-6).
+
+        Raises:
+            IllegalActionError: no die has been rolled yet.
+        """
+        if self._die == EMPTY:
+            raise IllegalActionError("no die rolled yet")
+        return self._move_distance(train)
+
+    def llama_locations(self, seat: int) -> dict[str, Any]:
+        """Where the llamas of ``seat`` are: counts at station and house, cars (``"A3"``)
+        and footpath positions ``(footpath, place)``."""
+        cars = [
+            f"{TRAIN_NAMES[slot // PASSENGER_CARS]}{slot % PASSENGER_CARS + 1}"
+            for slot in range(NUM_CAR_SLOTS)
+            if self._owner[slot] == seat
+        ]
+        paths = [
+            (i, j)
+            for i, path in enumerate(self._paths)
+            for j, (who, _p) in enumerate(path)
+            if who == seat
+        ]
+        return {
+            "station": self._station[seat],
+            "house": self._house[seat],
+            "cars": cars,
+            "footpaths": paths,
+        }
+
+    # ================================================================= rules (reads)
+    def _move_distance(self, train: int) -> int:
+        return self._board.next_distance[self._die][self._tips[train]]
+
+    def _free_ahead(self, train: int) -> int:
+        """Free spaces between this train's tip and the other train's last car (E-6)."""
+        tips = self._tips
+        return (tips[1 - train] - TRAIN_SPACES - tips[train]) % self._board.length
+
+    def _can_move(self, train: int) -> bool:
+        # E-6: the locomotive may not enter a space of the other train (no pushing).
+        return self._move_distance(train) <= self._free_ahead(train)
+
+    # ================================================================= data
+    def to_dict(self) -> dict[str, Any]:
+        """The full state as JSON data (format in :mod:`lamagames.express.state_data`)."""
+
+        def car(slot: int) -> dict[str, int] | None:
+            who = self._owner[slot]
+            return None if who == EMPTY else {"owner": who, "progress": self._prog[slot]}
+
+        window = None
+        if self._phase == PHASE_WINDOW:
+            window = {
+                "stage": STAGE_NAMES[self._stage],
+                "asked": self._asked,
+                "passed": self.passed_players(),
+            }
+        return {
+            "phase": PHASE_NAMES[self._phase],
+            "active": self._active,
+            "rolls": self._rolls,
+            "die": self.die(),
+            "trains": {"A": self._tips[0], "B": self._tips[1]},
+            "cars": {
+                name: [car(t * PASSENGER_CARS + c) for c in range(PASSENGER_CARS)]
+                for t, name in enumerate(TRAIN_NAMES)
+            },
+            "stations": list(self._station),
+            "houses": list(self._house),
+            "footpaths": [[{"owner": w, "progress": p} for w, p in path] for path in self._paths],
+            "window": window,
+            "winner": self.winner(),
+            "history": [[p, a] for p, a in self._history],
+        }

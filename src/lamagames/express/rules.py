@@ -1,0 +1,80 @@
+"""Lama Express rule vocabulary and lap arithmetic shared by the engine, bots, front ends and
+events: phases, window stages and how far a llama still has to ride (E-8). Pure."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from lamagames.express.board import NUM_DIE_COLOURS
+
+if TYPE_CHECKING:
+    from lamagames.express.game import ExpressState
+
+
+class Phase(StrEnum):
+    """What the next action of a Lama Express state is (E-6, E-9)."""
+
+    #: chance: the active player's colour die
+    ROLL = "roll"
+    #: a free-action window is open (E-9)
+    WINDOW = "window"
+    #: the active player chooses a train (E-6)
+    CHOOSE = "choose"
+    #: won (E-10) or truncated by the turn limit (E-11)
+    OVER = "over"
+
+
+class WindowStage(StrEnum):
+    """When a free-action window opens (E-9)."""
+
+    #: after the die roll, before the train moves
+    AFTER_ROLL = "after_roll"
+    #: after the train moved
+    AFTER_MOVE = "after_move"
+
+
+def spaces_to_go(state: ExpressState, seat: int, progress: int) -> int:
+    """Spaces a llama of ``seat`` with this progress still has to ride before it may get off
+    at the first exit space of its station (E-8); 0 once its lap is done.
+
+    Args:
+        state: any state of the game (only the board and the seats' stations are read).
+        seat: the llama's owner.
+        progress: its progress in spaces (E-8).
+    """
+    station = state.board.stations[state.game.seat_station[seat]]
+    need = min(state.lap_need(seat, space) for space in station.exits)
+    return max(0, need - progress)
+
+
+def lap_done(state: ExpressState, seat: int, progress: int) -> bool:
+    """True when a llama of ``seat`` with this progress has done its lap, at least as far as
+    the first exit space of its station (E-8)."""
+    return spaces_to_go(state, seat, progress) == 0
+
+
+#: Space offset of passenger car ``c`` (1..5) behind the tip: ``tip - CAR_OFFSET - c`` (E-2).
+CAR_OFFSET: Final = 2
+#: Probability of each colour of the die (E-1).
+CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
+# Phases as the engine stores them (ints in the order of :class:`Phase`).
+PHASE_ROLL: Final = 0  # chance: the colour die
+PHASE_WINDOW: Final = 1  # a free-action window (E-9)
+PHASE_CHOOSE: Final = 2  # the active player chooses a train (E-6)
+PHASE_OVER: Final = 3  # won (E-10) or truncated (E-11)
+PHASES: Final = tuple(Phase)
+PHASE_NAMES: Final = tuple(p.value for p in Phase)
+# Window stages (E-9), in the order of :class:`WindowStage`.
+STAGE_AFTER_ROLL: Final = 0
+STAGE_AFTER_MOVE: Final = 1
+STAGES: Final = tuple(WindowStage)
+STAGE_NAMES: Final = tuple(s.value for s in WindowStage)
+#: No seat (no winner, nobody asked); an empty car.
+NO_SEAT: Final = -1
+EMPTY: Final = -1
+
+
+def exact_int(value: object) -> bool:
+    """True for a plain ``int`` (not ``bool``, not a float)."""
+    return type(value) is int

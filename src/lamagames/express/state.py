@@ -1,0 +1,603 @@
+"""Lama Express positions and play: :class:`ExpressState`, rulings E-5 .. E-11. Pure.
+
+See :mod:`lamagames.express.game` for the flow of a turn and of windows (E-6, E-9). Public
+read accessors live in :class:`~lamagames.express.reader.ExpressStateReader`.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.core.errors import IllegalActionError, InvalidActionError, RecordError
+from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, State
+from lamagames.express import views
+from lamagames.express.actions import (
+    BOARD_BASE,
+    DETOUR_BASE,
+    EXIT_BASE,
+    FREE_BASE,
+    KIND_BOARD,
+    KIND_DETOUR,
+    KIND_EXIT,
+    MAX_CHANCE_OUTCOMES,
+    MOVE_A,
+    MOVE_B,
+    NUM_CAR_SLOTS,
+    NUM_DISTINCT_ACTIONS,
+    PASS,
+    REBOARD_BASE,
+    chance_to_string,
+    player_action_to_string,
+    string_to_chance,
+    string_to_player_action,
+)
+from lamagames.express.board import (
+    DIE_COLOURS,
+    LLAMAS_PER_PLAYER,
+    NUM_TRAINS,
+    PASSENGER_CARS,
+    ROLE_ARROW,
+    ROLE_BOARDING,
+    ROLE_EXIT,
+    ROLE_REBOARD,
+)
+from lamagames.express.reader import ExpressStateReader
+from lamagames.express.rules import (
+    CHANCE_PROBABILITY,
+    EMPTY,
+    NO_SEAT,
+    PHASE_CHOOSE,
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_ROLL,
+    PHASE_WINDOW,
+    STAGE_AFTER_MOVE,
+    STAGE_AFTER_ROLL,
+    STAGE_NAMES,
+    exact_int,
+)
+from lamagames.express.state_data import StateData, check_state_data
+
+if TYPE_CHECKING:
+    from lamagames.express.game import ExpressGame
+
+
+class ExpressState(ExpressStateReader, State):
+    """A Lama Express position; see the module docstring for the flow of play."""
+
+    __slots__ = (
+        "_active",
+        "_asked",
+        "_board",
+        "_cur",
+        "_die",
+        "_free",
+        "_history",
+        "_house",
+        "_n",
+        "_owner",
+        "_passed",
+        "_paths",
+        "_phase",
+        "_prog",
+        "_rolls",
+        "_stage",
+        "_station",
+        "_tips",
+        "_winner",
+        "game",
+    )
+
+    game: ExpressGame
+
+    def __init__(self, game: ExpressGame) -> None:
+        self.game = game
+        self._board = game.board
+        n = game.num_players
+        self._n = n
+        self._phase = PHASE_ROLL
+        self._stage = STAGE_AFTER_ROLL
+        self._active = game.starting_seat
+        self._asked = NO_SEAT
+        self._passed = 0
+        self._cur = CHANCE_PLAYER
+        self._rolls = 0
+        self._die = EMPTY
+        self._tips = list(game.setup_tips())
+        self._owner = [EMPTY] * NUM_CAR_SLOTS
+        self._prog = [0] * NUM_CAR_SLOTS
+        self._station = [LLAMAS_PER_PLAYER] * n
+        self._house = [0] * n
+        self._paths: list[list[tuple[int, int]]] = [[] for _ in game.board.footpaths]
+        self._winner = NO_SEAT
+        self._history: list[tuple[int, int]] = []
+        self._free: list[list[int]] | None = None
+
+    # ================================================================= protocol: who acts
+    def current_player(self) -> int:
+        """The seat to act: the active player choosing a train, the seat asked in a window;
+        :data:`CHANCE_PLAYER` before a roll; :data:`TERMINAL_PLAYER` when over."""
+        return self._cur
+
+    def is_chance_node(self) -> bool:
+        """True before a die roll."""
+        return self._phase == PHASE_ROLL
+
+    def is_terminal(self) -> bool:
+        """True once a player has won (E-10) or the turn limit truncated the game (E-11)."""
+        return self._phase == PHASE_OVER
+
+    def acting_players(self) -> list[int]:
+        """Seats that may act now, in turn order from the current player.
+
+        In a window (E-9): every seat with an available free action that has not passed since
+        the last action. When choosing a train: the active player. Otherwise empty.
+        """
+        phase = self._phase
+        if phase == PHASE_CHOOSE:
+            return [self._active]
+        if phase != PHASE_WINDOW:
+            return []
+        free = self._free_actions()
+        n = self._n
+        start = self._cur
+        passed = self._passed
+        out = []
+        for i in range(n):
+            seat = (start + i) % n
+            if free[seat] and not (passed >> seat) & 1:
+                out.append(seat)
+        return out
+
+    # ================================================================= protocol: actions
+    def _seat(self, player: int | None) -> int:
+        if player is None:
+            return self._cur
+        if not exact_int(player) or not 0 <= player < self._n:
+            if player == CHANCE_PLAYER:
+                return CHANCE_PLAYER
+            raise IllegalActionError(f"no seat {player!r} in a {self._n}-player game")
+        return player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal actions of ``player`` (default: the current player), ascending.
+
+        At a chance node with ``player=None``: the six die outcomes. In a window: ``pass``
+        and the seat's available free actions, if the seat has any and has not passed since
+        the last action (E-9). When choosing: ``move A``, ``move B`` for the active player.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat of this game.
+        """
+        phase = self._phase
+        if phase == PHASE_WINDOW:
+            seat = self._cur if player is None else self._seat(player)
+            if seat < 0 or (self._passed >> seat) & 1:
+                return []
+            free = self._free_actions()[seat]
+            return [PASS, *free] if free else []
+        if phase == PHASE_ROLL:
+            if player is None or player == CHANCE_PLAYER:
+                return list(range(MAX_CHANCE_OUTCOMES))
+            self._seat(player)
+            return []
+        if phase == PHASE_CHOOSE:
+            seat = self._cur if player is None else self._seat(player)
+            return [MOVE_A, MOVE_B] if seat == self._active else []
+        if player is not None:
+            self._seat(player)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The six die colours, each with probability 1/6 (E-1).
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        self._require_chance()
+        return [(c, CHANCE_PROBABILITY) for c in range(MAX_CHANCE_OUTCOMES)]
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """Draw a die colour uniformly with ``rng``.
+
+        Raises:
+            IllegalActionError: not a chance node.
+        """
+        if self._phase != PHASE_ROLL:
+            raise IllegalActionError("not a chance node")
+        return int(rng.random() * MAX_CHANCE_OUTCOMES)
+
+    def apply_action(self, action: int, player: int | None = None) -> None:
+        """Apply a die roll, a train choice, a free action or a pass, in place.
+
+        Args:
+            action: an action id (a chance outcome id at a chance node).
+            player: the acting seat; ``None`` means the current player. In a window any seat
+                of :meth:`acting_players` may act (live play, E-9).
+
+        Raises:
+            InvalidActionError: ``action`` is not an id of the relevant space.
+            IllegalActionError: the action is not legal now for that seat. The state is
+                unchanged in both cases.
+        """
+        if type(action) is not int:
+            action = self._coerce(action)
+        phase = self._phase
+        if phase == PHASE_ROLL:
+            if not 0 <= action < MAX_CHANCE_OUTCOMES:
+                raise InvalidActionError(
+                    f"{action} is not a chance outcome id (0..{MAX_CHANCE_OUTCOMES - 1})"
+                )
+            if player is not None and player != CHANCE_PLAYER:
+                self._seat(player)
+                raise IllegalActionError(f"seat {player} cannot act: the die is to be rolled")
+            self._history.append((CHANCE_PLAYER, action))
+            self._die = action
+            self._rolls += 1
+            self._open_window(STAGE_AFTER_ROLL)
+            return
+        if not 0 <= action < NUM_DISTINCT_ACTIONS:
+            raise InvalidActionError(
+                f"{action} is not a player action id (0..{NUM_DISTINCT_ACTIONS - 1})"
+            )
+        seat = self._cur if player is None else self._seat(player)
+        if phase == PHASE_WINDOW:
+            if seat < 0 or (self._passed >> seat) & 1:
+                raise IllegalActionError(
+                    f"seat {seat} cannot act in this window"
+                    + (" (passed since the last action)" if seat >= 0 else "")
+                )
+            free = self._free_actions()[seat]
+            if action == PASS:
+                if not free:
+                    raise IllegalActionError(f"seat {seat} has no free action to pass on")
+                self._history.append((seat, action))
+                self._pass(seat)
+                return
+            if action not in free:
+                raise IllegalActionError(
+                    f"{player_action_to_string(action)!r} is not available to seat {seat}"
+                )
+            self._history.append((seat, action))
+            self._free_action(seat, action)
+            return
+        if phase == PHASE_CHOOSE:
+            if seat != self._active:
+                raise IllegalActionError(f"seat {seat} is not the active player")
+            if action not in (MOVE_A, MOVE_B):
+                raise IllegalActionError(
+                    f"{player_action_to_string(action)!r}: the active player must choose a train"
+                )
+            self._history.append((seat, action))
+            self._move(action - MOVE_A)
+            self._open_window(STAGE_AFTER_MOVE)
+            return
+        raise IllegalActionError("the game is over")
+
+    @staticmethod
+    def _coerce(action: object) -> int:
+        if isinstance(action, bool):
+            raise InvalidActionError(f"{action!r} is not an action id")
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            raise InvalidActionError(f"{action!r} is not an action id") from None
+
+    def clone(self) -> Self:
+        """An independent deep copy."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other._board = self._board
+        other._n = self._n
+        other._phase = self._phase
+        other._stage = self._stage
+        other._active = self._active
+        other._asked = self._asked
+        other._passed = self._passed
+        other._cur = self._cur
+        other._rolls = self._rolls
+        other._die = self._die
+        other._tips = self._tips[:]
+        other._owner = self._owner[:]
+        other._prog = self._prog[:]
+        other._station = self._station[:]
+        other._house = self._house[:]
+        other._paths = [p[:] for p in self._paths]
+        other._winner = self._winner
+        other._history = self._history[:]
+        free = self._free
+        other._free = None if free is None else [f[:] for f in free]
+        return other
+
+    def history(self) -> list[tuple[int, int]]:
+        """Every ``(player, action)`` applied so far; die rolls have player -1."""
+        return list(self._history)
+
+    # ================================================================= rules
+    def _free_actions(self) -> list[list[int]]:
+        free = self._free
+        if free is None:
+            free = self._free = self._compute_free()
+        return free
+
+    def _compute_free(self) -> list[list[int]]:
+        """Available free actions of every seat (E-7), each list ascending."""
+        game = self.game
+        n = self._n
+        free: list[list[int]] = [[] for _ in range(n)]
+        specials = game.car_specials
+        owner = self._owner
+        prog = self._prog
+        paths = self._paths
+        station_seat = game.station_seat
+        station = self._station
+        capacity = game.footpath_lengths
+        tips = self._tips
+        for train in range(NUM_TRAINS):
+            base = train * PASSENGER_CARS
+            for c, _space, role, index, need in specials[tips[train]]:
+                slot = base + c
+                who = owner[slot]
+                if who < 0:
+                    if role == ROLE_BOARDING:
+                        seat = station_seat[index]
+                        if seat >= 0 and station[seat] > 0:
+                            free[seat].append(BOARD_BASE + slot)
+                    elif role == ROLE_REBOARD:
+                        path = paths[index]
+                        if path:
+                            free[path[0][0]].append(REBOARD_BASE + slot)
+                elif role == ROLE_EXIT:
+                    # E-7/E-8: own exit space and lap completed.
+                    if station_seat[index] == who and prog[slot] >= need:
+                        free[who].append(EXIT_BASE + slot)
+                elif role == ROLE_ARROW and len(paths[index]) < capacity[index]:
+                    # E-7: only opponents of the owner may detour.
+                    for seat in range(n):
+                        if seat != who:
+                            free[seat].append(DETOUR_BASE + slot)
+        for actions in free:
+            if len(actions) > 1:
+                actions.sort()
+        return free
+
+    def _next_asked(self, start: int) -> int:
+        """First seat from ``start`` in turn order with an action that has not passed."""
+        free = self._free_actions()
+        n = self._n
+        passed = self._passed
+        for i in range(n):
+            seat = (start + i) % n
+            if free[seat] and not (passed >> seat) & 1:
+                return seat
+        return NO_SEAT
+
+    def _open_window(self, stage: int) -> None:
+        """Open a window (E-9) if some seat has an available action, else go on."""
+        self._stage = stage
+        self._passed = 0
+        asked = self._next_asked(self._active)
+        if asked == NO_SEAT:
+            self._close_window()
+            return
+        self._phase = PHASE_WINDOW
+        self._asked = asked
+        self._cur = asked
+
+    def _close_window(self) -> None:
+        self._asked = NO_SEAT
+        self._passed = 0
+        if self._stage == STAGE_AFTER_ROLL:
+            self._resolve_move()
+        else:
+            self._end_turn()
+
+    def _resolve_move(self) -> None:
+        """E-6: choice if both trains can move, forced move if one can, else nothing."""
+        can_a = self._can_move(0)
+        can_b = self._can_move(1)
+        if can_a and can_b:
+            self._phase = PHASE_CHOOSE
+            self._cur = self._active
+        elif can_a or can_b:
+            self._move(0 if can_a else 1)
+            self._open_window(STAGE_AFTER_MOVE)
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        limit = self.game.turn_limit
+        if limit is not None and self._rolls >= limit:
+            self._phase = PHASE_OVER  # E-11: truncated, no winner
+            self._cur = TERMINAL_PLAYER
+            return
+        self._active = (self._active + 1) % self._n
+        self._phase = PHASE_ROLL
+        self._cur = CHANCE_PLAYER
+
+    def _move(self, train: int) -> None:
+        distance = self._move_distance(train)
+        tips = self._tips
+        tips[train] = (tips[train] + distance) % self._board.length
+        owner = self._owner
+        prog = self._prog
+        base = train * PASSENGER_CARS
+        for slot in range(base, base + PASSENGER_CARS):
+            if owner[slot] >= 0:
+                prog[slot] += distance  # E-8: carried forward
+        self._free = None
+
+    def _pass(self, seat: int) -> None:
+        self._passed |= 1 << seat
+        if seat == self._asked:
+            asked = self._next_asked((seat + 1) % self._n)
+        else:
+            asked = self._next_asked(self._asked)
+        if asked == NO_SEAT:
+            self._close_window()
+        else:
+            self._asked = asked
+            self._cur = asked
+
+    def _free_action(self, seat: int, action: int) -> None:
+        kind, slot = divmod(action - FREE_BASE, NUM_CAR_SLOTS)
+        owner = self._owner
+        if kind == KIND_EXIT:
+            owner[slot] = EMPTY
+            self._house[seat] += 1
+            if self._house[seat] >= self.game.llamas_to_win:
+                # E-10: the game ends at once.
+                self._winner = seat
+                self._phase = PHASE_OVER
+                self._cur = TERMINAL_PLAYER
+                self._asked = NO_SEAT
+                self._passed = 0
+                self._free = None
+                return
+        elif kind == KIND_BOARD:
+            self._station[seat] -= 1
+            owner[slot] = seat
+            self._prog[slot] = 0  # E-8: progress counts from boarding at the station
+        else:
+            space = self.car_space(slot // PASSENGER_CARS, slot % PASSENGER_CARS + 1)
+            index = self._board.role_index[space]
+            path = self._paths[index]
+            if kind == KIND_DETOUR:
+                # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
+                path.append((owner[slot], self._prog[slot] - self.game.walk_back[index]))
+                owner[slot] = EMPTY
+            else:  # KIND_REBOARD: the front llama gets in, the others move up
+                who, progress = path.pop(0)
+                owner[slot] = who
+                self._prog[slot] = progress
+        self._free = None
+        self._passed = 0  # E-9: an action resets the passes
+        asked = self._next_asked((seat + 1) % self._n)
+        if asked == NO_SEAT:
+            self._close_window()
+        else:
+            self._asked = asked
+            self._cur = asked
+
+    def available_actions(self, player: int) -> list[int]:
+        """Free actions whose condition holds for ``player`` now (E-7), whether or not a
+        window is open or the seat has passed; ascending."""
+        self._seat(player)
+        if self._phase == PHASE_OVER:
+            return []
+        return list(self._free_actions()[player])
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner, 0.0 for everyone else; all 0.0 when truncated or not over."""
+        return [1.0 if s == self._winner else 0.0 for s in range(self._n)]
+
+    # ================================================================= notation
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """``roll R`` at a chance node (with ``player=None``), else player notation.
+
+        Raises:
+            InvalidActionError: not an id of the relevant space.
+        """
+        if player is None and self._phase == PHASE_ROLL:
+            return chance_to_string(action)
+        return player_action_to_string(action)
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse notation: ``roll R`` at a chance node (with ``player=None``), else player
+        notation.
+
+        Raises:
+            InvalidActionError: not valid notation here.
+        """
+        if player is None and self._phase == PHASE_ROLL:
+            return string_to_chance(text)
+        return string_to_player_action(text)
+
+    # ================================================================= views
+    def _repr_svg_(self) -> str:
+        """The position as SVG for Jupyter (:func:`lamagames.express.svg.state_svg`)."""
+        from lamagames.express.svg import state_svg  # lazy: svg imports this module
+
+        return state_svg(self)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The full (public) position as JSON data for ``player``; keys in
+        :func:`lamagames.express.views.observation`.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
+        """
+        return views.observation(self, self._checked_seat(player))
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """Flat float32 features for ``player``; layout in :mod:`lamagames.express.views`.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat.
+        """
+        return views.observation_tensor(self, self._checked_seat(player))
+
+    def __str__(self) -> str:
+        """One compact line (see :func:`lamagames.express.views.state_line`)."""
+        return views.state_line(self)
+
+    def _checked_seat(self, player: int) -> int:
+        seat = self._seat(player)
+        if seat < 0:
+            raise IllegalActionError(f"no seat {player!r} in a {self._n}-player game")
+        return seat
+
+    @classmethod
+    def _from_data(cls, game: ExpressGame, data: StateData) -> ExpressState:
+        """Build a state from shape-validated data (see ``state_from_dict``), after the
+        checks of :func:`lamagames.express.state_data.check_state_data`; here the checks
+        that need the rules: a train choice needs both trains movable (E-6), the asked seat
+        of a window needs an available action it has not passed on (E-9).
+
+        Raises:
+            RecordError: naming the inconsistent field.
+        """
+        check_state_data(game, data)
+        state = cls(game)
+        state._tips = [data.trains.A, data.trains.B]
+        for t, row in enumerate((data.cars.A, data.cars.B)):
+            for c, item in enumerate(row):
+                if item is not None:
+                    state._owner[t * PASSENGER_CARS + c] = item.owner
+                    state._prog[t * PASSENGER_CARS + c] = item.progress
+        state._paths = [[(item.owner, item.progress) for item in path] for path in data.footpaths]
+        state._station = list(data.stations)
+        state._house = list(data.houses)
+        state._active = data.active
+        state._rolls = data.rolls
+        state._die = EMPTY if data.die is None else DIE_COLOURS.index(data.die)
+        state._winner = NO_SEAT if data.winner is None else data.winner
+        state._history = [(p, a) for p, a in data.history]
+        phase = PHASE_NAMES.index(data.phase)
+        state._phase = phase
+        if phase == PHASE_OVER:
+            state._cur = TERMINAL_PLAYER
+        elif phase == PHASE_ROLL:
+            state._cur = CHANCE_PLAYER
+        elif phase == PHASE_CHOOSE:
+            if state.movable_trains() != [0, 1]:
+                raise RecordError("state.phase: a train choice needs both trains able to move")
+            state._cur = data.active
+        else:
+            window = data.window
+            assert window is not None  # checked
+            state._stage = STAGE_NAMES.index(window.stage)
+            state._passed = sum(1 << s for s in set(window.passed))
+            free = state._free_actions()
+            if not free[window.asked] or (state._passed >> window.asked) & 1:
+                raise RecordError(
+                    f"state.window.asked: seat {window.asked} has no available action or has passed"
+                )
+            state._asked = window.asked
+            state._cur = window.asked
+        return state

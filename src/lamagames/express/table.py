@@ -1,0 +1,326 @@
+"""The Lama Express table for people as text: the track with the trains, whose turn it is,
+the open window with everyone's chances, the players' llamas, the footpaths, the viewer's
+laps and a key. Pure functions, no printing.
+
+Inside the ring when it fits the terminal width; a track wider than the terminal is drawn as
+rows of cells. On a short terminal (``height`` given and the full table taller) a compact
+layout is drawn: rows of cells, then the players, footpaths and laps in a few lines, and
+whose turn it is last, nearest the prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rich.text import Text
+
+from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
+from lamagames.express.board import NUM_TRAINS, PASSENGER_CARS
+from lamagames.express.drawing import (
+    CELL_GAP,
+    CELL_WIDTH,
+    COAL_MARK,
+    LAP_DONE_MARK,
+    LOCOMOTIVE_MARK,
+    NAME_WIDTH,
+    PLAYER_STYLES,
+    SEPARATOR,
+    Line,
+    compose,
+    die_line,
+    flow,
+    joined,
+    occupants,
+    short,
+    strip,
+    to_plain,
+    to_text,
+    who_line,
+)
+from lamagames.express.game import ExpressState
+from lamagames.express.rules import spaces_to_go
+
+#: Spaces per row of the compact layout (a quarter of the standard board).
+COMPACT_ROW: Final = 12
+#: Width assumed for the compact layout when none is given.
+COMPACT_WIDTH: Final = 80
+
+
+# --------------------------------------------------------------------------- the table
+def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list[Line]:
+    game = state.game
+    active = state.active_player()
+    limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
+    head: Line = [("Turn: ", "bold"), *who_line(state, names, active)]
+    roller = state.last_roller()
+    if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
+        head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
+        last: Line = [("last roll ", ""), *die_line(state.die()), (" by ", "")]
+        last.append((short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
+        lines = flow([], [head, last], width, sep=SEPARATOR)
+    else:
+        head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", "")]
+        lines = flow([], [head + die_line(state.die())], width)
+    stage = state.window_stage()
+    if state.is_terminal():
+        winner = state.winner()
+        if winner is None:
+            lines.append([("Game over: the turn limit is reached, no winner.", "bold")])
+        else:
+            lines.append(
+                [("Game over: ", "bold"), *who_line(state, names, winner), (" wins!", "bold")]
+            )
+    elif stage is not None:
+        # The terminal says "chances" for what the rules call a window of free actions.
+        when = "roll" if stage == "after_roll" else "move"
+        chances = []
+        for seat in state.acting_players():
+            free = state.available_actions(seat)
+            notes = ", ".join(state.action_to_string(a, seat) for a in free)
+            chances.append([*who_line(state, names, seat), (f": {notes}", "")])
+        lines += flow([("Chances: ", "bold")], chances, width, sep="; ")
+        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
+        status += who_line(state, names, state.current_player())
+        passed = state.passed_players()
+        if passed:
+            status += [("; passed: ", ""), *joined([who_line(state, names, s) for s in passed])]
+        lines += flow([], [status], width)
+    elif state.phase() == "choose":
+        lines.append([*who_line(state, names, active), (" chooses train A or B.", "")])
+    else:
+        lines.append([*who_line(state, names, active), (" rolls the die next.", "")])
+    return lines
+
+
+#: Width of the columns Wait, Ride, Walk and Home of the players' list.
+COUNT_COLUMNS: Final = " Wait Ride Walk Home"
+YOU: Final = " (you)"
+
+
+def _player_lines(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """One line per station: its player, boarding and exit spaces, and where the player's
+    llamas are. The name column shrinks to fit ``width`` (down to 8 characters)."""
+    game = state.game
+    board = state.board
+    exits = [" ".join(str(e) for e in s.exits) for s in board.stations]
+    exit_width = 2 + max(len(e) for e in exits)
+    board_width = 2 + max(len(str(s.boarding)) for s in board.stations)
+    fixed = 3 + 1 + board_width + 1 + exit_width + len(COUNT_COLUMNS)
+    name_width = max(8, min(NAME_WIDTH + len(YOU), width - fixed))
+    header = f"  {'Player':<{name_width}} {'Board':<{board_width}} {'Exits':<{exit_width}}"
+    lines: list[Line] = [[(header + COUNT_COLUMNS, "bold")]]
+    active = state.active_player()
+    for k, station in enumerate(board.stations):
+        seat = game.station_seat[k]
+        style = PLAYER_STYLES[station.colour]
+        mark = ">" if seat == active and not state.is_terminal() else " "
+        line: Line = [(mark, "bold"), (station.colour[0], style), (" ", "")]
+        if seat < 0:
+            name = "(nobody)"
+        elif seat == viewer:
+            name = short(names[seat], name_width - len(YOU)) + YOU
+        else:
+            name = short(names[seat], name_width)
+        line += [(f"{name:<{name_width}} ", style if seat >= 0 else "")]
+        line += [(f"@{station.boarding:<{board_width - 1}} x {exits[k]:<{exit_width - 2}}", "")]
+        if seat >= 0:
+            where = state.llama_locations(seat)
+            line.append(
+                (
+                    f" {where['station']:>4} {len(where['cars']):>4} {len(where['footpaths']):>4}"
+                    f" {where['house']:>2}/{game.llamas_to_win}",
+                    "",
+                )
+            )
+        lines.append(line)
+    return lines
+
+
+def _footpath_lines(state: ExpressState, width: int) -> list[Line]:
+    colours = state.game.colours
+    items: list[Line] = []
+    for index, footpath in enumerate(state.board.footpaths):
+        llamas = state.footpath_llamas(index)
+        item: Line = [(f"^{footpath.arrow} -> <{footpath.reboard} [", "")]
+        for place in range(footpath.length):
+            if place:
+                item.append((" ", ""))
+            if place < len(llamas):
+                colour = colours[llamas[place][0]]
+                item.append((colour[0], PLAYER_STYLES[colour]))
+            else:
+                item.append((".", ""))
+        items.append([*item, ("]", "")])
+    if not items:
+        return []
+    return flow([("Footpaths, front first: ", "")], items, width)
+
+
+def _viewer_lines(state: ExpressState, viewer: int, width: int) -> list[Line]:
+    colour = state.game.colours[viewer]
+    style = PLAYER_STYLES[colour]
+
+    def status(progress: int) -> str:
+        to_go = spaces_to_go(state, viewer, progress)
+        return "lap done" if to_go == 0 else f"{to_go} to go"
+
+    items: list[Line] = []
+    for train in range(NUM_TRAINS):
+        for car in range(1, PASSENGER_CARS + 1):
+            llama = state.car_llama(train, car)
+            if llama is not None and llama[0] == viewer:
+                items.append([(f"{TRAIN_NAMES[train]}{car}", style), (f" {status(llama[1])}", "")])
+    for index, footpath in enumerate(state.board.footpaths):
+        for place, (who, progress) in enumerate(state.footpath_llamas(index)):
+            if who == viewer:
+                items.append(
+                    [
+                        (f"^{footpath.arrow} path", style),
+                        (f" #{place + 1}, {status(progress)}", ""),
+                    ]
+                )
+    if not items:
+        return []
+    return flow([("Your llamas: ", "bold")], items, width, sep="; ")
+
+
+KEY_ITEMS: Final = (
+    "@ boarding",
+    "x exit",
+    "^ white arrow",
+    "< re-board",
+    f"A:{LOCOMOTIVE_MARK} engine",
+    f"A:{COAL_MARK} coal car",
+    "A3:. empty car 3",
+    "A3:y yellow llama",
+    f"{LAP_DONE_MARK} lap done",
+)
+
+
+def _table_info(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    lines = _status_lines(state, names, width)
+    lines.append([("", "")])
+    lines += _player_lines(state, names, viewer, width)
+    paths = _footpath_lines(state, width)
+    if paths:
+        lines += [[("", "")], *paths]
+    if viewer is not None:
+        mine = _viewer_lines(state, viewer, width)
+        if mine:
+            lines += [[("", "")], *mine]
+    lines.append([("", "")])
+    lines += flow([("Key: ", "grey50")], [[(k, "grey50")] for k in KEY_ITEMS], width)
+    return lines
+
+
+def _table_cells(state: ExpressState, viewer: int | None) -> dict[int, Line]:
+    """Train cells, with the cars where ``viewer`` may act now shown in reverse video."""
+    cells = occupants(state, marks=True)
+    if viewer is None or state.is_terminal():
+        return cells
+    for action in state.legal_actions(viewer):
+        if is_free_action(action):
+            _kind, train, car = decode_free_action(action)
+            space = state.car_space(train, car)
+            cells[space] = [(t, f"{s} reverse".strip()) for t, s in cells[space]]
+    return cells
+
+
+def _compact_players(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """The players in a few lines: ``>y Ann (you) 3/1/0/0`` (wait/ride/walk/home)."""
+    game = state.game
+    active = state.active_player()
+    items: list[Line] = []
+    for seat in range(game.num_players):
+        colour = game.colours[seat]
+        style = PLAYER_STYLES[colour]
+        where = state.llama_locations(seat)
+        mark = ">" if seat == active and not state.is_terminal() else ""
+        name = short(names[seat], NAME_WIDTH) + (YOU if seat == viewer else "")
+        counts = (
+            f" {where['station']}/{len(where['cars'])}/{len(where['footpaths'])}/{where['house']}"
+        )
+        items.append([(f"{mark}{colour[0]} ", "bold"), (name, style), (counts, "")])
+    head: Line = [(f"Llamas wait/ride/walk/home (of {game.llamas_to_win}): ", "bold")]
+    return flow(head, items, width, sep="  ")
+
+
+def _compact_layout(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+) -> list[Line]:
+    """Rows of cells, then the players, footpaths and laps, then whose turn it is and the
+    chances last (nearest the prompt); no key and no blank lines inside the text."""
+    per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
+    info = _compact_players(state, names, viewer, width)
+    info += _footpath_lines(state, width)
+    if viewer is not None:
+        info += _viewer_lines(state, viewer, width)
+    info += _status_lines(state, names, width)
+    return strip(state.board, _table_cells(state, viewer), info, per_row)
+
+
+def _table_layout(
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int | None,
+    height: int | None = None,
+) -> list[Line]:
+    if len(names) != state.game.num_players:
+        raise ValueError(f"{len(names)} names for {state.game.num_players} seats")
+    full = compose(
+        state.board,
+        _table_cells(state, viewer),
+        lambda inner: _table_info(state, names, viewer, inner),
+        width,
+    )
+    if height is None or len(full) <= height:
+        return full
+    return _compact_layout(state, names, viewer, COMPACT_WIDTH if width is None else width)
+
+
+def table_lines(
+    state: ExpressState,
+    names: Sequence[str],
+    *,
+    viewer: int | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> list[str]:
+    """The table for people as plain text lines: the track with the trains, and inside the
+    ring whose turn it is, the die, the open window with everyone's chances, the players
+    (llamas waiting, riding, walking, home), the footpaths and a key.
+
+    Args:
+        state: the position.
+        names: display name of each seat.
+        viewer: the seat looking at the table (its llamas are listed with the spaces they
+            still have to ride, its possible cars are highlighted); ``None``: a spectator.
+        width: the terminal width; a track too wide for it is drawn as rows of spaces.
+        height: the most lines the table may take; when the full table is taller, a
+            compact layout is drawn (rows of at most :data:`COMPACT_ROW` spaces, the
+            players in a few lines, no key, whose turn it is last). ``None``: no limit.
+
+    Raises:
+        ValueError: ``names`` does not have one name per seat.
+    """
+    return to_plain(_table_layout(state, names, viewer, width, height))
+
+
+def table_text(
+    state: ExpressState,
+    names: Sequence[str],
+    *,
+    viewer: int | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> Text:
+    """:func:`table_lines` with colours, as a ``rich`` :class:`~rich.text.Text`."""
+    return to_text(_table_layout(state, names, viewer, width, height))
