@@ -509,12 +509,14 @@ function players(view, ctx) {
     if (sx.kind === "bot") badges.push(h("span", { class: "badge xp-bot-badge" }, `${t("table.bot")} · ${t(`bot.${sx.bot_kind}`)}`));
     else if (sx.replaced) badges.push(h("span", { class: "badge badge-warn" }, t("table.away")));
     else if (sx.connected === false) badges.push(h("span", { class: "badge badge-muted" }, t("table.offline")));
+    // Only a running game has a player whose turn it is (a finished one highlights nobody).
+    const current = ctx.status === "playing" && view.phase !== "over" && view.active_player === i;
     let state = null;
     if (ctx.status === "playing" && win && win.acting.includes(i)) state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
     else if (ctx.status === "playing" && win && win.passed.includes(i)) state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
-    else if (ctx.status === "playing" && view.active_player === i && view.phase !== "over") state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
+    else if (current) state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
     if (view.winner === i) state = h("span", { class: "xp-state xp-state-win" }, `★ ${t("express.state.winner")}`);
-    return h("li", { class: `xp-player ${view.active_player === i ? "xp-player-active" : ""} ${i === seat ? "xp-player-me" : ""}`, style: `--pc:${PLAYER_FILL[colour]}; --pi:${PLAYER_INK[colour]}` },
+    return h("li", { class: `xp-player ${current ? "xp-player-active" : ""} ${i === seat ? "xp-player-me" : ""}`, style: `--pc:${PLAYER_FILL[colour]}; --pi:${PLAYER_INK[colour]}` },
       h("span", { class: "xp-player-token", "aria-hidden": "true" }, s("svg", { viewBox: "-15 -15 30 30", width: 34, height: 34 }, llamaToken(colour, 14))),
       h("span", { class: "xp-player-main" },
         h("span", { class: "xp-player-name" }, seatName(seats, i), " ", h("span", { class: "xp-player-colour" }, `(${colourName(colour, t)})`)),
