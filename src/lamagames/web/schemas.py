@@ -275,15 +275,18 @@ class EventOut(_Model):
 
     ``by`` is ``human``, ``bot`` (a bot seat), ``stand-in`` (a bot for an away human),
     ``clock`` (a bot after the turn clock ran out), ``timer`` (alertness pass) or ``chance``.
-    ``notes``: what the action led to, from the game's adapter (e.g. LAMA Dice
-    ``round_end`` with each seat's points), worded by the game's browser module.
+    ``events``: what the action led to, in order: the game's events as JSON
+    (``{"kind": ..., <fields>}``, see :mod:`lamagames.core.events` and the game's
+    ``events`` module, e.g. LAMA Dice ``roll`` with the roller and the dice, Lama Express
+    ``move`` with ``chosen`` false for a train that moved by itself); the game's browser
+    module words them.
     """
 
     index: int
     player: int
     action: str
     by: str
-    notes: list[dict[str, Any]] = Field(default_factory=list)
+    events: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class ClockOut(_Model):

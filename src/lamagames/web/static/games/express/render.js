@@ -108,6 +108,40 @@ export function eventText(event, seats, t) {
   return text === key ? `${name} ${event.action}` : text;
 }
 
+/** Log lines of a log entry, from the game's events (event.events: {kind, ...} as sent by
+ * the server, see lamagames.express.events): whose roll and the colour, every train move
+ * (chosen, or by itself when only one train could move), stand-stills, chances taken or
+ * passed, the end. Entries without events fall back to their notation. */
+export function eventLines(event, seats, t) {
+  const happened = event.events;
+  if (!happened) return [eventText(event, seats, t)];
+  return happened.flatMap((e) => lineOf(e, event, seats, t));
+}
+
+function lineOf(e, event, seats, t) {
+  const name = e.seat !== undefined ? seatName(seats, e.seat) : "";
+  const car = e.train !== undefined ? `${e.train}${e.car ?? ""}` : "";
+  switch (e.kind) {
+    case "roll": return [t("express.ev.rolled", { name, colour: dieName(e.colour, t), letter: dieLetter(e.colour, t) })];
+    case "move": {
+      const key = e.chosen ? "express.ev.moved" : "express.ev.movedAlone";
+      return [t(e.distance === 1 ? `${key}One` : key, { name, train: e.train, n: e.distance })];
+    }
+    case "no_move": return [t("express.ev.noMove", { name })];
+    case "pass": return [t(event.by === "timer" ? "express.ev.timer" : "express.ev.pass", { name })];
+    case "board": case "exit": case "reboard": return [t(`express.ev.${e.kind}`, { name, car })];
+    case "detour": {
+      const owner = e.owner >= 0 ? seatName(seats, e.owner) : "";
+      return [t(owner ? "express.ev.detourOf" : "express.ev.detour", { name, car, owner })];
+    }
+    case "game_end": {
+      const names = e.winners.map((i) => seatName(seats, i)).join(" & ");
+      return [names ? t("express.ev.gameEnd", { names }) : t("express.ev.gameEndNoWinner")];
+    }
+    default: return []; // "window": the banner and the board show the chances
+  }
+}
+
 /** Headline of the banner: whose turn, or who has a chance. */
 export function headline(view, ctx) {
   const { t, seats, acting, mine } = ctx;
