@@ -221,3 +221,18 @@ def test_finished_express_game_highlights_nobody(server: ServerThread, browser: 
     expect(page.locator(".xp-player")).to_have_count(2)
     expect(page.locator(".xp-player-active")).to_have_count(0)
     expect(page.locator(".xp-active")).to_have_count(0)
+
+
+def test_lobby_sets_the_bot_pace(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(server.url)
+    page.fill("#your-name", "Ann")
+    expect(page.locator("#bot-pace")).to_have_value("normal")
+    page.select_option("#bot-pace", "slow")
+    page.click("#create")
+    page.wait_for_url(f"{server.url}/t/*")
+    code = page.url.rsplit("/", 1)[1]
+    assert get(server, f"/api/tables/{code}")["bot_pace"] == "slow"
