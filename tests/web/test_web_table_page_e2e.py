@@ -236,3 +236,42 @@ def test_lobby_sets_the_bot_pace(server: ServerThread, browser: Browser) -> None
     page.wait_for_url(f"{server.url}/t/*")
     code = page.url.rsplit("/", 1)[1]
     assert get(server, f"/api/tables/{code}")["bot_pace"] == "slow"
+
+
+def test_express_log_words_every_roll_and_train_move(
+    server: ServerThread, browser: Browser
+) -> None:
+    bot = {"kind": "bot", "bot_kind": "random"}
+    seats = [{**bot, "name": "Ann"}, {**bot, "name": "Bo"}]
+    body = {"game": "express", "seats": seats, "params": {"llamas_to_win": 3}, "seed": 5}
+    table = post(server, "/api/tables", body)
+    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 60
+    while get(server, f"/api/tables/{table['code']}")["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    replay = get(server, f"/api/tables/{table['code']}/replay")
+    page = browser.new_page(locale="en-GB")
+    page.goto(f"{server.url}/replay/{table['code']}")
+    lines: list[list[str]] = page.evaluate(
+        """async ([entries, seats]) => {
+          const R = await import("/static/games/express/render.js");
+          const i18n = await import("/static/i18n.js");
+          await i18n.load("en", ["express"]);
+          return entries.map((e) => R.eventLines(e, seats, i18n.t));
+        }""",
+        [replay["events"], replay["seats"]],
+    )
+    names = ["Ann", "Bo"]
+    forced = 0
+    for entry, words in zip(replay["events"], lines, strict=True):
+        text = " | ".join(words)
+        for event in entry["events"]:
+            if event["kind"] == "roll":  # whose roll it was
+                assert f"{names[event['seat']]} rolls the die" in text, text
+            if event["kind"] == "move" and not event["chosen"]:  # moved by itself
+                forced += 1
+                assert f"Train {event['train']} moves" in text and "by itself" in text, text
+            if event["kind"] == "move" and event["chosen"]:
+                assert f"{names[event['seat']]} moves train {event['train']}" in text, text
+    assert forced > 0
