@@ -21,8 +21,14 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(min=0.0, max=10.0, help="Seconds a bot waits before it acts.")
-    ] = 0.8,
+        float,
+        typer.Option(
+            min=0.0,
+            max=10.0,
+            help="Seconds a bot waits before it acts at a table of normal bot pace "
+            "(slow tables wait twice as long, fast ones half).",
+        ),
+    ] = 1.2,
 ) -> None:
     """Run the web app: play both games in the browser, with friends and bots."""
     import socket
