@@ -56,6 +56,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from lamagames.core.errors import ParameterError
+from lamagames.core.events import EventsFunction
 from lamagames.core.game import Game
 
 #: A callable taking a game's parameters as keywords and returning a :class:`Game`.
@@ -209,6 +210,11 @@ class GameSpec:
             ``None``: the game cannot be played in the browser.
         stats: ``"module:Class"`` of the batch statistics hook
             (:class:`lamagames.core.metrics.StatsHook`); ``None``: no extra figures.
+        events: ``"module:attr"`` of the game's events function
+            (``events(before, action, player, after) -> list[Event]``,
+            :class:`lamagames.core.events.EventsFunction`): what an applied action led to,
+            for every narrator (terminal words, web log); ``None``: the game tells nothing
+            beyond the notation.
         extras: further named lazy pieces (for example ``"batch"`` for a batch engine,
             ``"hints"`` for a hint provider), loaded with :meth:`load_extra`.
 
@@ -226,6 +232,7 @@ class GameSpec:
     cli_commands: tuple[str, ...] = ()
     web_adapter: str | None = None
     stats: str | None = None
+    events: str | None = None
     extras: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -237,7 +244,7 @@ class GameSpec:
             _check_ref(f"{self.game_id}: game", self.game)
         elif not callable(self.game):
             raise ParameterError(f"{self.game_id}: game must be 'module:Class' or a callable")
-        for name in ("cli_view", "web_adapter", "stats"):
+        for name in ("cli_view", "web_adapter", "stats", "events"):
             ref = getattr(self, name)
             if ref is not None:
                 _check_ref(f"{self.game_id}: {name}", ref)
@@ -281,6 +288,17 @@ class GameSpec:
     def make_stats(self) -> Any:
         """A fresh statistics hook (:attr:`stats` called with no arguments), or ``None``."""
         return None if self.stats is None else load_ref(self.stats)()
+
+    def events_function(self) -> EventsFunction | None:
+        """The game's events function (:attr:`events`, imported on first use), or ``None``.
+
+        Raises:
+            ImportError, AttributeError: the reference does not resolve.
+        """
+        if self.events is None:
+            return None
+        function: EventsFunction = load_ref(self.events)
+        return function
 
     def load_extra(self, name: str) -> Any:
         """The object the extra ``name`` names (imported on first use).

@@ -10,6 +10,7 @@ Cards are drawn as their symbols (``1``..``6``, ``L`` for the llama, D-2), chips
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Final
 
@@ -18,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lamagames.core.events import Event
+from lamagames.core.game import State
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
@@ -45,7 +47,7 @@ from lamagames.dice.events import (
     Took,
     events,
 )
-from lamagames.dice.game import DiceState
+from lamagames.dice.game import DiceState, as_dice_state
 from lamagames.dice.rules import RollResult, RoundEndReason, row_score
 
 #: Style of a number card and of a llama card.
@@ -188,6 +190,31 @@ def render_table(
     if state.dice is not None:
         lines.append(Text("Dice       ") + dice_text(state.dice))
     return Group(*lines)
+
+
+def position_text(state: State, names: Sequence[str] | None = None, *, width: int = 100) -> str:
+    """The position as plain text (the terminal table without colour), for text renderers
+    such as the RL adapters' ``render_mode="ansi"``.
+
+    Args:
+        state: a LAMA Dice state.
+        names: one name per seat (default ``Seat 1`` ..).
+        width: characters per line.
+
+    Raises:
+        IllegalActionError: ``state`` is not a LAMA Dice state.
+    """
+    from rich.console import Console  # only text renderers need a console
+
+    dice_state = as_dice_state(state)
+    seat_names = (
+        list(names)
+        if names is not None
+        else [f"Seat {seat + 1}" for seat in range(dice_state.game.num_players)]
+    )
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    console.print(render_table(dice_state, seat_names))
+    return console.export_text()
 
 
 def render_focus(state: DiceState, seat: int) -> RenderableType:

@@ -19,6 +19,10 @@ SPEC = GameSpec(
         ),
     ),
     web_adapter="lamagames.web.dice:DiceWebAdapter",
-    extras={"batch": "lamagames.dice.batch:ENGINE"},
+    events="lamagames.dice.events:events",
+    extras={
+        "batch": "lamagames.dice.batch:ENGINE",
+        "text": "lamagames.dice.render:position_text",
+    },
     stats="lamagames.dice.stats:DiceStats",
 )

@@ -26,9 +26,12 @@ Three drawings share that ring:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from lamagames.core.errors import plural
+from lamagames.core.game import State
 from lamagames.express.board import DIE_COLOUR_NAMES, DIE_COLOURS, Board
 from lamagames.express.drawing import (
     DIE_STYLES,
@@ -42,7 +45,7 @@ from lamagames.express.drawing import (
     words,
 )
 from lamagames.express.drawing import ring_positions as ring_positions
-from lamagames.express.game import ExpressState
+from lamagames.express.game import ExpressState, as_express_state
 from lamagames.express.rules import lap_done as lap_done  # E-8, kept importable from here
 from lamagames.express.rules import spaces_to_go as spaces_to_go
 from lamagames.express.table import table_lines as table_lines
@@ -138,6 +141,19 @@ def _layout(state: ExpressState) -> list[Line]:
 def board_lines(state: ExpressState) -> list[str]:
     """The position as plain text lines (no colour codes, trailing blanks stripped)."""
     return to_plain(_layout(state))
+
+
+def position_text(state: State, names: Sequence[str] | None = None) -> str:
+    """The position as plain text (the board drawing with its info panel), for text
+    renderers such as the RL adapters' ``render_mode="ansi"``.
+
+    ``names`` is accepted for the common signature of a game's ``text`` extra and not
+    used: the drawing names seats by their colours.
+
+    Raises:
+        IllegalActionError: ``state`` is not a Lama Express state.
+    """
+    return "\n".join(board_lines(as_express_state(state))) + "\n"
 
 
 def board_text(state: ExpressState) -> Text:

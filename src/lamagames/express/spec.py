@@ -52,6 +52,11 @@ SPEC = GameSpec(
     ),
     cli_commands=("lamagames.cli.express_board:board_app",),
     web_adapter="lamagames.web.express:ExpressWebAdapter",
-    extras={"batch": "lamagames.express.batch:ENGINE"},
+    events="lamagames.express.events:events",
+    extras={
+        "batch": "lamagames.express.batch:ENGINE",
+        "text": "lamagames.express.render:position_text",
+        "chance_notation": "lamagames.express.actions:chance_to_string",
+    },
     stats="lamagames.express.stats:ExpressStats",
 )

@@ -7,8 +7,6 @@ chance node) sit in one lazy lookup each.
 
 from __future__ import annotations
 
-import importlib
-import io
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -19,6 +17,7 @@ import numpy.typing as npt
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.registry import make
+from lamagames.core.spec import get_spec
 
 #: Default ``turn_limit`` (die rolls, E-11) of Lama Express in the adapters. The engine's own
 #: default is ``None`` (no limit): the rules allow endless games (a seat may never board), but
@@ -124,20 +123,12 @@ def action_mask(state: State, seat: int | None) -> npt.NDArray[np.int8]:
     return mask
 
 
-# per-game lookup; joins GameSpec when issue 7 lands
-_CHANCE_NOTATION: dict[str, str] = {"express": "lamagames.express.actions:chance_to_string"}
-_RENDER: dict[str, str] = {
-    "dice": "lamagames.rl.common:_dice_text",
-    "express": "lamagames.rl.common:_express_text",
-}
-
-
-def _lookup(table: Mapping[str, str], game_id: str) -> Callable[..., Any] | None:
-    target = table.get(game_id)
-    if target is None:
+def _spec_extra(game_id: str, name: str) -> Callable[..., Any] | None:
+    """The extra ``name`` of the game's spec (``"text"``, ``"chance_notation"``), if any."""
+    spec = get_spec(game_id)
+    if name not in spec.extras:
         return None
-    module_name, _, attr = target.partition(":")
-    found: Callable[..., Any] = getattr(importlib.import_module(module_name), attr)
+    found: Callable[..., Any] = spec.load_extra(name)
     return found
 
 
@@ -145,38 +136,18 @@ def chance_to_string(state: State, action: int) -> str:
     """Notation of chance outcome ``action`` whether or not ``state`` is a chance node."""
     if state.is_chance_node():
         return state.action_to_string(action)
-    notation = _lookup(_CHANCE_NOTATION, state.game.game_id)
+    notation = _spec_extra(state.game.game_id, "chance_notation")
     if notation is not None:
         return str(notation(action))
     return state.action_to_string(action, CHANCE_PLAYER)
 
 
-def _dice_text(state: State) -> str:
-    from rich.console import Console
-
-    from lamagames.dice import as_dice_state
-    from lamagames.dice.render import render_table
-
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=100, color_system=None, record=True)
-    names = agent_names(state.game.num_players)
-    console.print(render_table(as_dice_state(state), names))
-    return console.export_text()
-
-
-def _express_text(state: State) -> str:
-    from lamagames.express.game import as_express_state
-    from lamagames.express.render import board_lines
-
-    return "\n".join(board_lines(as_express_state(state))) + "\n"
-
-
 def render_text(state: State) -> str:
     """The position as plain text (the game's own drawing), for ``render_mode="ansi"``."""
-    draw = _lookup(_RENDER, state.game.game_id)
+    draw = _spec_extra(state.game.game_id, "text")
     if draw is None:
         return f"{state.game.info.long_name}: {state.observation(0)}\n"
-    return str(draw(state))
+    return str(draw(state, agent_names(state.game.num_players)))
 
 
 def check_seat(seat: object, num_players: int) -> int:

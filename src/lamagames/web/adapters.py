@@ -43,8 +43,6 @@ class WebAdapter:
         preferred_substitute: bot kind that plays for an absent human, if the game has it.
         has_windows: the game has free-action windows in which several seats act at once
             (the lobby then offers the alertness timer).
-        events_function: ``"module:attr"`` of the game's events function (imported on
-            first use), which tells the move log what each action led to.
     """
 
     game_id: ClassVar[str]
@@ -53,7 +51,6 @@ class WebAdapter:
     private_keys: ClassVar[tuple[str, ...]] = ("legal_actions",)
     preferred_substitute: ClassVar[str] = "heuristic"
     has_windows: ClassVar[bool] = False
-    events_function: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ setup
     def make_game(self, params: dict[str, Any], num_players: int) -> Game:
@@ -118,7 +115,7 @@ class WebAdapter:
         self, before: State, player: int | None, action: int, after: State
     ) -> list[dict[str, Any]]:
         """What one applied action led to, for the move log: the game's events
-        (``events(before, action, player, after)`` of :attr:`events_function`, see
+        (``events(before, action, player, after)`` named by the game's spec, see
         :mod:`lamagames.core.events`) as JSON (``Event.to_json``: ``{"kind": ..., ...}``),
         in order. The game's browser module words them (``eventLines``); nothing here
         compares states. Empty for a game without an events function.
@@ -129,7 +126,7 @@ class WebAdapter:
             action: the applied action (or chance outcome).
             after: the state after it.
         """
-        function = _events_function(self.events_function)
+        function = _events_function(self.game_id)
         if function is None:
             return []
         return [event.to_json() for event in function(before, action, player, after)]
@@ -153,12 +150,9 @@ class WebAdapter:
 
 
 @cache
-def _events_function(target: str | None) -> EventsFunction | None:
-    """The events function a ``"module:attr"`` reference names (imported on first use)."""
-    if target is None:
-        return None
-    function: EventsFunction = load_ref(target)
-    return function
+def _events_function(game_id: str) -> EventsFunction | None:
+    """The events function the game's spec names (``GameSpec.events``), or ``None``."""
+    return get_spec(game_id).events_function()
 
 
 # Adapters are named in each game's spec (``GameSpec.web_adapter``) and imported on first use,

@@ -22,7 +22,6 @@ class DiceWebAdapter(WebAdapter):
 
     game_id: ClassVar[str] = "dice"
     renderer: ClassVar[str] = "games/dice/render.js"
-    events_function: ClassVar[str | None] = "lamagames.dice.events:events"
 
     def action_label(self, state: State, seat: int, action: int) -> str:
         """English label, e.g. ``Discard 3 3 L`` or ``Take the 5 from the llama row``."""
