@@ -23,8 +23,22 @@ def _clean_name(name: str) -> str:
     return name
 
 
+def _check_token(token: str) -> str:
+    """A token as :func:`secrets.token_urlsafe` makes them: ASCII letters, digits, ``-``
+    and ``_`` only (anything else can be no token of ours, and would not compare in
+    constant time)."""
+    if not token.isascii() or not all(c.isalnum() or c in "-_" for c in token):
+        raise ValueError("a token has only the characters A-Z, a-z, 0-9, '-' and '_'")
+    return token
+
+
 Name = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_clean_name)]
-Token = Annotated[str, Field(min_length=8, max_length=64)]
+#: A host or seat token (the pattern is for the schema; the validator words the error).
+Token = Annotated[
+    str,
+    Field(min_length=8, max_length=64, json_schema_extra={"pattern": "^[A-Za-z0-9_-]+$"}),
+    AfterValidator(_check_token),
+]
 Status = Literal["waiting", "playing", "finished"]
 
 
