@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from lamagames.core.errors import LamaError
 from lamagames.core.records import iter_replay
 from lamagames.web.adapters import adapter_ids, get_adapter
 from lamagames.web.live import Connection, Hub, LiveTable, Settings, TableError
+from lamagames.web.middleware import BodyLimit
 from lamagames.web.schemas import (
     CLIENT_MSG,
     ActionMsg,
@@ -69,34 +70,6 @@ from lamagames.web.store import Store
 STATIC_DIR = Path(__file__).parent / "static"
 #: Message for an invite link whose seat was claimed by someone else from the lobby.
 SEAT_TAKEN = "somebody else has taken this seat; you can watch the game"
-#: Largest HTTP request body accepted, bytes.
-MAX_BODY_BYTES = 64 * 1024
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BodyLimit:
-    """ASGI middleware: refuse HTTP bodies larger than ``limit`` bytes with 413."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope.get("headers") or []).get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > self.limit):
-                response = JSONResponse(
-                    ErrorOut(error="too_large", message="request body too large").model_dump(),
-                    status_code=413,
-                )
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
