@@ -1,22 +1,11 @@
-"""Live tables: the in-memory game of each open table, its connections, bots and timers.
+"""Live tables: each open table's engine, connections, seats and lifecycle.
 
 Everything runs on the server's event loop. A table's state changes only under its lock and
-only through :meth:`LiveTable._apply`, which asks the engine (legality is the engine's
-business), stores the action, and only then broadcasts the new state. Chance outcomes are
-drawn from ``make_rng(seed, "chance", index)`` (``index`` = the action's position), so a
-table rebuilt after a restart continues with the very outcomes it would have drawn.
-
-Which actions are accepted (:meth:`LiveTable.submit`):
-
-* outside free-action windows an action must name the table's current version (anything
-  else is ``stale``), so turns are strictly serialised;
-* inside a window (E-9; the adapter's ``window_id``) several seats act at once: an action
-  chosen at any version since the window opened is applied in arrival order if the engine
-  accepts it now, unless the same seat has acted since that version (one choice, one
-  action); one that was possible when chosen but no longer is (somebody was quicker) is
-  ``stale``; a ``pass`` counts unless a chance the seat did not see has come up since;
-* the client's ``ref`` is an idempotency key: a ``ref`` already applied for the seat is
-  acknowledged again (``duplicate``) and never applied twice.
+only through :meth:`LiveTable.apply`, which asks the synchronous engine
+(:class:`~lamagames.web.engine.TableEngine`; legality is the game engine's business), stores
+the action, and only then commits it and broadcasts the new state. The rules about versions,
+windows and ``ref`` are the engine's (see :mod:`lamagames.web.engine`); bots, chance and the
+clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 """
 
 from __future__ import annotations
@@ -26,20 +15,18 @@ import contextlib
 import logging
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
 
 from pydantic import BaseModel
 from starlette.websockets import WebSocket
 
-from lamagames.bots import Bot, make_bot
-from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state
-from lamagames.core.rng import derive_seed, make_rng
 from lamagames.web.adapters import WebAdapter, get_adapter
+from lamagames.web.driver import TableDriver
+from lamagames.web.engine import TableEngine, TableError
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
@@ -51,24 +38,11 @@ from lamagames.web.schemas import (
     SeatOut,
     StateMsg,
 )
-from lamagames.web.store import ActionData, Store, TableData
+from lamagames.web.store import Store, TableData
+
+__all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
 
 log = logging.getLogger("lamagames.web")
-
-
-class TableError(Exception):
-    """A request about a table was refused.
-
-    Attributes:
-        code: machine-readable reason (``stale``, ``not_your_turn``, ``illegal`` ...).
-        status: HTTP status to use over HTTP.
-    """
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
 
 
 @dataclass(slots=True)
@@ -173,46 +147,6 @@ class LiveSeat:
         )
 
 
-ClockKind = Literal["turn", "alertness"]
-
-
-@dataclass(slots=True)
-class Clock:
-    """A running turn clock or alertness timer.
-
-    ``key`` says which decision it times: the table version for the turn clock (a new
-    decision, a new clock); for the alertness timer the window and the version of its last
-    free action (passes do not restart it, a free action does: everybody looks again).
-    """
-
-    kind: ClockKind
-    seats: list[int]
-    deadline: float
-    task: asyncio.Task[None]
-    key: tuple[object, ...]
-
-
-@dataclass(slots=True)
-class Window:
-    """The open free-action window (E-9) as the table follows it.
-
-    Attributes:
-        key: the adapter's ``window_id``.
-        opened: table version at which it opened (or at which the table was loaded).
-        states: the state at each version since ``opened`` (``states[v - opened]``), so an
-            action chosen at an earlier version of the window can be judged against what
-            its sender saw.
-        mark: version of the opening or of the last free action (not a pass) in it.
-        acted: per seat, the version at which its last action in this window was applied.
-    """
-
-    key: str
-    opened: int
-    states: list[State]
-    mark: int
-    acted: dict[int, int] = field(default_factory=dict)
-
-
 class LiveTable:
     """An open (or finished) table in memory, rebuilt from the store.
 
@@ -226,44 +160,41 @@ class LiveTable:
         self.code = data.code
         self.adapter: WebAdapter = get_adapter(data.game)
         self.game = self.adapter.make_game(data.params, len(data.seats))
-        self.state: State = self.game.new_initial_state()
-        self.events: list[EventOut] = []
-        for entry in data.actions:
-            actor = None if entry.player < 0 else entry.player
-            before = self.state
-            try:
-                action = before.string_to_action(entry.notation, actor)
-                self.state = before.child(action, actor)
-            except LamaError as exc:
-                raise RecordError(f"table {data.code}: stored action {entry.idx}: {exc}") from None
-            self.events.append(
-                EventOut(
-                    index=entry.idx,
-                    player=entry.player,
-                    action=entry.notation,
-                    by=entry.by,
-                    notes=self.adapter.notes(before, actor, action, self.state),
-                )
-            )
-        self.version = len(data.actions)
-        self.window: Window | None = None
-        self._track_window(None, None)
-        self._refs: dict[int, OrderedDict[str, int]] = {}
+        self.engine = TableEngine(
+            self.adapter,
+            self.game,
+            data.actions,
+            ref_memory=hub.settings.ref_memory,
+            name=f"table {data.code}",
+        )
         self.status = data.status
         self.seats = [
             LiveSeat(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in data.seats
         ]
         self.spectators: set[Connection] = set()
         self.lock = asyncio.Lock()
-        self.clock: Clock | None = None
-        self._bots: dict[tuple[int, str], Bot] = {}
-        self._driver: asyncio.Task[None] | None = None
+        self.driver = TableDriver(self)
 
     # ------------------------------------------------------------------ helpers
     @property
     def settings(self) -> Settings:
         """The hub's settings."""
         return self.hub.settings
+
+    @property
+    def state(self) -> State:
+        """The current state (the engine's)."""
+        return self.engine.state
+
+    @property
+    def version(self) -> int:
+        """Number of applied actions."""
+        return self.engine.version
+
+    @property
+    def events(self) -> list[EventOut]:
+        """The move log."""
+        return self.engine.events
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat whose token this is, else ``None`` (constant-time comparison)."""
@@ -283,18 +214,6 @@ class LiveTable:
         """True if a bot plays ``seat`` now (a bot seat, or a human who is away)."""
         live = self.seats[seat]
         return live.kind == "bot" or live.replaced
-
-    def _bot(self, seat: int, kind: str | None = None) -> Bot:
-        live = self.seats[seat]
-        if kind is None:
-            is_bot = live.kind == "bot"
-            kind = (live.bot_kind or "random") if is_bot else self.adapter.substitute_bot()
-        key = (seat, kind)
-        bot = self._bots.get(key)
-        if bot is None:
-            seed = derive_seed(self.data.seed, "bot", kind)
-            bot = self._bots[key] = make_bot(kind, self.game, seat, seed)
-        return bot
 
     def seat_infos(self) -> list[SeatInfo]:
         """Seats for a game record: name and ``human`` or the bot kind."""
@@ -326,9 +245,11 @@ class LiveTable:
                 for a in state.legal_actions(seat)
             ]
         clock = None
-        if self.clock is not None:
-            remaining = max(0.0, self.clock.deadline - asyncio.get_running_loop().time())
-            clock = ClockOut(kind=self.clock.kind, seats=self.clock.seats, remaining=remaining)
+        if self.driver.clock is not None:
+            running = self.driver.clock
+            clock = ClockOut(
+                kind=running.kind, seats=running.seats, remaining=self.driver.remaining()
+            )
         return StateMsg(
             code=self.code,
             game=self.data.game,
@@ -454,22 +375,24 @@ class LiveTable:
 
     def close(self) -> None:
         """Cancel every task of this table (server shutdown)."""
-        for task in [self._driver, self.clock.task if self.clock else None]:
-            if task is not None:
-                task.cancel()
+        self.driver.close()
         for live in self.seats:
             if live.away_task is not None:
                 live.away_task.cancel()
         for conn in self.connections():
             conn.close()
 
+    def kick(self) -> None:
+        """Make sure the driver runs (chance, bots, timers)."""
+        self.driver.kick()
+
     # ------------------------------------------------------------------ acting
     async def submit(self, conn: Connection, msg: ActionMsg) -> None:
         """A client's action: checked against seat, version (or window) and the engine.
 
         Applied in arrival order (the table lock is fair). Every refusal is sent to that
-        client only (an :class:`ErrorMsg`); nothing changes. See the module docstring for
-        the rules about versions, windows and ``ref``.
+        client only (an :class:`ErrorMsg`); nothing changes. See
+        :mod:`lamagames.web.engine` for the rules about versions, windows and ``ref``.
         """
         seat = conn.seat
 
@@ -486,108 +409,26 @@ class LiveTable:
                     "the game has not started" if self.status == "waiting" else "the game is over",
                 )
                 return
-            refs = self._refs.get(seat)
-            applied = refs.get(msg.ref) if refs is not None and msg.ref else None
+            applied = self.engine.applied_ref(seat, msg.ref)
             if applied is not None:
                 conn.send(AckMsg(version=applied, ref=msg.ref, duplicate=True))
                 return
-            basis = self._basis(msg.version)
-            if basis is not None and basis is not self.state and self._acted_since(seat, msg):
-                refuse(
-                    "stale",
-                    f"you have acted since version {msg.version}; choose again from the "
-                    f"table's version {self.version} (nothing was applied)",
-                )
-                return
-            if basis is None:
-                refuse(
-                    "stale",
-                    f"that action was chosen at version {msg.version}, but the table is at "
-                    f"version {self.version}; it was not applied",
-                )
-                return
-            state = self.state
             try:
-                action = state.string_to_action(msg.action, seat)
-            except LamaError as exc:
-                refuse("invalid", str(exc))
-                return
-            acting = self.adapter.acting_players(state)
-            if seat not in acting or action not in state.legal_actions(seat):
-                if basis is not state and action in basis.legal_actions(seat):
-                    refuse(
-                        "stale",
-                        f"{msg.action!r} is no longer possible: somebody was quicker "
-                        f"(table version {self.version}); it was not applied",
-                    )
-                elif seat not in acting:
-                    refuse("not_your_turn", "it is not your turn")
-                else:
-                    refuse("illegal", f"{msg.action!r} is not legal now")
-                return
-            if (
-                basis is not state
-                and action == self.adapter.window_pass(state, seat)
-                and not set(state.legal_actions(seat)) <= set(basis.legal_actions(seat))
-            ):
-                refuse(
-                    "stale",
-                    "a new chance came up for you since you passed; look again "
-                    "(nothing was applied)",
-                )
+                action = self.engine.judge(seat, msg.version, msg.action)
+            except TableError as exc:
+                refuse(exc.code, exc.message)
                 return
             live = self.seats[seat]
             if live.replaced:
                 self._come_back(live)
             try:
-                self._apply(seat, action, "human", ack=(conn, msg.ref))
+                self.apply(seat, action, "human", ack=(conn, msg.ref))
             except LamaError as exc:
                 refuse("illegal", str(exc))
                 return
         self.kick()
 
-    def _basis(self, version: int) -> State | None:
-        """The state an action chosen at ``version`` was chosen in, if it may still count:
-        the current state, or an earlier state of the window that is still open."""
-        if version == self.version:
-            return self.state
-        window = self.window
-        if window is not None and window.opened <= version < self.version:
-            return window.states[version - window.opened]
-        return None
-
-    def _acted_since(self, seat: int, msg: ActionMsg) -> bool:
-        """True if ``seat`` had an action applied in the open window at or after the version
-        ``msg`` was chosen at: one choice, one action (a repeated message never counts
-        twice, with or without ``ref``)."""
-        window = self.window
-        return window is not None and window.acted.get(seat, -1) >= msg.version
-
-    def _track_window(self, player: int | None, passed: bool | None) -> None:
-        """Follow the open window after the state changed: ``player`` acted (``None``:
-        chance), ``passed`` tells whether that was its window pass (``None``: the table
-        was just loaded)."""
-        key = self.adapter.window_id(self.state)
-        window = self.window
-        if key is None:
-            self.window = None
-            return
-        if window is None or window.key != key or passed is None:
-            window = self.window = Window(key, self.version, [self.state], self.version)
-        else:
-            window.states.append(self.state)
-            if not passed:
-                window.mark = self.version
-        if player is not None and passed is not None:
-            window.acted[player] = self.version - 1
-
-    def _remember_ref(self, seat: int, ref: str) -> None:
-        refs = self._refs.setdefault(seat, OrderedDict())
-        refs[ref] = self.version
-        while len(refs) > self.settings.ref_memory:
-            refs.popitem(last=False)
-
-    def _apply(
+    def apply(
         self,
         player: int | None,
         action: int,
@@ -601,149 +442,22 @@ class LiveTable:
         Raises:
             LamaError: the engine refused the action (nothing changed).
         """
-        notation = self.state.action_to_string(action, player)
-        passed = player is not None and action == self.adapter.window_pass(self.state, player)
-        new_state = self.state.child(action, player)
-        finished = new_state.is_terminal()
-        entry = ActionData(
-            idx=self.version, player=-1 if player is None else player, notation=notation, by=by
-        )
-        self.hub.store.append_action(self.data.id, entry, status="finished" if finished else None)
-        notes = self.adapter.notes(self.state, player, action, new_state)
-        self.state = new_state
-        self.version += 1
-        self.events.append(
-            EventOut(index=entry.idx, player=entry.player, action=notation, by=by, notes=notes)
-        )
-        self._track_window(player, passed)
-        if finished:
+        step = self.engine.plan(player, action, by)
+        status = "finished" if step.finished else None
+        self.hub.store.append_action(self.data.id, step.entry, status=status)
+        ref = ack[1] if ack is not None else None
+        self.engine.commit(step, ref)
+        if step.finished:
             self.status = "finished"
             for live in self.seats:
                 if live.away_task is not None:
                     live.away_task.cancel()
                     live.away_task = None
         self.hub.on_applied()
-        self._update_clock()
+        self.driver.update_clock()
         if ack is not None:
-            if ack[1] and player is not None:
-                self._remember_ref(player, ack[1])
             ack[0].send(AckMsg(version=self.version, ref=ack[1]))
         self.broadcast()
-
-    def kick(self) -> None:
-        """Make sure the driver runs (chance, bots, timers)."""
-        if self.status == "playing" and (self._driver is None or self._driver.done()):
-            self._driver = asyncio.create_task(self._drive())
-
-    async def _drive(self) -> None:
-        """Apply chance outcomes and bot decisions until a human must act."""
-        try:
-            while self.status == "playing":
-                async with self.lock:
-                    state = self.state
-                    if state.is_terminal():
-                        return
-                    if state.is_chance_node():
-                        rng = make_rng(self.data.seed, "chance", self.version)
-                        self._apply(None, state.sample_chance_outcome(rng), "chance")
-                        continue
-                    bots = [p for p in self.adapter.acting_players(state) if self.bot_controlled(p)]
-                    if not bots:
-                        if self._update_clock():
-                            self.broadcast()
-                        return
-                await asyncio.sleep(self.settings.bot_delay)
-                async with self.lock:
-                    state = self.state
-                    if state.is_terminal() or state.is_chance_node():
-                        continue
-                    for seat in self.adapter.acting_players(state):
-                        if self.bot_controlled(seat):
-                            by = "bot" if self.seats[seat].kind == "bot" else "stand-in"
-                            self._bot_act(seat, by)
-                            break
-        except Exception:  # pragma: no cover - logged, the table keeps its stored state
-            log.exception("table %s: driver failed", self.code)
-
-    def _bot_act(self, seat: int, by: str) -> None:
-        state = self.state
-        legal = state.legal_actions(seat)
-        if not legal:
-            return
-        action = self._bot(seat).step(state)
-        if action not in legal:  # pragma: no cover - a bot bug must not stall the table
-            log.error("table %s: bot for seat %d chose illegal %r", self.code, seat, action)
-            action = legal[0]
-        self._apply(seat, action, by)
-
-    # ------------------------------------------------------------------ timers
-    def _update_clock(self) -> bool:
-        """Start, keep or stop the alertness timer or turn clock for the humans who must act.
-
-        A clock already timing the same decision keeps running (reconnecting does not buy
-        time; a pass in a window does not restart the alertness timer, a free action does).
-        Caller holds the lock (or runs before anyone can act).
-
-        Returns:
-            True if the clock changed (the caller broadcasts).
-        """
-        wanted: tuple[ClockKind, list[int], float, tuple[object, ...]] | None = None
-        if self.status == "playing" and not self.state.is_terminal():
-            acting = self.adapter.acting_players(self.state)
-            humans = [p for p in acting if not self.bot_controlled(p)]
-            window = [p for p in humans if self.adapter.window_pass(self.state, p) is not None]
-            if window and self.data.alertness and self.window is not None:
-                key: tuple[object, ...] = ("alertness", self.window.key, self.window.mark)
-                wanted = ("alertness", window, self.data.alertness, key)
-            elif humans and self.data.turn_clock:
-                wanted = ("turn", humans, self.data.turn_clock, ("turn", self.version))
-        clock = self.clock
-        if clock is not None and wanted is not None and clock.key == wanted[3]:
-            if clock.seats == wanted[1]:
-                return False
-            clock.seats = wanted[1]
-            return True
-        if clock is None and wanted is None:
-            return False
-        if clock is not None:
-            if clock.task is not asyncio.current_task():
-                clock.task.cancel()
-            self.clock = None
-        if wanted is not None:
-            kind, seats, delay, key = wanted
-            loop = asyncio.get_running_loop()
-            task = asyncio.create_task(self._clock_expired(kind, key, delay))
-            self.clock = Clock(kind, seats, loop.time() + delay, task, key)
-        return True
-
-    async def _clock_expired(self, kind: ClockKind, key: tuple[object, ...], delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock:
-            clock = self.clock
-            if clock is None or clock.key != key or self.status != "playing":
-                return
-            self.clock = None
-            acting = self.adapter.acting_players(self.state)
-            if kind == "turn":
-                for seat in acting:
-                    if not self.bot_controlled(seat):
-                        self._bot_act(seat, "clock")
-                        break
-            else:
-                progressed = True
-                while progressed and self.status == "playing":
-                    progressed = False
-                    if self.window is None or self.window.key != key[1]:
-                        break  # only the window the timer was running for
-                    for seat in self.adapter.acting_players(self.state):
-                        pass_action = self.adapter.window_pass(self.state, seat)
-                        if pass_action is not None and not self.bot_controlled(seat):
-                            self._apply(seat, pass_action, "timer")
-                            progressed = True
-                            break
-            if self._update_clock():
-                self.broadcast()
-        self.kick()
 
 
 class Hub:

@@ -1,0 +1,198 @@
+"""The async side of a live table: the bot driver and the clocks.
+
+The driver applies chance outcomes and bot decisions until a human must act, pausing
+``bot_delay`` seconds before each bot decision so people can follow. Chance outcomes are
+drawn from ``make_rng(seed, "chance", index)`` (``index`` = the action's position), so a
+table rebuilt after a restart continues with the very outcomes it would have drawn.
+
+The clocks are the optional turn clock (a bot plays for a human who is out of time) and the
+alertness timer (E-9: when it runs out, the humans still in the free-action window pass).
+Which clock a decision needs is the synchronous engine's answer
+(:meth:`lamagames.web.engine.TableEngine.clock_plan`); this module runs the timers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lamagames.bots import Bot, make_bot
+from lamagames.core.rng import derive_seed, make_rng
+from lamagames.web.engine import ClockKind, ClockPlan
+
+if TYPE_CHECKING:
+    from lamagames.web.live import LiveTable
+
+log = logging.getLogger("lamagames.web")
+
+
+@dataclass(slots=True)
+class Clock:
+    """A running turn clock or alertness timer (see :class:`ClockPlan` for ``key``).
+
+    Attributes:
+        deadline: event-loop time (seconds) at which it runs out.
+    """
+
+    kind: ClockKind
+    seats: list[int]
+    deadline: float
+    task: asyncio.Task[None]
+    key: tuple[object, ...]
+
+
+class TableDriver:
+    """Runs one table's bots, chance outcomes and clocks on the event loop.
+
+    Args:
+        table: the live table (its lock, engine, seats and ``apply``).
+    """
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.clock: Clock | None = None
+        self._bots: dict[tuple[int, str], Bot] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ bots
+    def bot(self, seat: int, kind: str | None = None) -> Bot:
+        """The bot that plays ``seat`` (its own kind, or the stand-in for an away human);
+        seeded from the table seed, created once per seat and kind."""
+        table = self.table
+        live = table.seats[seat]
+        if kind is None:
+            is_bot = live.kind == "bot"
+            kind = (live.bot_kind or "random") if is_bot else table.adapter.substitute_bot()
+        key = (seat, kind)
+        bot = self._bots.get(key)
+        if bot is None:
+            seed = derive_seed(table.data.seed, "bot", kind)
+            bot = self._bots[key] = make_bot(kind, table.game, seat, seed)
+        return bot
+
+    def bot_act(self, seat: int, by: str) -> None:
+        """Let the bot for ``seat`` choose and apply one action. Caller holds the lock."""
+        table = self.table
+        state = table.state
+        legal = state.legal_actions(seat)
+        if not legal:
+            return
+        action = self.bot(seat).step(state)
+        if action not in legal:  # pragma: no cover - a bot bug must not stall the table
+            log.error("table %s: bot for seat %d chose illegal %r", table.code, seat, action)
+            action = legal[0]
+        table.apply(seat, action, by)
+
+    def kick(self) -> None:
+        """Make sure the driver runs (chance, bots, timers)."""
+        if self.table.status == "playing" and (self._task is None or self._task.done()):
+            self._task = asyncio.create_task(self._drive())
+
+    def pace(self) -> float:
+        """Seconds to wait before each bot decision."""
+        return self.table.settings.bot_delay
+
+    async def _drive(self) -> None:
+        """Apply chance outcomes and bot decisions until a human must act."""
+        table = self.table
+        try:
+            while table.status == "playing":
+                async with table.lock:
+                    state = table.state
+                    if state.is_terminal():
+                        return
+                    if state.is_chance_node():
+                        rng = make_rng(table.data.seed, "chance", table.version)
+                        table.apply(None, state.sample_chance_outcome(rng), "chance")
+                        continue
+                    acting = table.adapter.acting_players(state)
+                    if not any(table.bot_controlled(p) for p in acting):
+                        if self.update_clock():
+                            table.broadcast()
+                        return
+                await asyncio.sleep(self.pace())
+                async with table.lock:
+                    state = table.state
+                    if state.is_terminal() or state.is_chance_node():
+                        continue
+                    for seat in table.adapter.acting_players(state):
+                        if table.bot_controlled(seat):
+                            by = "bot" if table.seats[seat].kind == "bot" else "stand-in"
+                            self.bot_act(seat, by)
+                            break
+        except Exception:  # pragma: no cover - logged, the table keeps its stored state
+            log.exception("table %s: driver failed", table.code)
+
+    # ------------------------------------------------------------------ clocks
+    def update_clock(self) -> bool:
+        """Start, keep or stop the alertness timer or turn clock for the humans who must act.
+
+        A clock already timing the same decision keeps running (reconnecting does not buy
+        time; a pass in a window does not restart the alertness timer, a free action does).
+        Caller holds the lock (or runs before anyone can act).
+
+        Returns:
+            True if the clock changed (the caller broadcasts).
+        """
+        table = self.table
+        wanted: ClockPlan | None = None
+        if table.status == "playing":
+            wanted = table.engine.clock_plan(
+                table.bot_controlled, table.data.turn_clock, table.data.alertness
+            )
+        clock = self.clock
+        if clock is not None and wanted is not None and clock.key == wanted.key:
+            if clock.seats == wanted.seats:
+                return False
+            clock.seats = wanted.seats
+            return True
+        if clock is None and wanted is None:
+            return False
+        if clock is not None:
+            if clock.task is not asyncio.current_task():
+                clock.task.cancel()
+            self.clock = None
+        if wanted is not None:
+            loop = asyncio.get_running_loop()
+            task = asyncio.create_task(self._clock_expired(wanted))
+            self.clock = Clock(
+                wanted.kind, wanted.seats, loop.time() + wanted.delay, task, wanted.key
+            )
+        return True
+
+    def remaining(self) -> float:
+        """Seconds left on the running clock (0 if none)."""
+        if self.clock is None:
+            return 0.0
+        return max(0.0, self.clock.deadline - asyncio.get_running_loop().time())
+
+    async def _clock_expired(self, plan: ClockPlan) -> None:
+        await asyncio.sleep(plan.delay)
+        table = self.table
+        async with table.lock:
+            clock = self.clock
+            if clock is None or clock.key != plan.key or table.status != "playing":
+                return
+            self.clock = None
+            if plan.kind == "turn":
+                for seat in table.adapter.acting_players(table.state):
+                    if not table.bot_controlled(seat):
+                        self.bot_act(seat, "clock")
+                        break
+            else:
+                while table.status == "playing":
+                    found = table.engine.timed_out_pass(plan.key[1], table.bot_controlled)
+                    if found is None:
+                        break  # only the window the timer was running for
+                    table.apply(found[0], found[1], "timer")
+            if self.update_clock():
+                table.broadcast()
+        self.kick()
+
+    def close(self) -> None:
+        """Cancel the driver and the clock (server shutdown)."""
+        for task in [self._task, self.clock.task if self.clock else None]:
+            if task is not None:
+                task.cancel()

@@ -1,0 +1,50 @@
+"""What the routers share: the app's hub and store, the public table description."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import HTTPConnection
+
+from lamagames.web.live import Hub, LiveTable
+from lamagames.web.schemas import TableInfo
+from lamagames.web.store import Store
+
+#: Message for an invite link whose seat was claimed by someone else from the lobby.
+SEAT_TAKEN = "somebody else has taken this seat; you can watch the game"
+
+
+def hub_of(conn: HTTPConnection) -> Hub:
+    """The live tables of the app serving ``conn`` (a request or a WebSocket)."""
+    app: Any = conn.app
+    hub: Hub = app.state.hub()
+    return hub
+
+
+def store_of(conn: HTTPConnection) -> Store:
+    """The store of the app serving ``conn``."""
+    app: Any = conn.app
+    store: Store = app.state.store
+    return store
+
+
+def table_info(table: LiveTable) -> TableInfo:
+    """Public description of a live table."""
+    data = table.data
+    return TableInfo(
+        code=table.code,
+        game=data.game,
+        game_name=table.game.info.long_name,
+        params=dict(table.game.params),
+        status=table.status,
+        version=table.version,
+        seats=[s.out() for s in table.seats],
+        free_seats=sum(1 for s in table.seats if s.kind == "human" and not s.joined),
+        public=data.public,
+        turn_clock=data.turn_clock,
+        away_timeout=data.away_timeout,
+        alertness=data.alertness,
+        created=data.created,
+        rematch=data.rematch,
+        renderer=table.adapter.renderer,
+    )

@@ -1,0 +1,186 @@
+"""The lobby and table HTTP API: games, lobby, create, describe, join, claim, start, rematch."""
+
+from __future__ import annotations
+
+import secrets
+
+from fastapi import APIRouter, Request
+
+from lamagames.web.adapters import adapter_ids, get_adapter
+from lamagames.web.engine import TableError
+from lamagames.web.live import LiveTable
+from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of, table_info
+from lamagames.web.schemas import (
+    ClaimRequest,
+    CreateTableRequest,
+    CreateTableResponse,
+    ErrorOut,
+    GameOut,
+    JoinRequest,
+    JoinResponse,
+    RematchRequest,
+    RematchResponse,
+    SeatInvite,
+    StartRequest,
+    TableInfo,
+)
+
+router = APIRouter()
+
+
+@router.get("/api/games", response_model=list[GameOut])
+async def games() -> list[GameOut]:
+    """Games that can be played in the browser."""
+    return [GameOut(**get_adapter(gid).describe()) for gid in adapter_ids()]
+
+
+@router.get("/api/tables", response_model=list[TableInfo])
+async def lobby(request: Request) -> list[TableInfo]:
+    """Public tables that are waiting for players or being played, newest first."""
+    hub = hub_of(request)
+    out = []
+    for code in store_of(request).lobby():
+        table = hub.get(code)
+        if table is not None:
+            out.append(table_info(table))
+    return out
+
+
+@router.post(
+    "/api/tables",
+    response_model=CreateTableResponse,
+    status_code=201,
+    responses={400: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+)
+async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
+    """Create a waiting table. Human seats get invite tokens; start it with the host token.
+
+    Errors: 400 for an unknown game, bad parameters or an unknown bot kind.
+    """
+    adapter = get_adapter(body.game)
+    game = adapter.make_game(body.params, len(body.seats))  # validates (ParameterError)
+    if body.alertness is not None and not adapter.has_windows:
+        raise TableError(
+            "invalid",
+            f"alertness: {game.info.long_name} has no free-action windows "
+            "(see 'windows' in GET /api/games)",
+        )
+    kinds = adapter.bot_kinds()
+    seats: list[tuple[str, str, str | None]] = []
+    for index, spec in enumerate(body.seats):
+        if spec.kind == "bot":
+            kind = spec.bot_kind or adapter.substitute_bot()  # (the model requires one)
+            if kind not in kinds:
+                raise TableError(
+                    "invalid", f"seats.{index}: unknown bot kind {kind!r}; use {kinds}"
+                )
+            seats.append(("bot", spec.name or "", kind))
+        else:
+            seats.append(("human", spec.name or "", None))
+    params = {k: v for k, v in game.params.items() if k != "num_players"}
+    data = store_of(request).create_table(
+        game=body.game,
+        params=params,
+        seed=body.seed if body.seed is not None else secrets.randbits(63),
+        seats=seats,
+        public=body.public,
+        turn_clock=body.turn_clock,
+        away_timeout=body.away_timeout,
+        alertness=body.alertness,
+    )
+    return CreateTableResponse(
+        code=data.code,
+        host_token=data.host_token,
+        seats=[
+            SeatInvite(
+                seat=s.seat,
+                kind="bot" if s.kind == "bot" else "human",
+                name=s.name,
+                token=s.token,
+                invite=f"/t/{data.code}#seat={s.token}" if s.token else None,
+            )
+            for s in data.seats
+        ],
+    )
+
+
+@router.get("/api/tables/{code}", response_model=TableInfo, responses={404: {"model": ErrorOut}})
+async def get_table(code: str, request: Request) -> TableInfo:
+    """Public description of a table (no tokens)."""
+    return table_info(hub_of(request).require(code))
+
+
+@router.post(
+    "/api/tables/{code}/join",
+    response_model=JoinResponse,
+    responses={403: {"model": ErrorOut}, 404: {"model": ErrorOut}},
+)
+async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
+    """Take the seat of an invite token (again, after a reload: idempotent)."""
+    table = hub_of(request).require(code)
+    seat = table.seat_for_token(body.token)
+    if seat is None:
+        if store_of(request).retired_seat(table.data.id, body.token) is not None:
+            raise TableError("seat_taken", SEAT_TAKEN, 409)
+        raise TableError("forbidden", "this invite token is not valid for this table", 403)
+    return _join(request, table, seat, body.name)
+
+
+def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
+    store_of(request).join_seat(table.data.id, seat, name)
+    live = table.seats[seat]
+    live.joined = True
+    if name:
+        live.name = name
+    table.broadcast()
+    if live.token is None:  # pragma: no cover - human seats always have tokens
+        raise TableError("forbidden", "not a human seat", 403)
+    return JoinResponse(code=table.code, seat=seat, token=live.token)
+
+
+@router.post(
+    "/api/tables/{code}/claim",
+    response_model=JoinResponse,
+    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+)
+async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
+    """Take the first free human seat of a public table (from the lobby)."""
+    table = hub_of(request).require(code)
+    if not table.data.public:
+        raise TableError("forbidden", "this table is private; ask for an invite link", 403)
+    if table.status == "finished":
+        raise TableError("finished", "this game is over", 409)
+    async with table.lock:
+        for live in table.seats:
+            if live.kind == "human" and not live.joined:
+                # A fresh token: the host's invite link for this seat no longer opens it.
+                live.token = store_of(request).claim_seat(table.data.id, live.index, body.name)
+                return _join(request, table, live.index, body.name)
+    raise TableError("full", "no free seat at this table", 409)
+
+
+@router.post(
+    "/api/tables/{code}/start",
+    response_model=TableInfo,
+    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+)
+async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
+    """Start the game (host only). Humans who have not joined get the away timeout."""
+    table = hub_of(request).require(code)
+    if not table.is_host(body.host_token):
+        raise TableError("forbidden", "only the host can start the table", 403)
+    await table.start()
+    return table_info(table)
+
+
+@router.post(
+    "/api/tables/{code}/rematch",
+    response_model=RematchResponse,
+    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+)
+async def rematch(code: str, body: RematchRequest, request: Request) -> RematchResponse:
+    """Play again with the same seats; connected players are sent their new tokens."""
+    hub = hub_of(request)
+    table = hub.require(code)
+    new, token, seat = await hub.rematch(table, body.token)
+    return RematchResponse(code=new.code, token=token, seat=seat)

@@ -1,0 +1,173 @@
+"""The synchronous table engine (lamagames.web.engine), driven with no event loop.
+
+Versions, refs, free-action windows (E-9), the move log and the clock plan are decided
+here without asyncio: every test below is a plain function (``asyncio.get_running_loop``
+would raise in it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from web_helpers import express_window
+
+from lamagames import make
+from lamagames.core.errors import RecordError
+from lamagames.core.game import State
+from lamagames.core.rng import make_rng
+from lamagames.web.adapters import get_adapter
+from lamagames.web.engine import TableEngine, TableError
+from lamagames.web.store import ActionData
+
+
+def dice_engine(actions: list[ActionData] | None = None) -> TableEngine:
+    """A two-seat LAMA Dice table engine (after ``actions``)."""
+    return TableEngine(get_adapter("dice"), make("dice", num_players=2), actions or [])
+
+
+def deal(engine: TableEngine) -> None:
+    """Apply chance outcomes until a seat must act."""
+    while engine.state.is_chance_node():
+        rng = make_rng(7, "chance", engine.version)
+        engine.apply(None, engine.state.sample_chance_outcome(rng), "chance")
+
+
+def refusal(engine: TableEngine, seat: int, version: int, notation: str) -> TableError:
+    with pytest.raises(TableError) as caught:
+        engine.judge(seat, version, notation)
+    return caught.value
+
+
+def test_engine_runs_without_an_event_loop() -> None:
+    with pytest.raises(RuntimeError):
+        asyncio.get_running_loop()
+    engine = dice_engine()
+    deal(engine)
+    assert engine.version > 0 and len(engine.events) == engine.version
+    assert all(e.by == "chance" and e.player == -1 for e in engine.events)
+
+
+def test_judge_refuses_without_changing_anything() -> None:
+    engine = dice_engine()
+    deal(engine)
+    seat = engine.acting()[0]
+    other = 1 - seat
+    version, before = engine.version, engine.state.to_dict()
+    legal = engine.state.action_to_string(engine.state.legal_actions(seat)[0], seat)
+    assert refusal(engine, seat, version - 1, legal).code == "stale"
+    assert refusal(engine, seat, version + 5, legal).code == "stale"
+    assert refusal(engine, other, version, legal).code == "not_your_turn"
+    assert refusal(engine, seat, version, "fly to the moon").code == "invalid"
+    assert engine.version == version and engine.state.to_dict() == before
+    assert engine.judge(seat, version, legal) == engine.state.legal_actions(seat)[0]
+
+
+def test_apply_logs_and_remembers_the_ref() -> None:
+    engine = dice_engine()
+    deal(engine)
+    seat = engine.acting()[0]
+    action = engine.judge(seat, engine.version, "roll")
+    step = engine.apply(seat, action, "human", ref="r1")
+    assert step.entry == ActionData(engine.version - 1, seat, "roll", "human")
+    assert engine.events[-1].action == "roll" and engine.events[-1].by == "human"
+    assert engine.applied_ref(seat, "r1") == engine.version
+    assert engine.applied_ref(1 - seat, "r1") is None
+    assert engine.applied_ref(seat, None) is None
+
+
+def test_plan_changes_nothing_until_commit() -> None:
+    engine = dice_engine()
+    deal(engine)
+    seat = engine.acting()[0]
+    version = engine.version
+    step = engine.plan(seat, engine.judge(seat, version, "roll"), "human")
+    assert engine.version == version and step.entry.idx == version
+    engine.commit(step)
+    assert engine.version == version + 1 and engine.state is step.after
+    with pytest.raises(TableError) as caught:
+        engine.commit(step)  # planned at an older version
+    assert caught.value.code == "stale" and engine.version == version + 1
+
+
+def test_replay_rebuilds_the_same_table_and_refuses_a_corrupt_one() -> None:
+    engine = dice_engine()
+    deal(engine)
+    seat = engine.acting()[0]
+    engine.apply(seat, engine.judge(seat, engine.version, "roll"), "human")
+    stored = [ActionData(e.index, e.player, e.action, e.by) for e in engine.events]
+    again = dice_engine(stored)
+    assert again.version == engine.version
+    assert again.state.to_dict() == engine.state.to_dict()
+    assert [e.model_dump() for e in again.events] == [e.model_dump() for e in engine.events]
+    stored[-1] = ActionData(stored[-1].idx, stored[-1].player, "take 9", "human")
+    with pytest.raises(RecordError, match="stored action"):
+        dice_engine(stored)
+
+
+def test_clock_plan_times_humans_only() -> None:
+    engine = dice_engine()
+    deal(engine)
+    seat = engine.acting()[0]
+    plan = engine.clock_plan(lambda s: False, 30.0, None)
+    assert plan is not None and plan.kind == "turn" and plan.seats == [seat]
+    assert plan.delay == 30.0 and plan.key == ("turn", engine.version)
+    assert engine.clock_plan(lambda s: True, 30.0, None) is None
+    assert engine.clock_plan(lambda s: False, None, None) is None
+
+
+def two_free_actions(state: State) -> dict[int, str] | None:
+    """Two seats that each have a free action (not a pass) of their own (E-9)."""
+    found: dict[int, str] = {}
+    for seat in state.acting_players():
+        for action in state.legal_actions(seat):
+            notation = state.action_to_string(action, seat)
+            if notation != "pass" and notation not in found.values():
+                found[seat] = notation
+                break
+    return found if len(found) >= 2 else None
+
+
+def window_engine() -> tuple[TableEngine, dict[int, str]]:
+    """A four-seat Lama Express table engine in a window where two seats may act (E-9)."""
+    actions, found = express_window(two_free_actions)
+    stored = [
+        ActionData(i, p, n, "chance" if p < 0 else "human") for i, (p, n) in enumerate(actions)
+    ]
+    engine = TableEngine(get_adapter("express"), make("express", num_players=4), stored)
+    return engine, found
+
+
+def test_window_actions_count_in_arrival_order_E9() -> None:
+    engine, found = window_engine()
+    (a, a_move), (b, b_move) = list(found.items())[:2]
+    version = engine.version
+    assert engine.window is not None and engine.window.opened == version
+    engine.apply(a, engine.judge(a, version, a_move), "human")
+    # b chose at the window's earlier version: still honoured since the engine accepts it now.
+    engine.apply(b, engine.judge(b, version, b_move), "human")
+    assert [e.action for e in engine.events[-2:]] == [a_move, b_move]
+    assert engine.window is not None and engine.window.acted == {a: version, b: version + 1}
+    # a acted since that version: the same choice again never counts twice.
+    again = refusal(engine, a, version, a_move)
+    assert again.code == "stale" and "acted since" in again.message
+    # A version from before the window opened never counts.
+    assert refusal(engine, b, version - 1, b_move).code == "stale"
+
+
+def test_alertness_plan_and_timed_out_passes_E9() -> None:
+    engine, found = window_engine()
+    assert engine.window is not None
+    plan = engine.clock_plan(lambda s: False, None, 5.0)
+    assert plan is not None and plan.kind == "alertness"
+    assert set(found) <= set(plan.seats)
+    key = engine.window.key
+    passes = 0
+    while (pending := engine.timed_out_pass(key, lambda s: False)) is not None:
+        seat, action = pending
+        assert engine.state.action_to_string(action, seat) == "pass"
+        engine.apply(seat, action, "timer")
+        passes += 1
+    assert passes >= 2
+    assert engine.window is None or engine.window.key != key
+    assert engine.timed_out_pass(key, lambda s: False) is None
