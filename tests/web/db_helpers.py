@@ -93,15 +93,21 @@ class Faults:
     def __init__(self, engine: Engine, prefix: str = "INSERT INTO actions") -> None:
         self.engine = engine
         self.prefix = prefix
+        self.only: str | None = None
         self.left = 0
         self.raised = 0
         event.listen(engine, "before_cursor_execute", self._before)
 
-    def fail_next(self, count: int) -> None:
-        """Arm ``count`` failures."""
+    def fail_next(self, count: int, only: str | None = None) -> None:
+        """Arm ``count`` failures (``only``: of statements with that parameter value)."""
         self.left = count
+        self.only = only
 
-    def _before(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    def _before(
+        self, conn: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any
+    ) -> None:
+        if self.only is not None and self.only not in repr(parameters):
+            return
         if self.left > 0 and statement.lstrip().upper().startswith(self.prefix.upper()):
             self.left -= 1
             self.raised += 1

@@ -29,6 +29,14 @@ def make_client(db: Path, settings: Settings = FAST) -> TestClient:
     return TestClient(create_app(f"sqlite:///{db}", settings=settings))
 
 
+def live_table(client: TestClient, code: str) -> Any:
+    """The app's :class:`~lamagames.web.live.LiveTable` of ``code`` (loaded on the app's
+    event loop, as a request would load it)."""
+    assert client.portal is not None, "use the TestClient as a context manager"
+    hub = client.app.state.hub()  # type: ignore[attr-defined]
+    return client.portal.call(hub.get, code)
+
+
 def create(
     client: TestClient, seats: list[dict[str, Any]], game: str = "dice", **extra: Any
 ) -> dict[str, Any]:

@@ -22,6 +22,7 @@ none to spectate); then ``action`` / ``leave`` / ``back`` / ``ping``. The server
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
@@ -33,15 +34,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
-from lamagames.web.live import Hub, Settings
+from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
 from lamagames.web.middleware import BodyLimit
 from lamagames.web.routes import pages, play, records, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
 from lamagames.web.schemas import ErrorOut
-from lamagames.web.store import Store
+from lamagames.web.store import Store, StoreUnavailable
 
 __all__ = ["SEAT_TAKEN", "STATIC_DIR", "BodyLimit", "create_app", "table_info"]
+
+log = logging.getLogger("lamagames.web")
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -67,13 +70,13 @@ def create_app(
         The FastAPI app; tables that were playing resume when it starts (lifespan).
     """
     settings = settings or Settings(bot_delay=bot_delay)
-    store = Store(db_url)
+    store = Store(db_url, retry_for=settings.db_retry_for, lock_timeout=settings.db_lock_timeout)
     hub_box: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub = hub_box["hub"] = Hub(store, settings, on_applied)
-        hub.startup()
+        await hub.startup()
         try:
             yield
         finally:
@@ -104,6 +107,11 @@ def create_app(
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store_unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.warning("database not answering: %s", exc)
+        return _error(503, UNAVAILABLE, UNAVAILABLE_MESSAGE)
 
     @app.exception_handler(LamaError)
     async def _lama_error(_request: Request, exc: LamaError) -> JSONResponse:

@@ -43,7 +43,7 @@ async def play(ws: WebSocket, code: str) -> None:
     table: LiveTable | None = None
     close_code = 1000
     try:
-        table = hub_of(ws).get(code)
+        table = await hub_of(ws).get(code)
         if table is None:
             conn.send(ErrorMsg(code="not_found", message=f"no table with code {code!r}"))
             close_code = 4404
@@ -54,7 +54,7 @@ async def play(ws: WebSocket, code: str) -> None:
             return
         seat = table.seat_for_token(hello.token) if hello.token else None
         if hello.token and seat is None:
-            if store.retired_seat(table.data.id, hello.token) is not None:
+            if await store.call(store.retired_seat, table.data.id, hello.token) is not None:
                 conn.send(ErrorMsg(code="seat_taken", message=SEAT_TAKEN))
                 close_code = 4409
                 return

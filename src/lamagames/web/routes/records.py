@@ -18,7 +18,7 @@ router = APIRouter()
 @router.get("/api/tables/{code}/record", responses={404: {"model": ErrorOut}})
 async def record(code: str, request: Request) -> Response:
     """The game record as a JSON download (the CLI's format); seed only once finished."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     text = table.record().to_json()
     name = f"lamagames-{table.data.game}-{table.code}.lamarec.json"
     return Response(
@@ -31,7 +31,7 @@ async def record(code: str, request: Request) -> Response:
 @router.get("/api/tables/{code}/replay", responses={409: {"model": ErrorOut}})
 async def replay(code: str, request: Request) -> dict[str, Any]:
     """A finished game for the replay viewer: events and the public view after each."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if table.status != "finished":
         raise TableError("not_finished", "the replay opens when the game is over", 409)
     game_record = table.record()

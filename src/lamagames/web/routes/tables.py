@@ -38,9 +38,10 @@ async def games() -> list[GameOut]:
 async def lobby(request: Request) -> list[TableInfo]:
     """Public tables that are waiting for players or being played, newest first."""
     hub = hub_of(request)
+    store = store_of(request)
     out = []
-    for code in store_of(request).lobby():
-        table = hub.get(code)
+    for code in await store.call(store.lobby):
+        table = await hub.get(code)
         if table is not None:
             out.append(table_info(table))
     return out
@@ -78,7 +79,9 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         else:
             seats.append(("human", spec.name or "", None))
     params = {k: v for k, v in game.params.items() if k != "num_players"}
-    data = store_of(request).create_table(
+    store = store_of(request)
+    data = await store.call(
+        store.create_table,
         game=body.game,
         params=params,
         seed=body.seed if body.seed is not None else secrets.randbits(63),
@@ -107,7 +110,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
 @router.get("/api/tables/{code}", response_model=TableInfo, responses={404: {"model": ErrorOut}})
 async def get_table(code: str, request: Request) -> TableInfo:
     """Public description of a table (no tokens)."""
-    return table_info(hub_of(request).require(code))
+    return table_info(await hub_of(request).require(code))
 
 
 @router.post(
@@ -117,17 +120,19 @@ async def get_table(code: str, request: Request) -> TableInfo:
 )
 async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
     """Take the seat of an invite token (again, after a reload: idempotent)."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     seat = table.seat_for_token(body.token)
     if seat is None:
-        if store_of(request).retired_seat(table.data.id, body.token) is not None:
+        store = store_of(request)
+        if await store.call(store.retired_seat, table.data.id, body.token) is not None:
             raise TableError("seat_taken", SEAT_TAKEN, 409)
         raise TableError("forbidden", "this invite token is not valid for this table", 403)
-    return _join(request, table, seat, body.name)
+    return await _join(request, table, seat, body.name)
 
 
-def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
-    store_of(request).join_seat(table.data.id, seat, name)
+async def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
+    store = store_of(request)
+    await store.call(store.join_seat, table.data.id, seat, name)
     live = table.seats[seat]
     live.joined = True
     if name:
@@ -145,7 +150,7 @@ def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> Jo
 )
 async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
     """Take the first free human seat of a public table (from the lobby)."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if not table.data.public:
         raise TableError("forbidden", "this table is private; ask for an invite link", 403)
     if table.status == "finished":
@@ -154,8 +159,11 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
         for live in table.seats:
             if live.kind == "human" and not live.joined:
                 # A fresh token: the host's invite link for this seat no longer opens it.
-                live.token = store_of(request).claim_seat(table.data.id, live.index, body.name)
-                return _join(request, table, live.index, body.name)
+                store = store_of(request)
+                live.token = await store.call(
+                    store.claim_seat, table.data.id, live.index, body.name
+                )
+                return await _join(request, table, live.index, body.name)
     raise TableError("full", "no free seat at this table", 409)
 
 
@@ -166,7 +174,7 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
 )
 async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
     """Start the game (host only). Humans who have not joined get the away timeout."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if not table.is_host(body.host_token):
         raise TableError("forbidden", "only the host can start the table", 403)
     await table.start()
@@ -181,6 +189,6 @@ async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
 async def rematch(code: str, body: RematchRequest, request: Request) -> RematchResponse:
     """Play again with the same seats; connected players are sent their new tokens."""
     hub = hub_of(request)
-    table = hub.require(code)
+    table = await hub.require(code)
     new, token, seat = await hub.rematch(table, body.token)
     return RematchResponse(code=new.code, token=token, seat=seat)
