@@ -8,7 +8,16 @@ from lamagames.core.errors import (
     ParameterError,
     RecordError,
 )
-from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameInfo, State
+from lamagames.core.events import Event
+from lamagames.core.game import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Game,
+    GameInfo,
+    Outcome,
+    State,
+    Termination,
+)
 from lamagames.core.records import (
     GameRecord,
     RecordedAction,
@@ -27,17 +36,20 @@ __all__ = [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",
     "BoardError",
+    "Event",
     "Game",
     "GameInfo",
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
     "LamaError",
+    "Outcome",
     "ParameterError",
     "RecordError",
     "RecordedAction",
     "SeatInfo",
     "State",
+    "Termination",
     "derive_seed",
     "game_ids",
     "iter_replay",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, Self
 
 import numpy as np
@@ -34,6 +35,36 @@ from lamagames.core.errors import IllegalActionError
 CHANCE_PLAYER: Final = -1
 #: ``current_player()`` of a terminal state (OpenSpiel's ``kTerminalPlayerId``).
 TERMINAL_PLAYER: Final = -4
+
+
+class Termination(StrEnum):
+    """How a game ended (python-chess's ``Termination``, in game-neutral words)."""
+
+    #: A seat reached the game's goal and won at once (Lama Express: all llamas home, E-10).
+    GOAL = "goal"
+    #: A score reached the end score after a round; the lowest scores win (LAMA Dice, D-11).
+    END_SCORE = "end_score"
+    #: Truncated by a turn limit with no winner (Lama Express, E-11).
+    TURN_LIMIT = "turn_limit"
+    #: Any other end by the game's rules (the default of :meth:`State.outcome`).
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game (python-chess's ``Outcome``).
+
+    Attributes:
+        termination: how the game ended.
+        winners: winning seats, ascending; empty when nobody won (a truncated game).
+    """
+
+    termination: Termination
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"termination": "goal", "winners": [2]}``."""
+        return {"termination": self.termination.value, "winners": list(self.winners)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +248,17 @@ class State(ABC):
     @abstractmethod
     def returns(self) -> list[float]:
         """Per-seat returns: 1.0 for each winner and 0.0 otherwise once terminal, else 0.0."""
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it is not terminal.
+
+        The default names :attr:`Termination.FINISHED` and the seats with a positive return;
+        games override it with their own termination.
+        """
+        if not self.is_terminal():
+            return None
+        winners = tuple(seat for seat, r in enumerate(self.returns()) if r > 0)
+        return Outcome(Termination.FINISHED, winners)
 
     # ----------------------------------------------------------------- views
     @abstractmethod

@@ -30,7 +30,15 @@ from lamagames.core.errors import (
     ParameterError,
     RecordError,
 )
-from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameInfo, State
+from lamagames.core.game import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Game,
+    GameInfo,
+    Outcome,
+    State,
+    Termination,
+)
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARD_ID,
@@ -41,7 +49,6 @@ from lamagames.dice.actions import (
     HAND_ID,
     HAND_SIZE,
     HANDS,
-    LLAMA,
     MAX_CHANCE_OUTCOMES,
     NUM_DISTINCT_ACTIONS,
     NUM_ROLLS,
@@ -50,7 +57,6 @@ from lamagames.dice.actions import (
     ROLL,
     SYMBOLS,
     TAKE_BASE,
-    VALUES,
     chance_to_string,
     check_action_id,
     player_action_to_string,
@@ -59,73 +65,36 @@ from lamagames.dice.actions import (
     string_to_chance,
     string_to_player_action,
 )
+from lamagames.dice.rules import DECK_CARDS as DECK_CARDS
+from lamagames.dice.rules import DEFAULT_END_SCORE as DEFAULT_END_SCORE
+from lamagames.dice.rules import LLAMA_ROW_CARDS as LLAMA_ROW_CARDS
+from lamagames.dice.rules import MAX_PLAYERS as MAX_PLAYERS
+from lamagames.dice.rules import MIN_PLAYERS as MIN_PLAYERS
+from lamagames.dice.rules import STANDARD_DICE as STANDARD_DICE
+from lamagames.dice.rules import TOTAL_CARDS as TOTAL_CARDS
+from lamagames.dice.rules import (
+    Phase,
+    RollResult,
+    RoundEndReason,
+    last_standing,
+    roll_result,
+)
+from lamagames.dice.rules import row_score as row_score
+from lamagames.dice.rules import validate_dice as validate_dice
 
-#: Standard dice faces of D-1, dice A, B, C.
-STANDARD_DICE: Final = ("LL3456", "12LL56", "1234LL")
-#: Llama-row cards (D-3): one of each symbol.
-LLAMA_ROW_CARDS: Final = (1, 1, 1, 1, 1, 1, 1)
-#: Deck cards (D-3): five of each number, six llamas.
-DECK_CARDS: Final = (5, 5, 5, 5, 5, 5, 6)
-TOTAL_CARDS: Final = sum(LLAMA_ROW_CARDS) + sum(DECK_CARDS)  # 43
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 6
-DEFAULT_END_SCORE: Final = 40
-
-# Phases (what the next action is).
-PHASE_DEAL: Final = 0  # chance: deal six cards to seat `_deal_seat`
-PHASE_TURN: Final = 1  # seat: roll or quit
-PHASE_DICE: Final = 2  # chance: the three dice
-PHASE_DISCARD: Final = 3  # seat: discard after a match
-PHASE_TAKE: Final = 4  # seat: take one llama-row card
-PHASE_GIVE_LLAMAS: Final = 5  # seat: give back a chip after three llamas
-PHASE_GIVE_EMPTY: Final = 6  # seat: give back a chip after emptying the row
-PHASE_OVER: Final = 7
-PHASE_NAMES: Final = ("deal", "turn", "dice", "discard", "take", "give", "give", "over")
-NUM_PHASES: Final = 8
-#: Internal result of a roll (not a phase): a bust (D-8.4, D-8.5).
-_BUST: Final = -1
+# Phases (what the next action is), kept as module constants for older imports.
+PHASE_DEAL: Final = Phase.DEAL
+PHASE_TURN: Final = Phase.TURN
+PHASE_DICE: Final = Phase.DICE
+PHASE_DISCARD: Final = Phase.DISCARD
+PHASE_TAKE: Final = Phase.TAKE
+PHASE_GIVE_LLAMAS: Final = Phase.GIVE_LLAMAS
+PHASE_GIVE_EMPTY: Final = Phase.GIVE_EMPTY
+PHASE_OVER: Final = Phase.OVER
+PHASE_NAMES: Final = tuple(p.label for p in Phase)
+NUM_PHASES: Final = len(Phase)
 #: Phases in which the current roll is shown (the dice stay visible until the turn passes).
 ROLL_PHASES: Final = (PHASE_DISCARD, PHASE_TAKE, PHASE_GIVE_LLAMAS)
-
-
-def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    """Check a dice face set against D-1 and return it as symbol indices.
-
-    Args:
-        dice: three strings of six faces each, ``"1"``..``"6"`` or ``"L"``.
-
-    Returns:
-        Three tuples of six symbol indices.
-
-    Raises:
-        ParameterError: naming the constraint that failed.
-    """
-    if not isinstance(dice, list | tuple) or len(dice) != 3:
-        raise ParameterError(f"dice: need exactly three dice, got {dice!r}")
-    faces: list[tuple[int, ...]] = []
-    for i, die in enumerate(dice):
-        name = "ABC"[i]
-        if not isinstance(die, str) or len(die) != 6:
-            raise ParameterError(f"dice: die {name} must have six faces, got {die!r}")
-        indices = []
-        for char in die.upper():
-            index = SYMBOLS.find(char)
-            if index < 0:
-                raise ParameterError(f"dice: die {name} has face {char!r}; faces are 1-6 or L")
-            indices.append(index)
-        if indices.count(LLAMA) != 2:
-            raise ParameterError(f"dice: die {name} must have exactly two llama faces")
-        numbers = [s for s in indices if s != LLAMA]
-        if len(set(numbers)) != 4:
-            raise ParameterError(f"dice: die {name} repeats a number; its four numbers differ")
-        faces.append(tuple(sorted(indices)))
-    for number in range(6):
-        on = sum(1 for f in faces if number in f)
-        if on != 2:
-            raise ParameterError(
-                f"dice: number {number + 1} is on {on} dice; every number must be on exactly two"
-            )
-    return tuple(faces)
 
 
 class DiceGame(Game):
@@ -209,11 +178,6 @@ def observation_size(num_players: int) -> int:
     return 10 * num_players + 7 + 3 * NUM_SYMBOLS + NUM_PHASES
 
 
-def row_score(counts: list[int] | tuple[int, ...]) -> int:
-    """Minus points of a row (D-10): distinct numbers once each, plus 10 for any llama."""
-    return sum(VALUES[s] for s in range(NUM_SYMBOLS) if counts[s])
-
-
 class DiceState(State):
     """A LAMA Dice position. Create with :meth:`DiceGame.new_initial_state`."""
 
@@ -249,7 +213,7 @@ class DiceState(State):
         self.llama_row: list[int] = list(LLAMA_ROW_CARDS)
         self.setaside: list[int] = list(DECK_CARDS)
         self.discards: list[int] = [0] * NUM_SYMBOLS
-        self.phase: int = PHASE_DEAL
+        self.phase: Phase = PHASE_DEAL
         self._player: int = game.starting_seat
         self._starter: int = game.starting_seat
         self._last_actor: int = game.starting_seat
@@ -271,6 +235,18 @@ class DiceState(State):
     def starter(self) -> int:
         """Seat that started the current round (D-5)."""
         return self._starter
+
+    @property
+    def deal_seat(self) -> int:
+        """Seat dealt next in the deal phase (D-5); the number of seats once all are dealt."""
+        return self._deal_seat
+
+    @property
+    def turn_seat(self) -> int:
+        """Seat whose turn it is, also at the dice chance node of its roll (where
+        :meth:`current_player` is the chance player); in the give-after-empty phase, the seat
+        asked to give back a chip."""
+        return self._player
 
     @property
     def dice(self) -> tuple[int, int, int] | None:
@@ -531,10 +507,10 @@ class DiceState(State):
     def _resolve_roll(self, dice: tuple[int, int, int]) -> None:
         """D-8: apply what the roll ``dice`` of the current seat leads to."""
         self._dice = dice
-        result = self._roll_result(dice)
+        result = self._roll_phase(dice)
         if result == PHASE_TURN:  # three llamas and no chip to give back (D-8.1)
             self._next_turn()
-        elif result == _BUST:  # D-8.4 / D-8.5: take the whole llama row, round over
+        elif result == PHASE_OVER:  # D-8.4 / D-8.5: take the whole llama row, round over
             row = self.rows[self._player]
             llama_row = self.llama_row
             for s in range(NUM_SYMBOLS):
@@ -544,26 +520,40 @@ class DiceState(State):
         else:
             self.phase = result
 
-    def _roll_result(self, dice: tuple[int, int, int]) -> int:
-        """D-8, checked in order: what a roll of ``dice`` by the current seat leads to.
+    def roll_result(self, dice: tuple[int, int, int] | None = None) -> RollResult | None:
+        """What a roll means for the seat whose turn it is (D-8, see
+        :func:`lamagames.dice.rules.roll_result`).
+
+        Args:
+            dice: symbols of dice A, B, C; default the roll shown (:attr:`dice`).
 
         Returns:
-            :data:`PHASE_GIVE_LLAMAS` or :data:`PHASE_TURN` (three llamas with or without
-            chips, D-8.1), :data:`PHASE_DISCARD` (match, D-8.2), :data:`PHASE_TAKE` (D-8.3)
-            or :data:`_BUST` (D-8.4, D-8.5).
+            The result, or ``None`` when no dice are given and none are shown.
         """
+        dice = self._dice if dice is None else dice
+        if dice is None:
+            return None
         seat = self._player
-        if dice[0] == LLAMA and dice[1] == LLAMA and dice[2] == LLAMA:  # D-8.1
-            return PHASE_GIVE_LLAMAS if self.scores[seat] else PHASE_TURN
-        row = self.rows[seat]
-        if row[dice[0]] or row[dice[1]] or row[dice[2]]:  # D-8.2
+        return roll_result(
+            self.rows[seat],
+            self.llama_row,
+            dice,
+            last_standing=last_standing(self.quit, seat),
+        )
+
+    def _roll_phase(self, dice: tuple[int, int, int]) -> Phase:
+        """The phase a roll of ``dice`` by the current seat leads to: :data:`PHASE_GIVE_LLAMAS`
+        or :data:`PHASE_TURN` (three llamas with or without chips, D-8.1),
+        :data:`PHASE_DISCARD` (D-8.2), :data:`PHASE_TAKE` (D-8.3), or :data:`PHASE_OVER`
+        standing for a bust (D-8.4, D-8.5; the round ends)."""
+        result = self.roll_result(dice)
+        if result == RollResult.THREE_LLAMAS:
+            return PHASE_GIVE_LLAMAS if self.scores[self._player] else PHASE_TURN
+        if result == RollResult.MATCH:
             return PHASE_DISCARD
-        quit_ = self.quit
-        last_standing = all(quit_[i] for i in range(len(quit_)) if i != seat)  # D-8.5
-        llama_row = self.llama_row
-        if not last_standing and (llama_row[dice[0]] or llama_row[dice[1]] or llama_row[dice[2]]):
-            return PHASE_TAKE  # D-8.3
-        return _BUST  # D-8.4
+        if result == RollResult.TAKE:
+            return PHASE_TAKE
+        return PHASE_OVER
 
     def _next_turn(self) -> None:
         """D-6: the next seat clockwise that has not quit (possibly the same seat)."""
@@ -637,6 +627,12 @@ class DiceState(State):
         """Every ``(player, action)`` so far; chance outcomes have player -1."""
         return list(self._history)
 
+    def outcome(self) -> Outcome | None:
+        """``Outcome(END_SCORE, winners)`` once the game is over (D-11), else ``None``."""
+        if self.phase != PHASE_OVER:
+            return None
+        return Outcome(Termination.END_SCORE, tuple(self.winners()))
+
     def returns(self) -> list[float]:
         """1.0 for each winner (lowest score, ties all win, D-11), 0.0 for the others."""
         winners = set(self.winners())
@@ -692,7 +688,7 @@ class DiceState(State):
         dice = None if self._dice is None else [SYMBOLS[s] for s in self._dice]
         return {
             "round": self._round,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase.label,
             "current_player": self.current_player(),
             "starter": self._starter,
             "dice": dice,
@@ -751,7 +747,7 @@ class DiceState(State):
     def to_dict(self) -> dict[str, Any]:
         """Full state as JSON data (history as ``[player, action]`` pairs)."""
         return {
-            "phase": self.phase,
+            "phase": int(self.phase),
             "player": self._player,
             "starter": self._starter,
             "last_actor": self._last_actor,
@@ -787,7 +783,7 @@ class DiceState(State):
         if unknown:
             raise RecordError(f"unknown field(s) in a LAMA Dice state: {', '.join(unknown)}")
         try:
-            state.phase = _int(data["phase"], 0, NUM_PHASES - 1, "phase")
+            state.phase = Phase(_int(data["phase"], 0, NUM_PHASES - 1, "phase"))
             state._player = _int(data["player"], 0, n - 1, "player")
             state._starter = _int(data["starter"], 0, n - 1, "starter")
             state._last_actor = _int(data["last_actor"], 0, n - 1, "last_actor")
@@ -846,7 +842,7 @@ class DiceState(State):
             )
         if phase in (PHASE_TURN, PHASE_DICE, *ROLL_PHASES) and self.quit[self._player]:
             raise RecordError(f"quit: seat {self._player} has quit but is to act")
-        if self._dice is not None and self._roll_result(self._dice) != phase:
+        if self._dice is not None and self._roll_phase(self._dice) != phase:
             shown = " ".join(SYMBOLS[s] for s in self._dice)
             raise RecordError(
                 f"phase {PHASE_NAMES[phase]} does not follow from dice {shown} for seat "
@@ -855,7 +851,7 @@ class DiceState(State):
 
 
 def _int(value: object, low: int, high: int, field: str) -> int:
-    if type(value) is not int or not low <= value <= high:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RecordError(f"{field}: {value!r} is not an integer in {low}..{high}")
     return value
 
@@ -897,12 +893,12 @@ def as_dice_state(state: State) -> DiceState:
 
 
 #: Why a round ended (D-9, D-8.4, D-8.5), as returned by :func:`round_end_reason`.
-ROUND_END_REASONS: Final = ("bust", "emptied", "llama_row", "all_quit")
+ROUND_END_REASONS: Final = tuple(r.value for r in RoundEndReason)
 
 
 def round_end_reason(
     before: DiceState, player: int | None, action: int, after: DiceState
-) -> str | None:
+) -> RoundEndReason | None:
     """Why the round ended with this action, or ``None`` if it did not end.
 
     Args:
@@ -914,14 +910,14 @@ def round_end_reason(
         ``"bust"`` (a roll that took the whole llama row, D-8.4 / D-8.5; the only way a
         chance outcome ends a round), ``"emptied"`` (a discard emptied the row, D-9),
         ``"llama_row"`` (a take emptied the llama row, D-9), ``"all_quit"`` (the last seat
-        quit, D-9), or ``None``.
+        quit, D-9), or ``None``; a :class:`~lamagames.dice.rules.RoundEndReason` (a string).
     """
     if len(after.round_points) <= len(before.round_points):
         return None
     if player is None or player < 0:
-        return "bust"
+        return RoundEndReason.BUST
     if action == QUIT:
-        return "all_quit"
+        return RoundEndReason.ALL_QUIT
     if action >= DISCARD_BASE:
-        return "emptied"
-    return "llama_row"
+        return RoundEndReason.EMPTIED
+    return RoundEndReason.LLAMA_ROW

@@ -48,7 +48,15 @@ from lamagames.core.errors import (
     ParameterError,
     RecordError,
 )
-from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, Game, GameInfo, State
+from lamagames.core.game import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Game,
+    GameInfo,
+    Outcome,
+    State,
+    Termination,
+)
 from lamagames.express import views
 from lamagames.express.actions import (
     BOARD_BASE,
@@ -814,6 +822,15 @@ class ExpressState(State):
     def returns(self) -> list[float]:
         """1.0 for the winner, 0.0 for everyone else; all 0.0 when truncated or not over."""
         return [1.0 if s == self._winner else 0.0 for s in range(self._n)]
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome(GOAL, (winner,))`` once a seat has all llamas home (E-10),
+        ``Outcome(TURN_LIMIT, ())`` when truncated (E-11), ``None`` while the game runs."""
+        if self._phase != PHASE_OVER:
+            return None
+        if self._winner == NO_SEAT:
+            return Outcome(Termination.TURN_LIMIT, ())
+        return Outcome(Termination.GOAL, (self._winner,))
 
     def winner(self) -> int | None:
         """The winning seat (E-10), or ``None``."""

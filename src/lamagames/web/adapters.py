@@ -21,10 +21,12 @@ Adding a game (for example Lama Express) takes three steps:
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any, ClassVar
 
 from lamagames.bots import bot_kinds
 from lamagames.core.errors import ParameterError
+from lamagames.core.events import EventsFunction
 from lamagames.core.game import Game, State
 from lamagames.core.registry import make
 
@@ -40,6 +42,8 @@ class WebAdapter:
         preferred_substitute: bot kind that plays for an absent human, if the game has it.
         has_windows: the game has free-action windows in which several seats act at once
             (the lobby then offers the alertness timer).
+        events_function: ``"module:attr"`` of the game's events function (imported on
+            first use), which tells the move log what each action led to.
     """
 
     game_id: ClassVar[str]
@@ -48,6 +52,7 @@ class WebAdapter:
     private_keys: ClassVar[tuple[str, ...]] = ("legal_actions",)
     preferred_substitute: ClassVar[str] = "heuristic"
     has_windows: ClassVar[bool] = False
+    events_function: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ setup
     def make_game(self, params: dict[str, Any], num_players: int) -> Game:
@@ -108,14 +113,14 @@ class WebAdapter:
         """English label of a legal action; clients localise from the notation."""
         return state.action_to_string(action, seat)
 
-    def notes(
+    def events(
         self, before: State, player: int | None, action: int, after: State
     ) -> list[dict[str, Any]]:
-        """Facts worth telling about one applied action, for the move log (default: none).
-
-        Each note is a small JSON object with a ``kind`` (for example ``round_end`` with the
-        points of the round); the game's browser module words it (``eventLines``). Derived
-        only from the states before and after the action: no rule logic here.
+        """What one applied action led to, for the move log: the game's events
+        (``events(before, action, player, after)`` of :attr:`events_function`, see
+        :mod:`lamagames.core.events`) as JSON (``Event.to_json``: ``{"kind": ..., ...}``),
+        in order. The game's browser module words them (``eventLines``); nothing here
+        compares states. Empty for a game without an events function.
 
         Args:
             before: the state before the action.
@@ -123,7 +128,10 @@ class WebAdapter:
             action: the applied action (or chance outcome).
             after: the state after it.
         """
-        return []
+        function = _events_function(self.events_function)
+        if function is None:
+            return []
+        return [event.to_json() for event in function(before, action, player, after)]
 
     def window_id(self, state: State) -> str | None:
         """Identity of the free-action window open in ``state`` (E-9), else ``None``.
@@ -141,6 +149,15 @@ class WebAdapter:
         that may still act passes. Turn-based games have no windows.
         """
         return None
+
+
+@cache
+def _events_function(target: str | None) -> EventsFunction | None:
+    if target is None:
+        return None
+    module_name, _, attr = target.partition(":")
+    function: EventsFunction = getattr(importlib.import_module(module_name), attr)
+    return function
 
 
 # game id -> "module:Class"; imported on first use so the web layer imports no game eagerly.

@@ -119,7 +119,7 @@ class TableEngine:
     """One table's game as a sequence of versions (version = number of applied actions).
 
     Args:
-        adapter: the game's web adapter (views, labels, windows, log notes).
+        adapter: the game's web adapter (views, labels, windows, log events).
         game: the table's game.
         actions: stored actions to replay (``idx`` 0, 1, ...).
         ref_memory: applied ``ref`` keys remembered per seat (duplicate detection).
@@ -254,8 +254,10 @@ class TableEngine:
         entry = ActionData(
             idx=self.version, player=-1 if player is None else player, notation=notation, by=by
         )
-        notes = self.adapter.notes(state, player, action, after)
-        event = EventOut(index=entry.idx, player=entry.player, action=notation, by=by, notes=notes)
+        happened = self.adapter.events(state, player, action, after)
+        event = EventOut(
+            index=entry.idx, player=entry.player, action=notation, by=by, events=happened
+        )
         return Step(entry, event, after, passed, after.is_terminal())
 
     def commit(self, step: Step, ref: str | None = None) -> None:

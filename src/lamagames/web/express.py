@@ -67,6 +67,7 @@ class ExpressWebAdapter(WebAdapter):
     game_id: ClassVar[str] = "express"
     renderer: ClassVar[str] = "games/express/render.js"
     has_windows: ClassVar[bool] = True
+    events_function: ClassVar[str | None] = "lamagames.express.events:events"
     #: Plays for a person who is away: takes every chance, chooses trains by lookahead.
     preferred_substitute: ClassVar[str] = "heuristic"
 

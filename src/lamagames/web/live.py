@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from pydantic import BaseModel
 from starlette.websockets import WebSocket
@@ -47,6 +50,8 @@ from lamagames.web.store import Store, StoreUnavailable, TableData
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
 
 log = logging.getLogger("lamagames.web")
+
+STATIC_DIR = Path(__file__).parent / "static"
 
 #: Error code and message of an action that could not be stored (nothing was applied).
 UNAVAILABLE = "unavailable"
@@ -87,6 +92,22 @@ class Settings:
     db_retry_for: float = 15.0
     db_lock_timeout: float = 2.0
     db_pause: float = 1.0
+
+
+@cache
+def _english() -> dict[str, str]:
+    catalog: dict[str, str] = json.loads((STATIC_DIR / "i18n" / "en.json").read_text("utf-8"))
+    return catalog
+
+
+def default_seat_name(seat: int, bot_kind: str | None) -> str:
+    """The English name of a seat nobody named, as the browser shows it (``seatName`` in
+    ``static/common.js``, words from ``static/i18n/en.json``): ``"Steady 3"`` for a
+    ``benchmark`` bot in seat index 2, ``"Seat 2"`` for a person in seat index 1."""
+    words = _english()
+    if bot_kind is not None:
+        return f"{words.get(f'bot.{bot_kind}', bot_kind)} {seat + 1}"
+    return words.get("lobby.seat", "Seat {n}").replace("{n}", str(seat + 1))
 
 
 class Connection:
@@ -235,10 +256,14 @@ class LiveTable:
         return live.kind == "bot" or live.replaced
 
     def seat_infos(self) -> list[SeatInfo]:
-        """Seats for a game record: name and ``human`` or the bot kind."""
+        """Seats for a game record: name and ``human`` or the bot kind.
+
+        A seat without a chosen name gets the words the browser shows in English
+        (:func:`default_seat_name`: ``Steady 3``, ``Seat 2``), so records and the table agree.
+        """
         return [
             SeatInfo(
-                name=s.name or f"Seat {s.index + 1}",
+                name=s.name or default_seat_name(s.index, s.bot_kind if s.kind == "bot" else None),
                 kind=(s.bot_kind or "bot") if s.kind == "bot" else "human",
             )
             for s in self.seats

@@ -11,15 +11,37 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+_ZWJ = "\u200d"
+_BLACK_FLAG = "\U0001f3f4"
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """True if the format character at ``index`` is part of an emoji sequence: a zero-width
+    joiner between two visible characters (family emoji, ZWJ sequences) or a tag character
+    of a subdivision flag (black flag + tags, e.g. the flag of England)."""
+    char = name[index]
+    if char == _ZWJ:
+        return 0 < index < len(name) - 1 and all(
+            unicodedata.category(c) not in ("Cc", "Cf", "Zs")
+            for c in (name[index - 1], name[index + 1])
+        )
+    if "\U000e0020" <= char <= "\U000e007f":
+        before = name[index - 1] if index else ""
+        return before == _BLACK_FLAG or "\U000e0020" <= before <= "\U000e007f"
+    return False
+
 
 def _clean_name(name: str) -> str:
     """A display name without surrounding spaces, not empty, without control or format
-    characters (bidi overrides, zero-width characters)."""
+    characters (bidi overrides, zero-width spaces); format characters that join an emoji
+    (the zero-width joiner of a family emoji, the tags of a flag) are kept."""
     name = name.strip()
     if not name:
         raise ValueError("a name needs more than spaces")
-    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
-        raise ValueError("a name may not contain control or text-direction characters")
+    for index, char in enumerate(name):
+        category = unicodedata.category(char)
+        if category == "Cc" or (category == "Cf" and not _joins_emoji(name, index)):
+            raise ValueError("a name may not contain control or text-direction characters")
     return name
 
 
@@ -267,15 +289,18 @@ class EventOut(_Model):
 
     ``by`` is ``human``, ``bot`` (a bot seat), ``stand-in`` (a bot for an away human),
     ``clock`` (a bot after the turn clock ran out), ``timer`` (alertness pass) or ``chance``.
-    ``notes``: what the action led to, from the game's adapter (e.g. LAMA Dice
-    ``round_end`` with each seat's points), worded by the game's browser module.
+    ``events``: what the action led to, in order: the game's events as JSON
+    (``{"kind": ..., <fields>}``, see :mod:`lamagames.core.events` and the game's
+    ``events`` module, e.g. LAMA Dice ``roll`` with the roller and the dice, Lama Express
+    ``move`` with ``chosen`` false for a train that moved by itself); the game's browser
+    module words them.
     """
 
     index: int
     player: int
     action: str
     by: str
-    notes: list[dict[str, Any]] = Field(default_factory=list)
+    events: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class ClockOut(_Model):

@@ -77,31 +77,35 @@ export function eventText(event, seats, t) {
 function seatName(seats, i) { return seats[i]?.name ?? `#${i + 1}`; }
 function perSeat(values, seats) { return values.map((v, i) => `${seatName(seats, i)} ${v}`).join(", "); }
 
-/** Log lines of an event: what was done, then what it led to (the server's notes: round
- * start, bust, round end with each seat's points, chip give-backs, game end). The deals of
- * a round are one line ("Round N: cards dealt"): the other deal events give none. */
+/** Log lines of a log entry, from the game's events (event.events: {kind, ...} as sent by
+ * the server, see lamagames.dice.events): who rolled what, discards, takes, chips, busts,
+ * round ends with each seat's points, the end. The deals of a round are one line ("Round
+ * N: cards dealt; X starts"). Entries without events fall back to their notation. */
 export function eventLines(event, seats, t) {
-  const notes = event.notes || [];
-  const lines = [];
-  const [verb] = event.action.split(" ");
-  const dealt = notes.find((n) => n.kind === "round_start");
-  if (verb === "deal") {
-    if (dealt) lines.push(t("dice.ev.roundStart", { n: dealt.round, name: seatName(seats, dealt.starter) }));
-  } else {
-    lines.push(eventText(event, seats, t));
+  const happened = event.events;
+  if (!happened) return [eventText(event, seats, t)];
+  return happened.flatMap((e) => lineOf(e, seats, t));
+}
+
+function lineOf(e, seats, t) {
+  const name = e.seat !== undefined ? seatName(seats, e.seat) : "";
+  switch (e.kind) {
+    case "deal": return [];
+    case "round_start": return [t("dice.ev.roundStart", { n: e.round, name: seatName(seats, e.starter) })];
+    case "roll": return [t(`dice.ev.rolled.${e.result}`, { name, dice: symbolsText(e.dice, t) })];
+    case "quit": return [t("dice.ev.quit", { name })];
+    case "discard": return [t("dice.ev.discard", { name, cards: symbolsText(e.cards, t) })];
+    case "take": return [t("dice.ev.take", { name, card: symbolName(e.card, t) })];
+    case "chip": return [t(`dice.ev.give ${e.chip}`, { name }), t("dice.ev.giveScore", { name, n: e.scores[e.seat] })];
+    case "bust": return [t("dice.ev.bust", { name })];
+    case "round_end": return [
+      t(`dice.ev.roundEnd.${e.reason}`, { n: e.round, name }),
+      t("dice.ev.roundPoints", { list: perSeat(e.points.map((p) => `+${p}`), seats) }),
+      t("dice.ev.scores", { list: perSeat(e.scores, seats) }),
+    ];
+    case "game_end": return [t("dice.ev.gameEnd", { names: e.winners.map((i) => seatName(seats, i)).join(" & ") })];
+    default: return [];
   }
-  for (const note of notes) {
-    if (note.kind === "bust") lines.push(t("dice.ev.bust", { name: seatName(seats, note.player) }));
-    else if (note.kind === "give") lines.push(t("dice.ev.giveScore", { name: seatName(seats, note.player), n: note.score }));
-    else if (note.kind === "round_end") {
-      lines.push(t(`dice.ev.roundEnd.${note.reason}`, { n: note.round, name: note.player >= 0 ? seatName(seats, note.player) : "" }));
-      lines.push(t("dice.ev.roundPoints", { list: perSeat(note.points.map((p) => `+${p}`), seats) }));
-      lines.push(t("dice.ev.scores", { list: perSeat(note.scores, seats) }));
-    } else if (note.kind === "game_end") {
-      lines.push(t("dice.ev.gameEnd", { names: note.winners.map((i) => seatName(seats, i)).join(" & ") }));
-    }
-  }
-  return lines;
 }
 
 /** Short hint for the acting seat. */

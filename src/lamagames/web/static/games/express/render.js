@@ -108,6 +108,40 @@ export function eventText(event, seats, t) {
   return text === key ? `${name} ${event.action}` : text;
 }
 
+/** Log lines of a log entry, from the game's events (event.events: {kind, ...} as sent by
+ * the server, see lamagames.express.events): whose roll and the colour, every train move
+ * (chosen, or by itself when only one train could move), stand-stills, chances taken or
+ * passed, the end. Entries without events fall back to their notation. */
+export function eventLines(event, seats, t) {
+  const happened = event.events;
+  if (!happened) return [eventText(event, seats, t)];
+  return happened.flatMap((e) => lineOf(e, event, seats, t));
+}
+
+function lineOf(e, event, seats, t) {
+  const name = e.seat !== undefined ? seatName(seats, e.seat) : "";
+  const car = e.train !== undefined ? `${e.train}${e.car ?? ""}` : "";
+  switch (e.kind) {
+    case "roll": return [t("express.ev.rolled", { name, colour: dieName(e.colour, t), letter: dieLetter(e.colour, t) })];
+    case "move": {
+      const key = e.chosen ? "express.ev.moved" : "express.ev.movedAlone";
+      return [t(e.distance === 1 ? `${key}One` : key, { name, train: e.train, n: e.distance })];
+    }
+    case "no_move": return [t("express.ev.noMove", { name })];
+    case "pass": return [t(event.by === "timer" ? "express.ev.timer" : "express.ev.pass", { name })];
+    case "board": case "exit": case "reboard": return [t(`express.ev.${e.kind}`, { name, car })];
+    case "detour": {
+      const owner = e.owner >= 0 ? seatName(seats, e.owner) : "";
+      return [t(owner ? "express.ev.detourOf" : "express.ev.detour", { name, car, owner })];
+    }
+    case "game_end": {
+      const names = e.winners.map((i) => seatName(seats, i)).join(" & ");
+      return [names ? t("express.ev.gameEnd", { names }) : t("express.ev.gameEndNoWinner")];
+    }
+    default: return []; // "window": the banner and the board show the chances
+  }
+}
+
 /** Headline of the banner: whose turn, or who has a chance. */
 export function headline(view, ctx) {
   const { t, seats, acting, mine } = ctx;
@@ -509,12 +543,14 @@ function players(view, ctx) {
     if (sx.kind === "bot") badges.push(h("span", { class: "badge xp-bot-badge" }, `${t("table.bot")} · ${t(`bot.${sx.bot_kind}`)}`));
     else if (sx.replaced) badges.push(h("span", { class: "badge badge-warn" }, t("table.away")));
     else if (sx.connected === false) badges.push(h("span", { class: "badge badge-muted" }, t("table.offline")));
+    // Only a running game has a player whose turn it is (a finished one highlights nobody).
+    const current = ctx.status === "playing" && view.phase !== "over" && view.active_player === i;
     let state = null;
     if (ctx.status === "playing" && win && win.acting.includes(i)) state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
     else if (ctx.status === "playing" && win && win.passed.includes(i)) state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
-    else if (ctx.status === "playing" && view.active_player === i && view.phase !== "over") state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
+    else if (current) state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
     if (view.winner === i) state = h("span", { class: "xp-state xp-state-win" }, `★ ${t("express.state.winner")}`);
-    return h("li", { class: `xp-player ${view.active_player === i ? "xp-player-active" : ""} ${i === seat ? "xp-player-me" : ""}`, style: `--pc:${PLAYER_FILL[colour]}; --pi:${PLAYER_INK[colour]}` },
+    return h("li", { class: `xp-player ${current ? "xp-player-active" : ""} ${i === seat ? "xp-player-me" : ""}`, style: `--pc:${PLAYER_FILL[colour]}; --pi:${PLAYER_INK[colour]}` },
       h("span", { class: "xp-player-token", "aria-hidden": "true" }, s("svg", { viewBox: "-15 -15 30 30", width: 34, height: 34 }, llamaToken(colour, 14))),
       h("span", { class: "xp-player-main" },
         h("span", { class: "xp-player-name" }, seatName(seats, i), " ", h("span", { class: "xp-player-colour" }, `(${colourName(colour, t)})`)),

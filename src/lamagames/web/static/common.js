@@ -1,0 +1,99 @@
+// What every page of the browser client shares: the API, toasts, saved data, seat names,
+// game modules, links and the page hooks (rerender on a language change, cleanup on leave).
+import { h } from "./dom.js";
+import * as i18n from "./i18n.js";
+
+const { t } = i18n;
+export const main = document.getElementById("main");
+
+/** Shared page state: the games list, how to redraw the page and how to leave it. */
+export const page = { games: [], rerender: () => {}, cleanup: () => {}, route: async () => {} };
+
+// ------------------------------------------------------------------ API and messages
+export async function api(path, body) {
+  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  let response;
+  try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(errorText(data.error, data.message));
+  return data;
+}
+
+// A server error in the reader's language, by its code; the server's (English) message only
+// for codes the catalog does not know, or as the detail of "invalid".
+export function errorText(code, message) {
+  const key = `err.${code}`;
+  if (t(key) === key) return message || t("err.generic");
+  return code === "invalid" && message ? `${t(key)} (${message})` : t(key);
+}
+
+export function toast(text, kind = "error") {
+  const box = document.getElementById("toasts");
+  const el = h("div", { class: `toast toast-${kind}` }, text);
+  box.append(el);
+  setTimeout(() => el.classList.add("toast-out"), 4200);
+  setTimeout(() => el.remove(), 4800);
+}
+
+export const store = {
+  get: (k) => localStorage.getItem(`lama.${k}`),
+  set: (k, v) => localStorage.setItem(`lama.${k}`, v),
+  remove: (k) => localStorage.removeItem(`lama.${k}`),
+  json: (k) => { try { return JSON.parse(localStorage.getItem(`lama.${k}`) || "null"); } catch { return null; } },
+};
+
+// ------------------------------------------------------------------ games and seats
+const renderers = {};
+/** The game's browser module (static/games/<id>/render.js), loaded once. */
+export async function renderer(path) {
+  if (!renderers[path]) renderers[path] = await import(`/static/${path}`);
+  return renderers[path];
+}
+
+export function gameIdsFor(...ids) { return [...new Set(ids.filter(Boolean))]; }
+
+// A seat's display name: the chosen one, else "Seat N" or the bot kind, in the reader's
+// language (the server stores no default names; records use the same words, see
+// seat_infos on the server).
+export function seatName(seat) {
+  if (!seat) return "";
+  if (seat.name) return seat.name;
+  return seat.kind === "bot" ? `${t(`bot.${seat.bot_kind}`)} ${seat.seat + 1}` : t("lobby.seat", { n: seat.seat + 1 });
+}
+
+export function myName() { return store.get("name") || ""; }
+
+// Take a free seat of a public table (lobby, or a spectator's Join button).
+export async function claim(code) {
+  // The name typed in the lobby's "Your name" field wins over the one remembered.
+  const field = document.getElementById("your-name");
+  const typed = field ? field.value.trim() : "";
+  if (typed) store.set("name", typed);
+  const name = typed || myName() || (i18n.lang() === "de" ? "Gast" : "Guest");
+  try {
+    const res = await api(`/api/tables/${code}/claim`, { name });
+    store.set(`seat.${code}`, res.token);
+    navigate(`/t/${code}`);
+  } catch (e) { toast(e.message); }
+}
+
+// ------------------------------------------------------------------ links
+// Room codes are letters and digits (the server's alphabet is a subset).
+export const CODE_RE = /^[A-Z0-9]{4,16}$/;
+
+export function link(e) {
+  if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  navigate(e.currentTarget.getAttribute("href"));
+}
+
+export function navigate(path) {
+  history.pushState(null, "", path);
+  page.route();
+}
+
+export function notFoundPage() {
+  main.replaceChildren(h("section", { class: "panel", id: "table-error" }, h("p", {}, t("err.not_found")),
+    h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby"))));
+  page.rerender = notFoundPage;
+}

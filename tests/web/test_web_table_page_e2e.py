@@ -1,0 +1,223 @@
+"""Browser: how the table page feels (issue 8): updates in place, a move in flight is kept
+through a server restart, the invite name box, the "what just happened" line, a finished
+Lama Express game, the per-table bot pace."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, WebSocketRoute
+
+pytestmark = BROWSER_MARKS
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A live server with fast bots."""
+    with ServerThread(tmp_path / "page.sqlite3", bot_delay=0.02) as running:
+        yield running
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def post(server: ServerThread, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{server.url}{path}", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def get(server: ServerThread, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.url}{path}") as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def started_dice_table(server: ServerThread) -> dict[str, Any]:
+    """A playing two-person LAMA Dice table; seat 0 (which starts, D-5) acts first."""
+    table = post(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
+    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    return table
+
+
+def seat_page(browser: Browser, server: ServerThread, table: dict[str, Any], seat: int) -> Page:
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][seat]['token']}")
+    return page
+
+
+def version(server: ServerThread, code: str) -> int:
+    return int(get(server, f"/api/tables/{code}")["version"])
+
+
+def wait_version(server: ServerThread, code: str, wanted: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while version(server, code) < wanted:
+        assert time.monotonic() < deadline, f"table never reached version {wanted}"
+        time.sleep(0.05)
+
+
+def test_a_click_across_an_update_still_counts(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    code = table["code"]
+    page = seat_page(browser, server, table, 0)
+    button = page.locator(".actions button").first
+    expect(button).to_be_enabled()
+    before = version(server, code)
+    page.evaluate("window.pressed = document.querySelector('.actions button')")
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # Another player joins meanwhile: every page gets a new state while the button is down.
+    post(server, f"/api/tables/{code}/join", {"token": table["seats"][1]["token"], "name": "Robin"})
+    expect(page.locator("#board")).to_contain_text("Robin")
+    assert page.evaluate("window.pressed === document.querySelector('.actions button')")
+    page.mouse.up()
+    wait_version(server, code, before + 1)
+
+
+def lose_the_server(page: Page) -> dict[str, Any]:
+    """Route the page's WebSocket through a switch: while ``down``, the action message is
+    swallowed and the connection drops (a server restart); new connections are refused
+    until ``down`` is cleared."""
+    switch: dict[str, Any] = {"down": False, "swallowed": 0}
+
+    def handler(ws: WebSocketRoute) -> None:
+        if switch["down"]:
+            ws.close(code=1012, reason="restarting")
+            return
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if switch["arm"] and isinstance(message, str) and '"action"' in message:
+                switch["arm"], switch["down"] = False, True
+                switch["swallowed"] += 1
+                ws.close(code=1012, reason="restarting")
+                server.close()
+                return
+            server.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(lambda message: ws.send(message))
+
+    switch["arm"] = False
+    page.route_web_socket("**/ws/**", handler)
+    return switch
+
+
+def test_a_move_sent_during_a_restart_is_kept_until_answered(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    code = table["code"]
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.clock.install()
+    switch = lose_the_server(page)
+    page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    button = page.locator(".actions button").first
+    expect(button).to_be_enabled()
+    before = version(server, code)
+    switch["arm"] = True
+    button.click()
+    expect(page.locator("#conn")).to_have_text("Offline – reconnecting…")
+    assert switch["swallowed"] == 1
+    # The server stays away for longer than the old 8 s: the move is kept, and the page says so.
+    page.clock.fast_forward("00:12")
+    expect(page.locator("#pending")).to_contain_text("is kept")
+    expect(page.locator("#pending")).to_be_visible()
+    assert version(server, code) == before
+    switch["down"] = False
+    page.clock.fast_forward("00:10")  # the next reconnect attempt gets through
+    expect(page.locator("#conn")).to_have_text("Connected")
+    wait_version(server, code, before + 1)
+    expect(page.locator("#pending")).to_have_count(0)
+    time.sleep(0.3)
+    with urllib.request.urlopen(f"{server.url}/api/tables/{code}/record") as response:
+        record = json.loads(response.read())
+    mine = [a for a in record["actions"] if a["player"] == 0]
+    assert len(mine) == 1 and record["actions"][before]["player"] == 0  # applied once
+
+
+def test_invite_name_box_is_empty_not_seat_2(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = post(
+        server, "/api/tables", {"game": "dice", "seats": [{"kind": "human", "name": "Ann"}, HUMAN]}
+    )
+    page = seat_page(browser, server, table, 1)
+    box = page.locator("#join-name")
+    expect(box).to_be_visible()
+    expect(box).to_have_value("")
+    expect(box).to_have_attribute("placeholder", "Name")
+
+
+def test_what_just_happened_line_on_a_phone(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    page = browser.new_page(locale="en-GB", viewport={"width": 375, "height": 700})
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    page.locator(".actions button", has_text="Roll").click()
+    line = page.locator("#last-event")
+    expect(line).to_be_visible()
+    expect(line).to_contain_text(re.compile(r"^Seat 1 rolls \S+ \S+ \S+"))
+    assert line.bounding_box() is not None
+    banner = page.locator("#banner").bounding_box()
+    shown = line.bounding_box()
+    assert banner is not None and shown is not None and shown["y"] >= banner["y"] + banner["height"]
+    assert shown["y"] + shown["height"] <= 700  # above the fold on a phone
+    expect(page.locator("details.log")).not_to_have_attribute("open", "")
+
+
+def test_finished_express_game_highlights_nobody(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    bot = {"kind": "bot", "bot_kind": "random"}
+    table = post(
+        server,
+        "/api/tables",
+        {"game": "express", "seats": [bot, bot], "params": {"llamas_to_win": 3}},
+    )
+    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 60
+    while get(server, f"/api/tables/{table['code']}")["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table['code']}")
+    expect(page.locator("#finished")).to_be_visible()
+    expect(page.locator(".xp-player")).to_have_count(2)
+    expect(page.locator(".xp-player-active")).to_have_count(0)
+    expect(page.locator(".xp-active")).to_have_count(0)
