@@ -1,18 +1,24 @@
 """Hostile input to the web app answers the documented JSON errors (issue 8): non-ASCII
-tokens, deeply nested WebSocket messages, oversized and chunked bodies."""
+tokens, deeply nested WebSocket messages, oversized and chunked bodies, refusals that echo
+the action's ``ref``."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create
+from hypothesis import given
+from hypothesis import strategies as st
+from web_helpers import Peer, create, make_client, start
 
+from lamagames.web.live import Settings
 from lamagames.web.middleware import MAX_BODY_BYTES
+from lamagames.web.schemas import nesting_depth
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "bot_kind": "random"}
@@ -131,3 +137,76 @@ def test_content_length_over_the_limit_is_refused_unread(client: TestClient) -> 
         "error": "too_large",
         "message": f"request body too large (limit {MAX_BODY_BYTES} bytes)",
     }
+
+
+DEEP = "[" * 1000 + "]" * 1000
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        DEEP,
+        "{" * 3000,  # not even JSON: still a clear answer
+        json.dumps({"type": "hello", "token": None, "x": json.loads("[" * 40 + "]" * 40)}),
+    ],
+    ids=["brackets", "open-braces", "nested-field"],
+)
+def test_deeply_nested_messages_are_invalid_and_keep_the_socket(
+    client: TestClient, payload: str
+) -> None:
+    table = create(client, [HUMAN, BOT])
+    with client.websocket_connect(f"/ws/{table['code']}") as ws:
+        peer = Peer(ws)
+        ws.send_text(payload)
+        error = peer.error()
+        assert error["code"] == "invalid"
+        assert "nested" in error["message"]
+        assert peer.hello(None)["type"] == "state"  # the socket is still open
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,:'),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(alphabet='[]{}"\\a', max_size=4), inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+def test_nesting_depth_counts_brackets_outside_strings(value: Any) -> None:
+    text = json.dumps(value)
+    assert nesting_depth(text, limit=10_000) == _depth(value)
+
+
+def test_rate_limited_echoes_the_actions_ref(db: Path) -> None:
+    settings = Settings(bot_delay=0, rate_per_second=0.01, rate_burst=2)
+    with make_client(db, settings) as client:
+        table = create(client, [HUMAN, HUMAN])
+        start(client, table)
+        with client.websocket_connect(f"/ws/{table['code']}") as ws:
+            peer = Peer(ws)
+            state = peer.hello(table["seats"][1]["token"])  # hello takes one
+            peer.send({"type": "action", "version": state["version"], "action": "x", "ref": "a1"})
+            peer.send({"type": "action", "version": state["version"], "action": "x", "ref": "a2"})
+            first, second = peer.error(), peer.error()
+            assert first["code"] != "rate_limited" and first["ref"] == "a1"
+            assert (second["code"], second["ref"]) == ("rate_limited", "a2")
+
+
+def test_invalid_actions_echo_a_readable_ref(client: TestClient) -> None:
+    table = create(client, [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/{table['code']}") as ws:
+        peer = Peer(ws)
+        peer.hello(None)
+        peer.send({"type": "action", "version": -1, "action": "roll", "ref": "r9"})
+        error = peer.error()
+        assert (error["code"], error["ref"]) == ("invalid", "r9")
+        assert error["message"].startswith("action.version")

@@ -6,10 +6,19 @@ holder act for that seat, the *host token* lets the creator start the table.
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 _ZWJ = "\u200d"
 _BLACK_FLAG = "\U0001f3f4"
@@ -274,6 +283,89 @@ ClientMsg = Annotated[
 CLIENT_MSG: TypeAdapter[HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg] = TypeAdapter(
     ClientMsg
 )
+
+#: Deepest JSON nesting of arrays and objects a client message may have (real ones: 1).
+MAX_NESTING: Final = 16
+
+
+class MessageRefused(ValueError):
+    """A client message that is no valid :data:`ClientMsg`.
+
+    Attributes:
+        message: what was wrong (``where: why``).
+        ref: the message's ``ref`` when it has a readable one (so the client can match the
+            refusal to the action it sent), else ``None``.
+    """
+
+    def __init__(self, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.ref = ref
+
+
+def nesting_depth(text: str, limit: int = MAX_NESTING) -> int:
+    """How deeply the JSON arrays and objects in ``text`` nest, counted up to ``limit + 1``
+    (brackets inside strings do not count). Works on any text, valid JSON or not."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _readable_ref(raw: object) -> str | None:
+    ref = raw.get("ref") if isinstance(raw, dict) else None
+    return ref if isinstance(ref, str) and 0 < len(ref) <= 32 else None
+
+
+def message_ref(text: str) -> str | None:
+    """The ``ref`` of a client message that is a JSON object with a valid ``ref``, else
+    ``None`` (never raises; for echoing ``ref`` in refusals such as ``rate_limited``)."""
+    if nesting_depth(text) > MAX_NESTING:
+        return None
+    try:
+        return _readable_ref(json.loads(text))
+    except (ValueError, RecursionError):
+        return None
+
+
+def parse_client_message(text: str) -> HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg:
+    """Parse and validate one client message (JSON text).
+
+    Raises:
+        MessageRefused: not JSON, nested deeper than :data:`MAX_NESTING`, or not a valid
+            message (naming the first wrong field).
+    """
+    if nesting_depth(text) > MAX_NESTING:
+        raise MessageRefused(f"message nested more than {MAX_NESTING} levels deep")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MessageRefused(f"not JSON: {exc.msg}") from None
+    except RecursionError:  # pragma: no cover - the nesting check comes first
+        raise MessageRefused("message nested too deeply") from None
+    try:
+        return CLIENT_MSG.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise MessageRefused(f"{where}: {first['msg']}", _readable_ref(raw)) from None
 
 
 # ---------------------------------------------------------------------------- WS: server
