@@ -28,9 +28,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
@@ -45,6 +46,19 @@ from lamagames.web.store import Store, StoreUnavailable
 __all__ = ["SEAT_TAKEN", "STATIC_DIR", "BodyLimit", "create_app", "table_info"]
 
 log = logging.getLogger("lamagames.web")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every HTTP method some route serves at the request's path, ``OPTIONS`` included,
+    sorted (for the ``Allow`` header of 405 answers and of ``OPTIONS``)."""
+    methods = {"OPTIONS"}
+    for router in (pages.router, tables.router, records.router):
+        for route in router.routes:
+            if isinstance(route, Route) and route.methods:
+                match, _ = route.matches(request.scope)
+                if match != Match.NONE:
+                    methods |= set(route.methods)
+    return sorted(methods)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -118,7 +132,14 @@ def create_app(
         return _error(400, "invalid", str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names only the first matching route's methods; list them all.
+            # OPTIONS on a known path is answered 204 with that list.
+            headers["Allow"] = ", ".join(allowed_methods(request))
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers=headers)
         code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "http_error")
         message = {404: "no such path", 405: "method not allowed here"}.get(
             exc.status_code, str(exc.detail)
@@ -126,7 +147,7 @@ def create_app(
         return JSONResponse(
             ErrorOut(error=code, message=message).model_dump(),
             status_code=exc.status_code,
-            headers=exc.headers,
+            headers=headers,
         )
 
     @app.exception_handler(RequestValidationError)
