@@ -221,3 +221,57 @@ def test_finished_express_game_highlights_nobody(server: ServerThread, browser: 
     expect(page.locator(".xp-player")).to_have_count(2)
     expect(page.locator(".xp-player-active")).to_have_count(0)
     expect(page.locator(".xp-active")).to_have_count(0)
+
+
+def test_lobby_sets_the_bot_pace(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(server.url)
+    page.fill("#your-name", "Ann")
+    expect(page.locator("#bot-pace")).to_have_value("normal")
+    page.select_option("#bot-pace", "slow")
+    page.click("#create")
+    page.wait_for_url(f"{server.url}/t/*")
+    code = page.url.rsplit("/", 1)[1]
+    assert get(server, f"/api/tables/{code}")["bot_pace"] == "slow"
+
+
+def test_express_log_words_every_roll_and_train_move(
+    server: ServerThread, browser: Browser
+) -> None:
+    bot = {"kind": "bot", "bot_kind": "random"}
+    seats = [{**bot, "name": "Ann"}, {**bot, "name": "Bo"}]
+    body = {"game": "express", "seats": seats, "params": {"llamas_to_win": 3}, "seed": 5}
+    table = post(server, "/api/tables", body)
+    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 60
+    while get(server, f"/api/tables/{table['code']}")["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    replay = get(server, f"/api/tables/{table['code']}/replay")
+    page = browser.new_page(locale="en-GB")
+    page.goto(f"{server.url}/replay/{table['code']}")
+    lines: list[list[str]] = page.evaluate(
+        """async ([entries, seats]) => {
+          const R = await import("/static/games/express/render.js");
+          const i18n = await import("/static/i18n.js");
+          await i18n.load("en", ["express"]);
+          return entries.map((e) => R.eventLines(e, seats, i18n.t));
+        }""",
+        [replay["events"], replay["seats"]],
+    )
+    names = ["Ann", "Bo"]
+    forced = 0
+    for entry, words in zip(replay["events"], lines, strict=True):
+        text = " | ".join(words)
+        for event in entry["events"]:
+            if event["kind"] == "roll":  # whose roll it was
+                assert f"{names[event['seat']]} rolls the die" in text, text
+            if event["kind"] == "move" and not event["chosen"]:  # moved by itself
+                forced += 1
+                assert f"Train {event['train']} moves" in text and "by itself" in text, text
+            if event["kind"] == "move" and event["chosen"]:
+                assert f"{names[event['seat']]} moves train {event['train']}" in text, text
+    assert forced > 0

@@ -68,7 +68,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 def create_app(
     db_url: str | None = None,
     *,
-    bot_delay: float = 0.8,
+    bot_delay: float = 1.2,
     settings: Settings | None = None,
     on_applied: Callable[[], None] | None = None,
 ) -> FastAPI:

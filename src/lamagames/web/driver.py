@@ -103,8 +103,8 @@ class TableDriver:
             self._task = asyncio.create_task(self._drive())
 
     def pace(self) -> float:
-        """Seconds to wait before each bot decision."""
-        return self.table.settings.bot_delay
+        """Seconds to wait before each bot decision (the table's bot pace)."""
+        return self.table.bot_delay()
 
     async def _drive(self) -> None:
         """Apply chance outcomes and bot decisions until a human must act; wait and try

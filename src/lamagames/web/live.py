@@ -37,6 +37,7 @@ from lamagames.web.engine import TableEngine, TableError
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
+    BotPace,
     ClockOut,
     ErrorMsg,
     EventOut,
@@ -53,6 +54,9 @@ log = logging.getLogger("lamagames.web")
 
 STATIC_DIR = Path(__file__).parent / "static"
 
+#: Bot pause of each bot pace, as a multiple of :attr:`Settings.bot_delay`.
+PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+
 #: Error code and message of an action that could not be stored (nothing was applied).
 UNAVAILABLE = "unavailable"
 UNAVAILABLE_MESSAGE = (
@@ -66,7 +70,8 @@ class Settings:
     """Server-wide knobs (seconds, bytes).
 
     Attributes:
-        bot_delay: pause before each bot decision, so people can follow; tests use 0.
+        bot_delay: pause before each bot decision at a table's ``normal`` bot pace, so people
+            can follow (``slow`` tables pause twice as long, ``fast`` ones half); tests use 0.
         max_message_bytes: larger WebSocket messages are refused.
         rate_per_second: sustained client messages per second per connection.
         rate_burst: messages a connection may send at once.
@@ -81,7 +86,7 @@ class Settings:
             answer (doubling up to ten times that).
     """
 
-    bot_delay: float = 0.8
+    bot_delay: float = 1.2
     max_message_bytes: int = 4096
     rate_per_second: float = 8.0
     rate_burst: int = 16
@@ -220,6 +225,17 @@ class LiveTable:
     def settings(self) -> Settings:
         """The hub's settings."""
         return self.hub.settings
+
+    @property
+    def pace(self) -> BotPace:
+        """The table's bot pace (``slow``, ``normal``, ``fast``; unknown stored values:
+        ``normal``)."""
+        pace = self.data.bot_pace
+        return "slow" if pace == "slow" else "fast" if pace == "fast" else "normal"
+
+    def bot_delay(self) -> float:
+        """Seconds a bot pauses before each decision at this table."""
+        return self.settings.bot_delay * PACE_FACTORS[self.pace]
 
     @property
     def state(self) -> State:
@@ -612,6 +628,7 @@ class Hub:
                     away_timeout=data.away_timeout,
                     alertness=data.alertness,
                     rematch_of=data.code,
+                    bot_pace=data.bot_pace,
                 )
                 for old in table.seats:
                     if old.kind == "human" and old.joined:

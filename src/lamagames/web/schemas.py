@@ -71,6 +71,9 @@ Token = Annotated[
     AfterValidator(_check_token),
 ]
 Status = Literal["waiting", "playing", "finished"]
+#: How long bots pause before each decision: ``slow`` (2x the server's pause), ``normal``,
+#: ``fast`` (half of it).
+BotPace = Literal["slow", "normal", "fast"]
 
 
 class _Model(BaseModel):
@@ -113,6 +116,8 @@ class CreateTableRequest(_Request):
         alertness: seconds a free-action window stays open for humans (Lama Express).
         public: listed in the lobby, free human seats claimable there.
         seed: root seed of the chance outcomes; random if null.
+        bot_pace: how long bots pause before each decision, so people can follow:
+            ``slow``, ``normal`` or ``fast`` (stored with the table, kept for a rematch).
     """
 
     game: str = Field(min_length=1, max_length=32)
@@ -123,6 +128,7 @@ class CreateTableRequest(_Request):
     alertness: float | None = Field(default=None, ge=1, le=600)
     public: bool = True
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    bot_pace: BotPace = "normal"
 
 
 class SeatOut(_Model):
@@ -174,6 +180,7 @@ class TableInfo(_Model):
     created: str
     rematch: str | None = None
     renderer: str
+    bot_pace: BotPace = "normal"
 
 
 class JoinRequest(_Request):

@@ -17,7 +17,7 @@ def serve(
     port: int = 8000,
     db_url: str | None = None,
     *,
-    bot_delay: float = 0.8,
+    bot_delay: float = 1.2,
     log_level: str = "info",
 ) -> None:
     """Serve the web app until interrupted.

@@ -44,7 +44,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -128,6 +130,7 @@ class TableRow(Base):
     turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     away_timeout: Mapped[float] = mapped_column(Float)
     alertness: Mapped[float | None] = mapped_column(Float, nullable=True)
+    bot_pace: Mapped[str] = mapped_column(String(8), default="normal", server_default="normal")
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created: Mapped[str] = mapped_column(String(32))
@@ -215,6 +218,7 @@ class TableData:
     rematch_of: str | None
     rematch: str | None
     created: str
+    bot_pace: str = "normal"
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -268,6 +272,7 @@ class Store:
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
         self._memory_lock = threading.Lock() if memory else None
         self._retrying(lambda: Base.metadata.create_all(self.engine))
+        self._retrying(lambda: _add_missing_columns(self.engine))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -328,11 +333,13 @@ class Store:
         away_timeout: float,
         alertness: float | None,
         rematch_of: str | None = None,
+        bot_pace: str = "normal",
     ) -> TableData:
         """Insert a waiting table; human seats get fresh tokens.
 
         Args:
             seats: ``(kind, name, bot_kind)`` per seat.
+            bot_pace: ``slow``, ``normal`` or ``fast`` (how long bots pause).
         """
         with self._sessions.begin() as session:
             code = self._free_code(session)
@@ -350,6 +357,7 @@ class Store:
                 away_timeout=away_timeout,
                 alertness=alertness,
                 rematch_of=rematch_of,
+                bot_pace=bot_pace,
                 created=now,
                 updated=now,
             )
@@ -551,9 +559,23 @@ class Store:
             rematch_of=row.rematch_of,
             rematch=row.rematch,
             created=row.created,
+            bot_pace=row.bot_pace,
             seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
             actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
         )
+
+
+#: Columns added after the first release: (table, column, SQL type and default). A database
+#: created before gets them on start (``create_all`` adds tables, not columns).
+_ADDED_COLUMNS: Final = (("tables", "bot_pace", "VARCHAR(8) NOT NULL DEFAULT 'normal'"),)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    inspector = inspect(engine)
+    for table, column, definition in _ADDED_COLUMNS:
+        if column not in {c["name"] for c in inspector.get_columns(table)}:
+            with engine.begin() as connection:
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

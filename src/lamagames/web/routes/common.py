@@ -47,4 +47,5 @@ def table_info(table: LiveTable) -> TableInfo:
         created=data.created,
         rematch=data.rematch,
         renderer=table.adapter.renderer,
+        bot_pace=table.pace,
     )

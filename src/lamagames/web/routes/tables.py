@@ -90,6 +90,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         turn_clock=body.turn_clock,
         away_timeout=body.away_timeout,
         alertness=body.alertness,
+        bot_pace=body.bot_pace,
     )
     return CreateTableResponse(
         code=data.code,

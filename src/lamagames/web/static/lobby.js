@@ -55,6 +55,7 @@ function createForm(gameList) {
   const optionBox = h("div", { class: "game-options" });
   const nameInput = h("input", { id: "your-name", name: "name", maxlength: 32, required: true, value: myName(), autocomplete: "nickname" });
   const gameSelect = h("select", { id: "game", name: "game" }, gameList.map((g) => h("option", { value: g.id }, t(`${g.id}.name`) === `${g.id}.name` ? g.name : t(`${g.id}.name`))));
+  const pace = h("select", { id: "bot-pace" }, ["slow", "normal", "fast"].map((v) => h("option", { value: v, selected: v === (store.get("pace") || "normal") }, t(`lobby.pace.${v}`))));
   const clock = h("select", { id: "clock" }, [["", t("lobby.off")], ["30", t("lobby.seconds", { n: 30 })], ["60", t("lobby.seconds", { n: 60 })], ["120", t("lobby.seconds", { n: 120 })]].map(([v, l]) => h("option", { value: v }, l)));
   const away = h("select", { id: "away" }, [30, 60, 180, 600].map((n) => h("option", { value: n, selected: n === 60 }, t("lobby.seconds", { n }))));
   const alertness = h("select", { id: "alertness" }, [["", t("lobby.off")], ...[10, 20, 30, 60].map((n) => [String(n), t("lobby.seconds", { n })])].map(([v, l]) => h("option", { value: v }, l)));
@@ -117,6 +118,8 @@ function createForm(gameList) {
     if (options && options.params) body.params = options.params(seats.length);
     if (clock.value) body.turn_clock = Number(clock.value);
     if (current().windows && alertness.value) body.alertness = Number(alertness.value);
+    body.bot_pace = pace.value;
+    store.set("pace", pace.value);
     try {
       const res = await api("/api/tables", body);
       store.set(`host.${res.code}`, res.host_token);
@@ -134,6 +137,7 @@ function createForm(gameList) {
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.turnClock")), clock),
       h("div", { class: "field" }, h("label", { for: "away" }, t("lobby.away")), away)),
+    h("div", { class: "field" }, h("label", { for: "bot-pace" }, t("lobby.pace")), pace),
     alertnessField,
     h("label", { class: "check" }, pub, " ", t("lobby.public")),
     h("button", { type: "submit", class: "btn btn-primary btn-big", id: "create" }, t("lobby.createButton")));
