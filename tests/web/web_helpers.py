@@ -21,7 +21,14 @@ from lamagames.web import create_app
 from lamagames.web.live import Settings
 from lamagames.web.store import ActionData, Store, TableData
 
-FAST = Settings(bot_delay=0.0, rate_per_second=10_000, rate_burst=10_000)
+#: Tests: no bot pause, no rate limits, chosen seeds on tables with people.
+FAST = Settings(
+    bot_delay=0.0,
+    rate_per_second=10_000,
+    rate_burst=10_000,
+    create_per_minute=0,
+    seeded_humans=True,
+)
 
 
 def make_client(db: Path, settings: Settings = FAST) -> TestClient:

@@ -35,6 +35,7 @@ from starlette.routing import Match, Route
 
 from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
+from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
 from lamagames.web.middleware import BodyLimit
 from lamagames.web.routes import pages, play, records, tables
@@ -108,6 +109,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.state.store = store
     app.state.settings = settings
+    app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
 
     def hub() -> Hub:
         found = hub_box.get("hub")
@@ -121,6 +123,12 @@ def create_app(
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, exc: RateLimited) -> JSONResponse:
+        response = _error(429, "rate_limited", exc.message)
+        response.headers["Retry-After"] = KeyedRateLimit.retry_after(exc.wait)
+        return response
 
     @app.exception_handler(StoreUnavailable)
     async def _store_unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:

@@ -84,6 +84,13 @@ class Settings:
         db_lock_timeout: seconds one SQLite attempt waits for another writer's lock.
         db_pause: seconds the driver waits before trying again after the database did not
             answer (doubling up to ten times that).
+        create_per_minute: tables one client address may create per minute (after
+            ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
+            no limit.
+        create_burst: tables one client address may create at once.
+        seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
+            demos only: whoever chose the seed can predict every deal and roll). Off: such
+            tables get a secret random seed and a client ``seed`` is refused.
     """
 
     bot_delay: float = 1.2
@@ -97,6 +104,9 @@ class Settings:
     db_retry_for: float = 15.0
     db_lock_timeout: float = 2.0
     db_pause: float = 1.0
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    seeded_humans: bool = False
 
 
 @cache

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 
 from lamagames.web.adapters import adapter_ids, get_adapter
 from lamagames.web.engine import TableError
+from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import LiveTable
 from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of, table_info
 from lamagames.web.schemas import (
@@ -56,8 +57,30 @@ async def lobby(request: Request) -> list[TableInfo]:
 async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
     """Create a waiting table. Human seats get invite tokens; start it with the host token.
 
-    Errors: 400 for an unknown game, bad parameters or an unknown bot kind.
+    Errors: 400 for an unknown game, bad parameters, an unknown bot kind or a ``seed`` on a
+    table with a human seat (such tables get a secret random seed); 429 ``rate_limited``
+    when this client address created too many tables lately (``Retry-After`` says when
+    to try again).
     """
+    settings = request.app.state.settings
+    client = request.client.host if request.client is not None else "unknown"
+    wait = request.app.state.create_limit.take(client)
+    if wait > 0:
+        raise RateLimited(
+            f"too many new tables from your address; try again in "
+            f"{KeyedRateLimit.retry_after(wait)} s",
+            wait,
+        )
+    if (
+        body.seed is not None
+        and any(s.kind == "human" for s in body.seats)
+        and not settings.seeded_humans
+    ):
+        raise TableError(
+            "invalid",
+            "seed: only tables of bots take a chosen seed; a table with people gets a "
+            "secret random one (a chosen seed would let its chooser foresee every roll)",
+        )
     adapter = get_adapter(body.game)
     game = adapter.make_game(body.params, len(body.seats))  # validates (ParameterError)
     if body.alertness is not None and not adapter.has_windows:
