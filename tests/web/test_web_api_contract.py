@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from jsonschema import Draft202012Validator
 from web_helpers import FAST, create, make_client, start, wait_status
 
 from lamagames.core.records import parse_record
@@ -101,3 +102,33 @@ def test_the_creation_limit_refills_and_keeps_clients_apart() -> None:
     limit.take("c", now=1.0)  # three keys: the least recently seen ("b") is forgotten
     assert "b" not in limit._buckets and len(limit._buckets) == 2
     assert KeyedRateLimit(per_minute=0, burst=1).take("a") == 0.0  # 0: no limit
+
+
+def test_the_schema_says_a_bot_seat_needs_its_bot_kind(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["SeatSpec"]
+    validator = Draft202012Validator(schema)
+    assert not validator.is_valid({"kind": "bot"})
+    assert not validator.is_valid({"kind": "human", "bot_kind": "random"})
+    assert validator.is_valid({"kind": "bot", "bot_kind": "random"})
+    assert validator.is_valid({"kind": "human", "name": "Ada"})
+    # ... as the server does
+    for seat, status in [({"kind": "bot"}, 422), ({"kind": "bot", "bot_kind": "random"}, 201)]:
+        body = {"game": "dice", "seats": [HUMAN, seat]}
+        assert client.post("/api/tables", json=body).status_code == status
+
+
+def test_the_schema_lists_every_error_of_every_operation(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            listed = set(operation["responses"])
+            if path.startswith("/api/tables"):  # these use the database
+                assert "503" in listed, (method, path)
+            if "{code}" in path:
+                assert "404" in listed, (method, path)
+            if method == "post":
+                assert {"413", "422"} <= listed, (method, path)
+            for status in listed - {"200", "201"}:
+                content = operation["responses"][status]["content"]["application/json"]
+                assert content["schema"] == {"$ref": "#/components/schemas/ErrorOut"}
+    assert "429" in paths["/api/tables"]["post"]["responses"]

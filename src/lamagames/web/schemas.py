@@ -89,11 +89,33 @@ class _Request(BaseModel):
 
 # ---------------------------------------------------------------------------- HTTP bodies
 class SeatSpec(_Request):
-    """One seat of a new table: a human (joins by invite link) or a bot of some kind."""
+    """One seat of a new table: a human (joins by invite link) or a bot of some kind.
+
+    A bot seat needs its ``bot_kind``; a human seat has none (the schema says so with
+    ``if``/``then``/``else``).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "if": {"properties": {"kind": {"const": "bot"}}},
+            "then": {
+                "required": ["kind", "bot_kind"],
+                "properties": {"bot_kind": {"type": "string"}},
+            },
+            "else": {"properties": {"bot_kind": {"type": "null"}}},
+        },
+    )
 
     kind: Literal["human", "bot"]
     name: Name | None = None
-    bot_kind: str | None = Field(default=None, max_length=32)
+    bot_kind: str | None = Field(
+        default=None,
+        max_length=32,
+        description="required for a bot seat: one of the game's bot_kinds (GET /api/games); "
+        "a human seat has none",
+    )
 
     @model_validator(mode="after")
     def _bot_kind_for_bots_only(self) -> Self:

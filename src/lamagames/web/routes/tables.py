@@ -10,12 +10,11 @@ from lamagames.web.adapters import adapter_ids, get_adapter
 from lamagames.web.engine import TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import LiveTable
-from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of, table_info
+from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
 from lamagames.web.schemas import (
     ClaimRequest,
     CreateTableRequest,
     CreateTableResponse,
-    ErrorOut,
     GameOut,
     JoinRequest,
     JoinResponse,
@@ -35,7 +34,7 @@ async def games() -> list[GameOut]:
     return [GameOut(**get_adapter(gid).describe()) for gid in adapter_ids()]
 
 
-@router.get("/api/tables", response_model=list[TableInfo])
+@router.get("/api/tables", response_model=list[TableInfo], responses=errors())
 async def lobby(request: Request) -> list[TableInfo]:
     """Public tables that are waiting for players or being played, newest first."""
     hub = hub_of(request)
@@ -52,7 +51,7 @@ async def lobby(request: Request) -> list[TableInfo]:
     "/api/tables",
     response_model=CreateTableResponse,
     status_code=201,
-    responses={400: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+    responses=errors(400, 413, 422, 429),
 )
 async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
     """Create a waiting table. Human seats get invite tokens; start it with the host token.
@@ -131,7 +130,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
     )
 
 
-@router.get("/api/tables/{code}", response_model=TableInfo, responses={404: {"model": ErrorOut}})
+@router.get("/api/tables/{code}", response_model=TableInfo, responses=errors(404, 422))
 async def get_table(code: str, request: Request) -> TableInfo:
     """Public description of a table (no tokens)."""
     return table_info(await hub_of(request).require(code))
@@ -140,7 +139,7 @@ async def get_table(code: str, request: Request) -> TableInfo:
 @router.post(
     "/api/tables/{code}/join",
     response_model=JoinResponse,
-    responses={403: {"model": ErrorOut}, 404: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
     """Take the seat of an invite token (again, after a reload: idempotent)."""
@@ -170,7 +169,7 @@ async def _join(request: Request, table: LiveTable, seat: int, name: str | None)
 @router.post(
     "/api/tables/{code}/claim",
     response_model=JoinResponse,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
     """Take the first free human seat of a public table (from the lobby)."""
@@ -194,7 +193,7 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
 @router.post(
     "/api/tables/{code}/start",
     response_model=TableInfo,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
     """Start the game (host only). Humans who have not joined get the away timeout."""
@@ -208,7 +207,7 @@ async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
 @router.post(
     "/api/tables/{code}/rematch",
     response_model=RematchResponse,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def rematch(code: str, body: RematchRequest, request: Request) -> RematchResponse:
     """Play again with the same seats; connected players are sent their new tokens."""
