@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from web_helpers import express_window
 
 from lamagames import make
@@ -171,3 +173,48 @@ def test_alertness_plan_and_timed_out_passes_E9() -> None:
     assert passes >= 2
     assert engine.window is None or engine.window.key != key
     assert engine.timed_out_pass(key, lambda s: False) is None
+
+
+Message = tuple[int, int, int]  # seat, version offset, legal-action pick (-1: nonsense)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 2), st.sampled_from([0, 0, 0, -1, 1, -2]), st.integers(-1, 5)),
+        min_size=1,
+        max_size=60,
+    ),
+    st.sampled_from(["dice", "express"]),
+)
+def test_refusals_change_nothing_and_the_log_replays(messages: list[Message], game_id: str) -> None:
+    """Whatever seats send, a refused message changes nothing, and the applied log (the
+    stored actions) replays to the very same table."""
+    engine = TableEngine(get_adapter(game_id), make(game_id, num_players=3))
+    for index, (seat, offset, pick) in enumerate(messages):
+        while engine.state.is_chance_node():
+            rng = make_rng(index, "chance", engine.version)
+            engine.apply(None, engine.state.sample_chance_outcome(rng), "chance")
+        if engine.state.is_terminal():
+            break
+        legal = engine.state.legal_actions(seat)
+        notation = (
+            engine.state.action_to_string(legal[pick % len(legal)], seat)
+            if legal and pick >= 0
+            else "no such move"
+        )
+        before = (engine.version, engine.state.to_dict(), len(engine.events))
+        try:
+            action = engine.judge(seat, engine.version + offset, notation)
+        except TableError as exc:
+            assert exc.code in ("stale", "invalid", "illegal", "not_your_turn")
+            assert (engine.version, engine.state.to_dict(), len(engine.events)) == before
+            continue
+        engine.apply(seat, action, "human", ref=f"r{index}")
+        assert engine.version == before[0] + 1
+        assert engine.applied_ref(seat, f"r{index}") == engine.version
+    stored = [ActionData(e.index, e.player, e.action, e.by) for e in engine.events]
+    again = TableEngine(get_adapter(game_id), make(game_id, num_players=3), stored)
+    assert again.version == engine.version
+    assert again.state.to_dict() == engine.state.to_dict()
+    assert [e.model_dump() for e in again.events] == [e.model_dump() for e in engine.events]

@@ -1,0 +1,105 @@
+"""One WebSocket client (a queued sender, a token-bucket rate limit) and the server's knobs."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+from starlette.websockets import WebSocket
+
+
+@dataclass(slots=True)
+class Settings:
+    """Server-wide knobs (seconds, bytes).
+
+    Attributes:
+        bot_delay: pause before each bot decision at a table's ``normal`` bot pace, so people
+            can follow (``slow`` tables pause twice as long, ``fast`` ones half); tests use 0.
+        max_message_bytes: larger WebSocket messages are refused.
+        rate_per_second: sustained client messages per second per connection.
+        rate_burst: messages a connection may send at once.
+        event_window: how many recent events a state message carries.
+        send_queue: messages queued for a slow client before it is dropped.
+        hello_timeout: seconds a new connection has to say ``hello``.
+        ref_memory: applied ``ref`` keys remembered per seat (duplicate detection).
+        db_retry_for: seconds one database call retries transient errors (a locked SQLite
+            file, a restarting PostgreSQL) before the action is refused as ``unavailable``.
+        db_lock_timeout: seconds one SQLite attempt waits for another writer's lock.
+        db_pause: seconds the driver waits before trying again after the database did not
+            answer (doubling up to ten times that).
+        create_per_minute: tables one client address may create per minute (after
+            ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
+            no limit.
+        create_burst: tables one client address may create at once.
+        seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
+            demos only: whoever chose the seed can predict every deal and roll). Off: such
+            tables get a secret random seed and a client ``seed`` is refused.
+    """
+
+    bot_delay: float = 1.2
+    max_message_bytes: int = 4096
+    rate_per_second: float = 8.0
+    rate_burst: int = 16
+    event_window: int = 60
+    send_queue: int = 512
+    hello_timeout: float = 15.0
+    ref_memory: int = 256
+    db_retry_for: float = 15.0
+    db_lock_timeout: float = 2.0
+    db_pause: float = 1.0
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    seeded_humans: bool = False
+
+
+class Connection:
+    """One WebSocket client: a queued sender and a token-bucket rate limit."""
+
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self._rate = settings.rate_per_second
+        self._burst = float(settings.rate_burst)
+        self._tokens = float(settings.rate_burst)
+        self._last = time.monotonic()
+        self.closed = False
+        self.overflowed = False
+
+    def allow(self) -> bool:
+        """Take one message from the rate budget; False when it is used up."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+    def send(self, message: BaseModel) -> None:
+        """Queue a message; a client too slow to keep up is disconnected."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message.model_dump_json())
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close()
+
+    def close(self) -> None:
+        """Stop the sender (the socket is closed by the endpoint)."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def run_sender(self) -> None:
+        """Send queued messages in order until :meth:`close`."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self.ws.send_text(text)
