@@ -33,7 +33,9 @@ SERVER = """
 import sys, uvicorn
 from lamagames.web.app import create_app
 from lamagames.web.live import Settings
-settings = Settings(bot_delay=float(sys.argv[3]), rate_per_second=1000, rate_burst=1000)
+settings = Settings(
+    bot_delay=float(sys.argv[3]), rate_per_second=1000, rate_burst=1000, create_per_minute=0
+)
 app = create_app(sys.argv[1], settings=settings)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """

@@ -49,7 +49,8 @@ class ServerThread:
     """uvicorn serving an app in a daemon thread."""
 
     def __init__(self, db: Path, bot_delay: float, port: int | None = None) -> None:
-        app = create_app(f"sqlite:///{db}", settings=Settings(bot_delay=bot_delay))
+        settings = Settings(bot_delay=bot_delay, seeded_humans=True)  # seeded test tables
+        app = create_app(f"sqlite:///{db}", settings=settings)
         self.port = port or free_port()
         config = uvicorn.Config(
             app,

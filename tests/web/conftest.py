@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from db_helpers import BACKENDS, database_url
 from web_helpers import TestClient, make_client
 
 
@@ -20,3 +21,11 @@ def client(db: Path) -> Iterator[TestClient]:
     """A running app with no bot delay."""
     with make_client(db) as c:
         yield c
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """URL of a fresh database, once on SQLite and once on PostgreSQL (skipped without
+    ``LAMA_TEST_POSTGRES_URL``; see ``db_helpers``)."""
+    with database_url(request.param, tmp_path) as url:
+        yield url

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create, make_client, start, wait_status
+from web_helpers import Peer, create, live_table, make_client, start, wait_status
 
 from lamagames.core.records import parse_record, replay
 from lamagames.web.live import Settings
@@ -152,6 +152,8 @@ def test_spectator_cannot_act_and_bad_token(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{code}") as ws:
         peer = Peer(ws)
         state = peer.hello(None)
+        if not state["acting"]:  # the opening deals may still be being stored
+            state = peer.until(lambda m: m["type"] == "state" and bool(m["acting"]))
         assert state["seat"] is None and state["legal"] == []
         assert "legal_actions" not in state["view"]
         peer.send({"type": "action", "version": state["version"], "action": "roll"})
@@ -305,7 +307,7 @@ def test_leave_and_back(client: TestClient) -> None:
 def test_turn_clock_lets_a_bot_play(client: TestClient) -> None:
     table = create(client, [HUMAN, HUMAN], turn_clock=5)
     code = table["code"]
-    live = client.app.state.hub().get(code)  # type: ignore[attr-defined]
+    live = live_table(client, code)
     live.data.turn_clock = 0.05  # shorten for the test (the API minimum is 5 s)
     start(client, table)
     with client.websocket_connect(f"/ws/{code}") as ws:

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from web_helpers import create, make_client, start, wait_status
+from web_helpers import create, live_table, make_client, start, wait_status
 
 from lamagames.web.live import Settings
 from lamagames.web.store import Store
@@ -26,8 +26,7 @@ def test_pace_is_stored_and_scales_the_bot_pause(db: Path) -> None:
         assert client.get(f"/api/tables/{default}").json()["bot_pace"] == "normal"
     # After a restart the tables keep their pace; it scales the server's pause.
     with make_client(db, Settings(bot_delay=1.0)) as client:
-        hub = client.app.state.hub()  # type: ignore[attr-defined]
-        delays = {pace: hub.get(code).bot_delay() for pace, code in codes.items()}
+        delays = {pace: live_table(client, code).bot_delay() for pace, code in codes.items()}
         assert delays == {"slow": 2.0, "normal": 1.0, "fast": 0.5}
         assert client.get(f"/api/tables/{codes['slow']}").json()["bot_pace"] == "slow"
 

@@ -22,7 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create, express_window, seed_with_rolls, start, stored_table
+from web_helpers import (
+    Peer,
+    create,
+    express_window,
+    live_table,
+    seed_with_rolls,
+    start,
+    stored_table,
+)
 
 from lamagames.core.game import State
 from lamagames.core.records import parse_record, replay
@@ -228,7 +236,7 @@ def test_pass_in_arrival_order_and_strict_outside_windows(client: TestClient) ->
 def test_alertness_timer_passes_for_the_sleepy(client: TestClient) -> None:
     table = create(client, [HUMAN, HUMAN], game="express", seed=OPENING_SEED, alertness=1)
     code = table["code"]
-    live = client.app.state.hub().get(code)  # type: ignore[attr-defined]
+    live = live_table(client, code)
     live.data.alertness = 0.05  # shorten for the test (the API minimum is 1 s)
     start(client, table)
     with client.websocket_connect(f"/ws/{code}") as ws:

@@ -21,12 +21,27 @@ from lamagames.web import create_app
 from lamagames.web.live import Settings
 from lamagames.web.store import ActionData, Store, TableData
 
-FAST = Settings(bot_delay=0.0, rate_per_second=10_000, rate_burst=10_000)
+#: Tests: no bot pause, no rate limits, chosen seeds on tables with people.
+FAST = Settings(
+    bot_delay=0.0,
+    rate_per_second=10_000,
+    rate_burst=10_000,
+    create_per_minute=0,
+    seeded_humans=True,
+)
 
 
 def make_client(db: Path, settings: Settings = FAST) -> TestClient:
     """A TestClient (use as a context manager) on the SQLite file ``db``."""
     return TestClient(create_app(f"sqlite:///{db}", settings=settings))
+
+
+def live_table(client: TestClient, code: str) -> Any:
+    """The app's :class:`~lamagames.web.live.LiveTable` of ``code`` (loaded on the app's
+    event loop, as a request would load it)."""
+    assert client.portal is not None, "use the TestClient as a context manager"
+    hub = client.app.state.hub()  # type: ignore[attr-defined]
+    return client.portal.call(hub.get, code)
 
 
 def create(

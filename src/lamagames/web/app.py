@@ -22,55 +22,44 @@ none to spectate); then ``action`` / ``leave`` / ``back`` / ``ping``. The server
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+import logging
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
-from lamagames.web.live import Hub, Settings
+from lamagames.web.limits import KeyedRateLimit, RateLimited
+from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
+from lamagames.web.middleware import BodyLimit
 from lamagames.web.routes import pages, play, records, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
 from lamagames.web.schemas import ErrorOut
-from lamagames.web.store import Store
+from lamagames.web.store import Store, StoreUnavailable
 
 __all__ = ["SEAT_TAKEN", "STATIC_DIR", "BodyLimit", "create_app", "table_info"]
 
-#: Largest HTTP request body accepted, bytes.
-MAX_BODY_BYTES = 64 * 1024
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+log = logging.getLogger("lamagames.web")
 
 
-class BodyLimit:
-    """ASGI middleware: refuse HTTP bodies larger than ``limit`` bytes with 413."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope.get("headers") or []).get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > self.limit):
-                response = JSONResponse(
-                    ErrorOut(error="too_large", message="request body too large").model_dump(),
-                    status_code=413,
-                )
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+def allowed_methods(request: Request) -> list[str]:
+    """Every HTTP method some route serves at the request's path, ``OPTIONS`` included,
+    sorted (for the ``Allow`` header of 405 answers and of ``OPTIONS``)."""
+    methods = {"OPTIONS"}
+    for router in (pages.router, tables.router, records.router):
+        for route in router.routes:
+            if isinstance(route, Route) and route.methods:
+                match, _ = route.matches(request.scope)
+                if match != Match.NONE:
+                    methods |= set(route.methods)
+    return sorted(methods)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -96,13 +85,13 @@ def create_app(
         The FastAPI app; tables that were playing resume when it starts (lifespan).
     """
     settings = settings or Settings(bot_delay=bot_delay)
-    store = Store(db_url)
+    store = Store(db_url, retry_for=settings.db_retry_for, lock_timeout=settings.db_lock_timeout)
     hub_box: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub = hub_box["hub"] = Hub(store, settings, on_applied)
-        hub.startup()
+        await hub.startup()
         try:
             yield
         finally:
@@ -120,6 +109,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.state.store = store
     app.state.settings = settings
+    app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
 
     def hub() -> Hub:
         found = hub_box.get("hub")
@@ -134,12 +124,30 @@ def create_app(
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.status, exc.code, exc.message)
 
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, exc: RateLimited) -> JSONResponse:
+        response = _error(429, "rate_limited", exc.message)
+        response.headers["Retry-After"] = KeyedRateLimit.retry_after(exc.wait)
+        return response
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store_unavailable(_request: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.warning("database not answering: %s", exc)
+        return _error(503, UNAVAILABLE, UNAVAILABLE_MESSAGE)
+
     @app.exception_handler(LamaError)
     async def _lama_error(_request: Request, exc: LamaError) -> JSONResponse:
         return _error(400, "invalid", str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names only the first matching route's methods; list them all.
+            # OPTIONS on a known path is answered 204 with that list.
+            headers["Allow"] = ", ".join(allowed_methods(request))
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers=headers)
         code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "http_error")
         message = {404: "no such path", 405: "method not allowed here"}.get(
             exc.status_code, str(exc.detail)
@@ -147,7 +155,7 @@ def create_app(
         return JSONResponse(
             ErrorOut(error=code, message=message).model_dump(),
             status_code=exc.status_code,
-            headers=exc.headers,
+            headers=headers,
         )
 
     @app.exception_handler(RequestValidationError)

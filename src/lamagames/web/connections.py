@@ -25,6 +25,18 @@ class Settings:
         send_queue: messages queued for a slow client before it is dropped.
         hello_timeout: seconds a new connection has to say ``hello``.
         ref_memory: applied ``ref`` keys remembered per seat (duplicate detection).
+        db_retry_for: seconds one database call retries transient errors (a locked SQLite
+            file, a restarting PostgreSQL) before the action is refused as ``unavailable``.
+        db_lock_timeout: seconds one SQLite attempt waits for another writer's lock.
+        db_pause: seconds the driver waits before trying again after the database did not
+            answer (doubling up to ten times that).
+        create_per_minute: tables one client address may create per minute (after
+            ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
+            no limit.
+        create_burst: tables one client address may create at once.
+        seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
+            demos only: whoever chose the seed can predict every deal and roll). Off: such
+            tables get a secret random seed and a client ``seed`` is refused.
     """
 
     bot_delay: float = 1.2
@@ -35,6 +47,12 @@ class Settings:
     send_queue: int = 512
     hello_timeout: float = 15.0
     ref_memory: int = 256
+    db_retry_for: float = 15.0
+    db_lock_timeout: float = 2.0
+    db_pause: float = 1.0
+    create_per_minute: float = 30.0
+    create_burst: int = 10
+    seeded_humans: bool = False
 
 
 class Connection:

@@ -9,11 +9,18 @@ The clocks are the optional turn clock (a bot plays for a human who is out of ti
 alertness timer (E-9: when it runs out, the humans still in the free-action window pass).
 Which clock a decision needs is the synchronous engine's answer
 (:meth:`lamagames.web.engine.TableEngine.clock_plan`); this module runs the timers.
+
+When the database does not answer (:class:`~lamagames.web.store.StoreUnavailable`, after
+the store's own retries) nothing was applied: the driver waits (``Settings.db_pause``,
+doubling up to ten times that) and tries the same decision again; an expired clock tries
+its action again after the same pause. A table thus recovers by itself once the database is
+back, without a server restart.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -21,6 +28,7 @@ from typing import TYPE_CHECKING
 from lamagames.bots import Bot, make_bot
 from lamagames.core.rng import derive_seed, make_rng
 from lamagames.web.engine import ClockKind, ClockPlan
+from lamagames.web.store import StoreUnavailable
 
 if TYPE_CHECKING:
     from lamagames.web.live import LiveTable
@@ -72,8 +80,12 @@ class TableDriver:
             bot = self._bots[key] = make_bot(kind, table.game, seat, seed)
         return bot
 
-    def bot_act(self, seat: int, by: str) -> None:
-        """Let the bot for ``seat`` choose and apply one action. Caller holds the lock."""
+    async def bot_act(self, seat: int, by: str) -> None:
+        """Let the bot for ``seat`` choose and apply one action. Caller holds the lock.
+
+        Raises:
+            StoreUnavailable: the database did not answer (nothing was applied).
+        """
         table = self.table
         state = table.state
         legal = state.legal_actions(seat)
@@ -83,7 +95,7 @@ class TableDriver:
         if action not in legal:  # pragma: no cover - a bot bug must not stall the table
             log.error("table %s: bot for seat %d chose illegal %r", table.code, seat, action)
             action = legal[0]
-        table.apply(seat, action, by)
+        await table.apply(seat, action, by)
 
     def kick(self) -> None:
         """Make sure the driver runs (chance, bots, timers)."""
@@ -95,7 +107,19 @@ class TableDriver:
         return self.table.bot_delay()
 
     async def _drive(self) -> None:
-        """Apply chance outcomes and bot decisions until a human must act."""
+        """Apply chance outcomes and bot decisions until a human must act; wait and try
+        again while the database does not answer."""
+        pause = self.table.settings.db_pause
+        while True:
+            try:
+                await self._drive_once()
+                return
+            except StoreUnavailable:
+                log.warning("table %s: database not answering; trying again", self.table.code)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 10 * self.table.settings.db_pause)
+
+    async def _drive_once(self) -> None:
         table = self.table
         try:
             while table.status == "playing":
@@ -105,7 +129,7 @@ class TableDriver:
                         return
                     if state.is_chance_node():
                         rng = make_rng(table.data.seed, "chance", table.version)
-                        table.apply(None, state.sample_chance_outcome(rng), "chance")
+                        await table.apply(None, state.sample_chance_outcome(rng), "chance")
                         continue
                     acting = table.adapter.acting_players(state)
                     if not any(table.bot_controlled(p) for p in acting):
@@ -120,8 +144,10 @@ class TableDriver:
                     for seat in table.adapter.acting_players(state):
                         if table.bot_controlled(seat):
                             by = "bot" if table.seats[seat].kind == "bot" else "stand-in"
-                            self.bot_act(seat, by)
+                            await self.bot_act(seat, by)
                             break
+        except StoreUnavailable:
+            raise
         except Exception:  # pragma: no cover - logged, the table keeps its stored state
             log.exception("table %s: driver failed", table.code)
 
@@ -176,20 +202,38 @@ class TableDriver:
             if clock is None or clock.key != plan.key or table.status != "playing":
                 return
             self.clock = None
-            if plan.kind == "turn":
-                for seat in table.adapter.acting_players(table.state):
-                    if not table.bot_controlled(seat):
-                        self.bot_act(seat, "clock")
-                        break
-            else:
-                while table.status == "playing":
-                    found = table.engine.timed_out_pass(plan.key[1], table.bot_controlled)
-                    if found is None:
-                        break  # only the window the timer was running for
-                    table.apply(found[0], found[1], "timer")
+            try:
+                await self._run_out(plan)
+            except StoreUnavailable:  # nothing applied: the same clock runs out again soon
+                log.warning("table %s: database not answering; clock tries again", table.code)
+                pause = table.settings.db_pause
+                retry = dataclasses.replace(plan, delay=pause)
+                task = asyncio.create_task(self._clock_expired(retry))
+                deadline = asyncio.get_running_loop().time() + pause
+                self.clock = Clock(plan.kind, plan.seats, deadline, task, plan.key)
+                return
             if self.update_clock():
                 table.broadcast()
         self.kick()
+
+    async def _run_out(self, plan: ClockPlan) -> None:
+        """Apply what an expired clock decides. Caller holds the lock.
+
+        Raises:
+            StoreUnavailable: the database did not answer (that action was not applied).
+        """
+        table = self.table
+        if plan.kind == "turn":
+            for seat in table.adapter.acting_players(table.state):
+                if not table.bot_controlled(seat):
+                    await self.bot_act(seat, "clock")
+                    break
+        else:
+            while table.status == "playing":
+                found = table.engine.timed_out_pass(plan.key[1], table.bot_controlled)
+                if found is None:
+                    break  # only the window the timer was running for
+                await table.apply(found[0], found[1], "timer")
 
     def close(self) -> None:
         """Cancel the driver and the clock (server shutdown)."""

@@ -1,9 +1,13 @@
 """Live tables: each open table's engine, connections, seats and lifecycle.
 
-Everything runs on the server's event loop. A table's state changes only under its lock and
-only through :meth:`LiveTable.apply`, which asks the synchronous engine
-(:class:`~lamagames.web.engine.TableEngine`; legality is the game engine's business), stores
-the action, and only then commits it and broadcasts the new state. The rules about versions,
+Everything runs on the server's event loop; database calls run in worker threads
+(:meth:`~lamagames.web.store.Store.call`), so a slow database stalls no other table. A
+table's state changes only under its lock and only through :meth:`LiveTable.apply`, which
+asks the synchronous engine (:class:`~lamagames.web.engine.TableEngine`; legality is the
+game engine's business), stores the action, and only then commits it and broadcasts the new
+state. When the database does not answer (:class:`~lamagames.web.store.StoreUnavailable`)
+nothing changes: the person acting gets the error ``unavailable`` and the driver tries again
+later. The rules about versions,
 windows and ``ref`` are the engine's (see :mod:`lamagames.web.engine`); bots, chance and the
 clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 """
@@ -38,7 +42,7 @@ from lamagames.web.schemas import (
     SeatOut,
     StateMsg,
 )
-from lamagames.web.store import Store, TableData
+from lamagames.web.store import Store, StoreUnavailable, TableData
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
 
@@ -48,6 +52,13 @@ STATIC_DIR = Path(__file__).parent / "static"
 
 #: Bot pause of each bot pace, as a multiple of :attr:`Settings.bot_delay`.
 PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+
+#: Error code and message of an action that could not be stored (nothing was applied).
+UNAVAILABLE = "unavailable"
+UNAVAILABLE_MESSAGE = (
+    "the game could not be saved: the database is not answering; nothing was applied, "
+    "please try again in a moment"
+)
 
 
 @cache
@@ -329,8 +340,9 @@ class LiveTable:
                 raise TableError("finished", "this game is over", 409)
             if self.status == "playing":
                 return
+            store = self.hub.store
+            await store.call(store.set_status, self.data.id, "playing")
             self.status = "playing"
-            self.hub.store.set_status(self.data.id, "playing")
             self.resume()
             self.broadcast()
 
@@ -383,13 +395,17 @@ class LiveTable:
             if live.replaced:
                 self._come_back(live)
             try:
-                self.apply(seat, action, "human", ack=(conn, msg.ref))
+                await self.apply(seat, action, "human", ack=(conn, msg.ref))
             except LamaError as exc:
                 refuse("illegal", str(exc))
                 return
+            except StoreUnavailable:
+                log.warning("table %s: could not store an action of seat %d", self.code, seat)
+                refuse(UNAVAILABLE, UNAVAILABLE_MESSAGE)
+                return
         self.kick()
 
-    def apply(
+    async def apply(
         self,
         player: int | None,
         action: int,
@@ -398,14 +414,16 @@ class LiveTable:
     ) -> None:
         """Apply, store, acknowledge (to ``ack``'s connection, echoing its ref), broadcast.
 
-        Caller holds the lock.
+        Caller holds the lock (the state cannot change while the action is being stored).
 
         Raises:
             LamaError: the engine refused the action (nothing changed).
+            StoreUnavailable: the database did not answer (nothing changed).
         """
         step = self.engine.plan(player, action, by)
         status = "finished" if step.finished else None
-        self.hub.store.append_action(self.data.id, step.entry, status=status)
+        store = self.hub.store
+        await store.call(store.append_action, self.data.id, step.entry, status=status)
         ref = ack[1] if ack is not None else None
         self.engine.commit(step, ref)
         if step.finished:
@@ -444,36 +462,42 @@ class Hub:
         if self._on_applied is not None:
             self._on_applied()
 
-    def get(self, code: str) -> LiveTable | None:
-        """The live table of ``code`` (loaded and resumed on first use), or ``None``."""
+    async def get(self, code: str) -> LiveTable | None:
+        """The live table of ``code`` (loaded and resumed on first use), or ``None``.
+
+        Raises:
+            StoreUnavailable: the database did not answer.
+        """
         code = code.upper()
         table = self.tables.get(code)
         if table is not None:
             return table
-        data = self.store.load(code)
-        if data is None:
-            return None
+        data = await self.store.call(self.store.load, code)
+        table = self.tables.get(code)  # loaded by another request meanwhile
+        if table is not None or data is None:
+            return table
         table = LiveTable(self, data)
         self.tables[code] = table
         table.resume()
         return table
 
-    def require(self, code: str) -> LiveTable:
+    async def require(self, code: str) -> LiveTable:
         """Like :meth:`get`.
 
         Raises:
             TableError: no such table (404).
+            StoreUnavailable: the database did not answer.
         """
-        table = self.get(code)
+        table = await self.get(code)
         if table is None:
             raise TableError("not_found", f"no table with code {code!r}", 404)
         return table
 
-    def startup(self) -> None:
+    async def startup(self) -> None:
         """Resume every table that was playing when the server stopped."""
-        for code in self.store.codes_with_status("playing"):
+        for code in await self.store.call(self.store.codes_with_status, "playing"):
             try:
-                self.get(code)
+                await self.get(code)
             except LamaError:
                 log.exception("table %s cannot be resumed", code)
 
@@ -500,11 +524,13 @@ class Hub:
         if table.status != "finished":
             raise TableError("not_finished", "a rematch needs a finished game", 409)
         async with self._rematch_lock:
+            store = self.store
             if table.data.rematch is not None:
-                new = self.require(table.data.rematch)
+                new = await self.require(table.data.rematch)
             else:
                 data = table.data
-                created = self.store.create_table(
+                created = await store.call(
+                    store.create_table,
                     game=data.game,
                     params=data.params,
                     seed=secrets.randbits(63),
@@ -518,10 +544,10 @@ class Hub:
                 )
                 for old in table.seats:
                     if old.kind == "human" and old.joined:
-                        self.store.join_seat(created.id, old.index, None)
-                self.store.set_rematch(data.id, created.code)
+                        await store.call(store.join_seat, created.id, old.index, None)
+                await store.call(store.set_rematch, data.id, created.code)
                 data.rematch = created.code
-                new = self.require(created.code)
+                new = await self.require(created.code)
                 await new.start()
                 for conn in table.connections():
                     new_token = None if conn.seat is None else new.seats[conn.seat].token

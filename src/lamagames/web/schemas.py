@@ -6,10 +6,19 @@ holder act for that seat, the *host token* lets the creator start the table.
 
 from __future__ import annotations
 
+import json
 import unicodedata
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 _ZWJ = "\u200d"
 _BLACK_FLAG = "\U0001f3f4"
@@ -45,8 +54,22 @@ def _clean_name(name: str) -> str:
     return name
 
 
+def _check_token(token: str) -> str:
+    """A token as :func:`secrets.token_urlsafe` makes them: ASCII letters, digits, ``-``
+    and ``_`` only (anything else can be no token of ours, and would not compare in
+    constant time)."""
+    if not token.isascii() or not all(c.isalnum() or c in "-_" for c in token):
+        raise ValueError("a token has only the characters A-Z, a-z, 0-9, '-' and '_'")
+    return token
+
+
 Name = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_clean_name)]
-Token = Annotated[str, Field(min_length=8, max_length=64)]
+#: A host or seat token (the pattern is for the schema; the validator words the error).
+Token = Annotated[
+    str,
+    Field(min_length=8, max_length=64, json_schema_extra={"pattern": "^[A-Za-z0-9_-]+$"}),
+    AfterValidator(_check_token),
+]
 Status = Literal["waiting", "playing", "finished"]
 #: How long bots pause before each decision: ``slow`` (2x the server's pause), ``normal``,
 #: ``fast`` (half of it).
@@ -66,11 +89,33 @@ class _Request(BaseModel):
 
 # ---------------------------------------------------------------------------- HTTP bodies
 class SeatSpec(_Request):
-    """One seat of a new table: a human (joins by invite link) or a bot of some kind."""
+    """One seat of a new table: a human (joins by invite link) or a bot of some kind.
+
+    A bot seat needs its ``bot_kind``; a human seat has none (the schema says so with
+    ``if``/``then``/``else``).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "if": {"properties": {"kind": {"const": "bot"}}},
+            "then": {
+                "required": ["kind", "bot_kind"],
+                "properties": {"bot_kind": {"type": "string"}},
+            },
+            "else": {"properties": {"bot_kind": {"type": "null"}}},
+        },
+    )
 
     kind: Literal["human", "bot"]
     name: Name | None = None
-    bot_kind: str | None = Field(default=None, max_length=32)
+    bot_kind: str | None = Field(
+        default=None,
+        max_length=32,
+        description="required for a bot seat: one of the game's bot_kinds (GET /api/games); "
+        "a human seat has none",
+    )
 
     @model_validator(mode="after")
     def _bot_kind_for_bots_only(self) -> Self:
@@ -267,6 +312,89 @@ ClientMsg = Annotated[
 CLIENT_MSG: TypeAdapter[HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg] = TypeAdapter(
     ClientMsg
 )
+
+#: Deepest JSON nesting of arrays and objects a client message may have (real ones: 1).
+MAX_NESTING: Final = 16
+
+
+class MessageRefused(ValueError):
+    """A client message that is no valid :data:`ClientMsg`.
+
+    Attributes:
+        message: what was wrong (``where: why``).
+        ref: the message's ``ref`` when it has a readable one (so the client can match the
+            refusal to the action it sent), else ``None``.
+    """
+
+    def __init__(self, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.ref = ref
+
+
+def nesting_depth(text: str, limit: int = MAX_NESTING) -> int:
+    """How deeply the JSON arrays and objects in ``text`` nest, counted up to ``limit + 1``
+    (brackets inside strings do not count). Works on any text, valid JSON or not."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _readable_ref(raw: object) -> str | None:
+    ref = raw.get("ref") if isinstance(raw, dict) else None
+    return ref if isinstance(ref, str) and 0 < len(ref) <= 32 else None
+
+
+def message_ref(text: str) -> str | None:
+    """The ``ref`` of a client message that is a JSON object with a valid ``ref``, else
+    ``None`` (never raises; for echoing ``ref`` in refusals such as ``rate_limited``)."""
+    if nesting_depth(text) > MAX_NESTING:
+        return None
+    try:
+        return _readable_ref(json.loads(text))
+    except (ValueError, RecursionError):
+        return None
+
+
+def parse_client_message(text: str) -> HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg:
+    """Parse and validate one client message (JSON text).
+
+    Raises:
+        MessageRefused: not JSON, nested deeper than :data:`MAX_NESTING`, or not a valid
+            message (naming the first wrong field).
+    """
+    if nesting_depth(text) > MAX_NESTING:
+        raise MessageRefused(f"message nested more than {MAX_NESTING} levels deep")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MessageRefused(f"not JSON: {exc.msg}") from None
+    except RecursionError:  # pragma: no cover - the nesting check comes first
+        raise MessageRefused("message nested too deeply") from None
+    try:
+        return CLIENT_MSG.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise MessageRefused(f"{where}: {first['msg']}", _readable_ref(raw)) from None
 
 
 # ---------------------------------------------------------------------------- WS: server

@@ -4,16 +4,33 @@ The default database is an SQLite file in the user's data directory (platformdir
 schema is created on first start. Every applied action is one row keyed by
 ``(table_id, idx)``, so an action can never be stored twice; a table is rebuilt after a
 restart by replaying its rows through the engine.
+
+Robustness (issue 8): every call retries transient database errors (SQLite "database is
+locked", a PostgreSQL server that restarted or dropped the connection) with exponential
+backoff for up to ``retry_for`` seconds, then raises :class:`StoreUnavailable`; pooled
+connections are checked before use (``pool_pre_ping``), so a restarted server costs no
+failed call. The web app runs every call in a worker thread (:meth:`Store.call`), so a
+slow database never stalls the event loop and the other tables.
+
+PostgreSQL needs the ``postgres`` extra (``pip install 'lamagames[postgres]'``, the psycopg
+driver); ``postgresql://`` URLs are read as ``postgresql+psycopg://``.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import secrets
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
+import anyio
+import anyio.to_thread
 import platformdirs
 from sqlalchemy import (
     JSON,
@@ -33,12 +50,43 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 #: Room-code alphabet: no 0/O, 1/I/L, so codes survive being read aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
+
+log = logging.getLogger("lamagames.web")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class StoreUnavailable(Exception):
+    """The database did not answer within the store's ``retry_for`` seconds (locked,
+    restarting, unreachable). Nothing was stored by the failed call; try again later."""
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean the psycopg 3 driver (the ``postgres``
+    extra); every other SQLAlchemy URL is returned unchanged."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def is_transient(exc: BaseException) -> bool:
+    """True for database errors that may go away when tried again: operational errors
+    (SQLite "database is locked", a lost or refused connection) and invalidated
+    connections. Integrity and programming errors are not."""
+    if isinstance(exc, IntegrityError):
+        return False
+    if isinstance(exc, OperationalError | InterfaceError):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
 
 
 def default_db_url() -> str:
@@ -175,33 +223,104 @@ class TableData:
     actions: list[ActionData] = field(default_factory=list)
 
 
+def _retried(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """Run a :class:`Store` method through :meth:`Store._retrying`."""
+
+    def wrapper(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._retrying(lambda: method(self, *args, **kwargs))
+
+    functools.update_wrapper(wrapper, method)  # name and docstring
+    return wrapper
+
+
 class Store:
-    """Synchronous storage facade; one instance per app.
+    """Storage facade; one instance per app. Its methods are synchronous (the app runs them
+    in worker threads through :meth:`call`) and each is one transaction.
 
     Args:
         url: any SQLAlchemy URL; ``None`` means :func:`default_db_url`. SQLite files run in
             WAL mode; ``sqlite://`` (in memory) shares one connection.
+        retry_for: seconds a call keeps retrying transient errors (backoff from 0.05 s,
+            doubling up to 1 s) before it raises :class:`StoreUnavailable`.
+        lock_timeout: seconds one SQLite attempt waits for another writer's lock.
+        threads: worker threads for :meth:`call` (at most this many calls at once).
+
+    Raises:
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be opened or its schema made.
     """
 
-    def __init__(self, url: str | None = None) -> None:
-        self.url = url or default_db_url()
-        kwargs: dict[str, Any] = {}
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        retry_for: float = 15.0,
+        lock_timeout: float = 2.0,
+        threads: int = 16,
+    ) -> None:
+        self.url = normalise_url(url or default_db_url())
+        self.retry_for = retry_for
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}
+        memory = self.url in ("sqlite://", "sqlite:///:memory:")
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-            if self.url in ("sqlite://", "sqlite:///:memory:"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": lock_timeout}
+            if memory:
                 kwargs["poolclass"] = StaticPool
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        # one shared in-memory connection must not be used by two threads at once
+        self._limiter = anyio.CapacityLimiter(1 if memory else threads)
+        self._memory_lock = threading.Lock() if memory else None
+        self._retrying(lambda: Base.metadata.create_all(self.engine))
+        self._retrying(lambda: _add_missing_columns(self.engine))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
 
+    async def call(self, method: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run ``method(*args, **kwargs)`` (a method of this store) in a worker thread, so
+        the event loop goes on serving other tables while the database is slow.
+
+        Raises:
+            StoreUnavailable: the database did not answer within ``retry_for`` seconds.
+        """
+        bound = functools.partial(method, *args, **kwargs)
+        return await anyio.to_thread.run_sync(bound, limiter=self._limiter)
+
+    def _retrying(self, attempt: Callable[[], R]) -> R:
+        """``attempt()``, tried again after transient errors (see
+        :func:`is_transient`) with exponential backoff for up to ``retry_for`` seconds.
+
+        Raises:
+            StoreUnavailable: still failing after ``retry_for`` seconds.
+        """
+        deadline = time.monotonic() + self.retry_for
+        pause = 0.05
+        tries = 0
+        while True:
+            tries += 1
+            try:
+                if self._memory_lock is None:
+                    return attempt()
+                with self._memory_lock:
+                    return attempt()
+            except DBAPIError as exc:
+                if not is_transient(exc):
+                    raise
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise StoreUnavailable(
+                        f"the database did not answer for {self.retry_for:g} s "
+                        f"({tries} attempts): {exc.orig or exc}"
+                    ) from exc
+                log.warning("database error (attempt %d, retrying): %s", tries, exc.orig)
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 1.0)
+
     # ------------------------------------------------------------------ writes
+    @_retried
     def create_table(
         self,
         *,
@@ -273,9 +392,30 @@ class Store:
     ) -> None:
         """Store one applied action (and optionally a new status) in one transaction.
 
+        Retried like every call; when an attempt's commit reached the database but its
+        answer was lost (the connection dropped), the retry finds that very action stored
+        and counts it as done.
+
         Raises:
-            sqlalchemy.exc.IntegrityError: an action with that index is already stored.
+            sqlalchemy.exc.IntegrityError: another action with that index is stored.
+            StoreUnavailable: the database did not answer within ``retry_for`` seconds.
         """
+        tried = False
+
+        def attempt() -> None:
+            nonlocal tried
+            try:
+                self._append(table_id, action, status)
+            except IntegrityError:
+                if tried and self._stored(table_id, action):
+                    return  # an earlier attempt committed it
+                raise
+            finally:
+                tried = True
+
+        self._retrying(attempt)
+
+    def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
         now = _now()
         values: dict[str, Any] = {"version": action.idx + 1, "updated": now}
         if status is not None:
@@ -294,6 +434,17 @@ class Store:
             )
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
+    def _stored(self, table_id: int, action: ActionData) -> bool:
+        """True if exactly ``action`` is stored at its index."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(ActionRow.player, ActionRow.notation, ActionRow.by).where(
+                    ActionRow.table_id == table_id, ActionRow.idx == action.idx
+                )
+            ).first()
+        return row is not None and tuple(row) == (action.player, action.notation, action.by)
+
+    @_retried
     def set_status(self, table_id: int, status: str) -> None:
         """Change a table's status."""
         with self._sessions.begin() as session:
@@ -303,11 +454,13 @@ class Store:
                 .values(status=status, updated=_now())
             )
 
+    @_retried
     def set_rematch(self, table_id: int, rematch: str) -> None:
         """Remember the rematch table of a finished table."""
         with self._sessions.begin() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
 
+    @_retried
     def join_seat(self, table_id: int, seat: int, name: str | None) -> None:
         """Mark a human seat as joined, optionally renaming it."""
         values: dict[str, Any] = {"joined": True}
@@ -320,6 +473,7 @@ class Store:
                 .values(**values)
             )
 
+    @_retried
     def claim_seat(self, table_id: int, seat: int, name: str) -> str:
         """Give a free human seat to a claimer from the lobby under a fresh token.
 
@@ -343,6 +497,7 @@ class Store:
             row.name = name
         return token
 
+    @_retried
     def retired_seat(self, table_id: int, token: str) -> int | None:
         """The seat a retired token of this table belonged to, else ``None``."""
         with self._sessions() as session:
@@ -353,6 +508,7 @@ class Store:
             )
 
     # ------------------------------------------------------------------ reads
+    @_retried
     def load(self, code: str) -> TableData | None:
         """A table with its seats and actions, or ``None``."""
         with self._sessions() as session:
@@ -361,11 +517,13 @@ class Store:
                 return None
             return self._data(session, row)
 
+    @_retried
     def codes_with_status(self, *statuses: str) -> list[str]:
         """Codes of every table whose status is one of ``statuses``."""
         with self._sessions() as session:
             return list(session.scalars(select(TableRow.code).where(TableRow.status.in_(statuses))))
 
+    @_retried
     def lobby(self, limit: int = 50) -> list[str]:
         """Codes of public tables that wait or play, newest first."""
         with self._sessions() as session:

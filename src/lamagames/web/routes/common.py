@@ -7,8 +7,30 @@ from typing import Any
 from starlette.requests import HTTPConnection
 
 from lamagames.web.live import Hub, LiveTable
-from lamagames.web.schemas import TableInfo
+from lamagames.web.schemas import ErrorOut, TableInfo
 from lamagames.web.store import Store
+
+#: What each error status of the API means (the body is always :class:`ErrorOut`).
+ERROR_STATUSES: dict[int, str] = {
+    400: "refused: bad game parameters, unknown bot kind, a seed on a table with people",
+    403: "the token is not valid for this table",
+    404: "no table with this code",
+    409: "not possible now (seat taken, table full, game over or not over yet)",
+    413: "request body larger than 64 KiB",
+    422: "the body is not valid JSON or not the documented shape (the field is named)",
+    429: "too many new tables from this client address (see Retry-After)",
+    503: "the database is not answering; nothing changed, try again",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses, plus 503 (every route that reads
+    or writes the database can answer it)."""
+    return {
+        status: {"model": ErrorOut, "description": ERROR_STATUSES[status]}
+        for status in sorted({*statuses, 503})
+    }
+
 
 #: Message for an invite link whose seat was claimed by someone else from the lobby.
 SEAT_TAKEN = "somebody else has taken this seat; you can watch the game"

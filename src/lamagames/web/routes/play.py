@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 
 from fastapi import APIRouter, WebSocket
-from pydantic import ValidationError
 
 from lamagames.web.live import Connection, LiveTable, Settings
 from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of
 from lamagames.web.schemas import (
-    CLIENT_MSG,
     ActionMsg,
     BackMsg,
     ErrorMsg,
     HelloMsg,
     LeaveMsg,
+    MessageRefused,
     PingMsg,
     PongMsg,
+    message_ref,
+    parse_client_message,
 )
 
 router = APIRouter()
@@ -43,7 +43,7 @@ async def play(ws: WebSocket, code: str) -> None:
     table: LiveTable | None = None
     close_code = 1000
     try:
-        table = hub_of(ws).get(code)
+        table = await hub_of(ws).get(code)
         if table is None:
             conn.send(ErrorMsg(code="not_found", message=f"no table with code {code!r}"))
             close_code = 4404
@@ -54,7 +54,7 @@ async def play(ws: WebSocket, code: str) -> None:
             return
         seat = table.seat_for_token(hello.token) if hello.token else None
         if hello.token and seat is None:
-            if store.retired_seat(table.data.id, hello.token) is not None:
+            if await store.call(store.retired_seat, table.data.id, hello.token) is not None:
                 conn.send(ErrorMsg(code="seat_taken", message=SEAT_TAKEN))
                 close_code = 4409
                 return
@@ -136,23 +136,20 @@ async def _receive(
         if len(data) > settings.max_message_bytes:
             return ErrorMsg(code="too_large", message="message too large", version=version)
         return ErrorMsg(code="invalid", message="send JSON text, not binary", version=version)
-    if not conn.allow():
-        return ErrorMsg(
-            code="rate_limited", message="too many messages; slow down", version=version
-        )
     if len(text.encode("utf-8")) > settings.max_message_bytes:
         return ErrorMsg(
             code="too_large",
             message=f"message larger than {settings.max_message_bytes} bytes",
             version=version,
         )
+    if not conn.allow():
+        return ErrorMsg(
+            code="rate_limited",
+            message="too many messages; slow down",
+            version=version,
+            ref=message_ref(text),
+        )
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return ErrorMsg(code="invalid", message=f"not JSON: {exc.msg}", version=version)
-    try:
-        return CLIENT_MSG.validate_python(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
-        return ErrorMsg(code="invalid", message=f"{where}: {first['msg']}", version=version)
+        return parse_client_message(text)
+    except MessageRefused as exc:
+        return ErrorMsg(code="invalid", message=exc.message, version=version, ref=exc.ref)

@@ -9,16 +9,15 @@ from fastapi.responses import Response
 
 from lamagames.core.records import iter_replay
 from lamagames.web.engine import TableError
-from lamagames.web.routes.common import hub_of
-from lamagames.web.schemas import ErrorOut
+from lamagames.web.routes.common import errors, hub_of
 
 router = APIRouter()
 
 
-@router.get("/api/tables/{code}/record", responses={404: {"model": ErrorOut}})
+@router.get("/api/tables/{code}/record", responses=errors(404, 422))
 async def record(code: str, request: Request) -> Response:
     """The game record as a JSON download (the CLI's format); seed only once finished."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     text = table.record().to_json()
     name = f"lamagames-{table.data.game}-{table.code}.lamarec.json"
     return Response(
@@ -28,10 +27,10 @@ async def record(code: str, request: Request) -> Response:
     )
 
 
-@router.get("/api/tables/{code}/replay", responses={409: {"model": ErrorOut}})
+@router.get("/api/tables/{code}/replay", responses=errors(404, 409, 422))
 async def replay(code: str, request: Request) -> dict[str, Any]:
     """A finished game for the replay viewer: events and the public view after each."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if table.status != "finished":
         raise TableError("not_finished", "the replay opens when the game is over", 409)
     game_record = table.record()

@@ -8,13 +8,13 @@ from fastapi import APIRouter, Request
 
 from lamagames.web.adapters import adapter_ids, get_adapter
 from lamagames.web.engine import TableError
+from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import LiveTable
-from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of, table_info
+from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
 from lamagames.web.schemas import (
     ClaimRequest,
     CreateTableRequest,
     CreateTableResponse,
-    ErrorOut,
     GameOut,
     JoinRequest,
     JoinResponse,
@@ -34,13 +34,14 @@ async def games() -> list[GameOut]:
     return [GameOut(**get_adapter(gid).describe()) for gid in adapter_ids()]
 
 
-@router.get("/api/tables", response_model=list[TableInfo])
+@router.get("/api/tables", response_model=list[TableInfo], responses=errors())
 async def lobby(request: Request) -> list[TableInfo]:
     """Public tables that are waiting for players or being played, newest first."""
     hub = hub_of(request)
+    store = store_of(request)
     out = []
-    for code in store_of(request).lobby():
-        table = hub.get(code)
+    for code in await store.call(store.lobby):
+        table = await hub.get(code)
         if table is not None:
             out.append(table_info(table))
     return out
@@ -50,13 +51,35 @@ async def lobby(request: Request) -> list[TableInfo]:
     "/api/tables",
     response_model=CreateTableResponse,
     status_code=201,
-    responses={400: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+    responses=errors(400, 413, 422, 429),
 )
 async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
     """Create a waiting table. Human seats get invite tokens; start it with the host token.
 
-    Errors: 400 for an unknown game, bad parameters or an unknown bot kind.
+    Errors: 400 for an unknown game, bad parameters, an unknown bot kind or a ``seed`` on a
+    table with a human seat (such tables get a secret random seed); 429 ``rate_limited``
+    when this client address created too many tables lately (``Retry-After`` says when
+    to try again).
     """
+    settings = request.app.state.settings
+    client = request.client.host if request.client is not None else "unknown"
+    wait = request.app.state.create_limit.take(client)
+    if wait > 0:
+        raise RateLimited(
+            f"too many new tables from your address; try again in "
+            f"{KeyedRateLimit.retry_after(wait)} s",
+            wait,
+        )
+    if (
+        body.seed is not None
+        and any(s.kind == "human" for s in body.seats)
+        and not settings.seeded_humans
+    ):
+        raise TableError(
+            "invalid",
+            "seed: only tables of bots take a chosen seed; a table with people gets a "
+            "secret random one (a chosen seed would let its chooser foresee every roll)",
+        )
     adapter = get_adapter(body.game)
     game = adapter.make_game(body.params, len(body.seats))  # validates (ParameterError)
     if body.alertness is not None and not adapter.has_windows:
@@ -78,7 +101,9 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         else:
             seats.append(("human", spec.name or "", None))
     params = {k: v for k, v in game.params.items() if k != "num_players"}
-    data = store_of(request).create_table(
+    store = store_of(request)
+    data = await store.call(
+        store.create_table,
         game=body.game,
         params=params,
         seed=body.seed if body.seed is not None else secrets.randbits(63),
@@ -105,30 +130,32 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
     )
 
 
-@router.get("/api/tables/{code}", response_model=TableInfo, responses={404: {"model": ErrorOut}})
+@router.get("/api/tables/{code}", response_model=TableInfo, responses=errors(404, 422))
 async def get_table(code: str, request: Request) -> TableInfo:
     """Public description of a table (no tokens)."""
-    return table_info(hub_of(request).require(code))
+    return table_info(await hub_of(request).require(code))
 
 
 @router.post(
     "/api/tables/{code}/join",
     response_model=JoinResponse,
-    responses={403: {"model": ErrorOut}, 404: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
     """Take the seat of an invite token (again, after a reload: idempotent)."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     seat = table.seat_for_token(body.token)
     if seat is None:
-        if store_of(request).retired_seat(table.data.id, body.token) is not None:
+        store = store_of(request)
+        if await store.call(store.retired_seat, table.data.id, body.token) is not None:
             raise TableError("seat_taken", SEAT_TAKEN, 409)
         raise TableError("forbidden", "this invite token is not valid for this table", 403)
-    return _join(request, table, seat, body.name)
+    return await _join(request, table, seat, body.name)
 
 
-def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
-    store_of(request).join_seat(table.data.id, seat, name)
+async def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
+    store = store_of(request)
+    await store.call(store.join_seat, table.data.id, seat, name)
     live = table.seats[seat]
     live.joined = True
     if name:
@@ -142,11 +169,11 @@ def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> Jo
 @router.post(
     "/api/tables/{code}/claim",
     response_model=JoinResponse,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
     """Take the first free human seat of a public table (from the lobby)."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if not table.data.public:
         raise TableError("forbidden", "this table is private; ask for an invite link", 403)
     if table.status == "finished":
@@ -155,19 +182,22 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
         for live in table.seats:
             if live.kind == "human" and not live.joined:
                 # A fresh token: the host's invite link for this seat no longer opens it.
-                live.token = store_of(request).claim_seat(table.data.id, live.index, body.name)
-                return _join(request, table, live.index, body.name)
+                store = store_of(request)
+                live.token = await store.call(
+                    store.claim_seat, table.data.id, live.index, body.name
+                )
+                return await _join(request, table, live.index, body.name)
     raise TableError("full", "no free seat at this table", 409)
 
 
 @router.post(
     "/api/tables/{code}/start",
     response_model=TableInfo,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
     """Start the game (host only). Humans who have not joined get the away timeout."""
-    table = hub_of(request).require(code)
+    table = await hub_of(request).require(code)
     if not table.is_host(body.host_token):
         raise TableError("forbidden", "only the host can start the table", 403)
     await table.start()
@@ -177,11 +207,11 @@ async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
 @router.post(
     "/api/tables/{code}/rematch",
     response_model=RematchResponse,
-    responses={403: {"model": ErrorOut}, 409: {"model": ErrorOut}},
+    responses=errors(403, 404, 409, 413, 422),
 )
 async def rematch(code: str, body: RematchRequest, request: Request) -> RematchResponse:
     """Play again with the same seats; connected players are sent their new tokens."""
     hub = hub_of(request)
-    table = hub.require(code)
+    table = await hub.require(code)
     new, token, seat = await hub.rematch(table, body.token)
     return RematchResponse(code=new.code, token=token, seat=seat)

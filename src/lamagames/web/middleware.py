@@ -1,0 +1,110 @@
+"""Pure ASGI middleware of the web app.
+
+:class:`BodyLimit` caps HTTP request bodies while they are read: a ``Content-Length`` over
+the limit is refused before anything is read, and a body without one (chunked transfer
+encoding) is counted chunk by chunk and refused as soon as it passes the limit, so a
+client can never make the server hold more than ``limit`` bytes of one body.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any, Final
+
+from starlette.exceptions import HTTPException
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: Largest HTTP request body accepted by default, bytes.
+MAX_BODY_BYTES: Final = 64 * 1024
+
+
+class BodyTooLarge(HTTPException):
+    """Raised into the app from ``receive`` when the body passes the limit (an
+    ``HTTPException``, so FastAPI passes it on instead of calling it a parse error)."""
+
+    def __init__(self) -> None:
+        super().__init__(413, "request body too large")
+
+
+def error_body(limit: int) -> bytes:
+    """The JSON error body (``{"error": "too_large", "message": ...}``) of a refused body."""
+    message = f"request body too large (limit {limit} bytes)"
+    return json.dumps({"error": "too_large", "message": message}).encode()
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies larger than ``limit`` bytes with 413 ``too_large``.
+
+    The check runs while the body is received: reading stops at the first chunk that
+    passes the limit (nothing more is read), the client gets the 413 JSON error, and
+    whatever the app tries to send after that is dropped. WebSocket and lifespan scopes
+    pass through unchanged.
+
+    Args:
+        app: the wrapped ASGI app.
+        limit: largest accepted body, bytes.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(send)
+            return
+        received = 0
+        started = False  # the app began its answer
+        refused = False  # we answered 413 ourselves
+
+        async def limited_receive() -> Message:
+            nonlocal received, refused
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    if not started and not refused:
+                        refused = True
+                        await self._refuse(send)
+                    raise BodyTooLarge
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if refused:
+                return  # the 413 is out; the app's own answer to BodyTooLarge is dropped
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except BodyTooLarge:
+            if not refused and not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = error_body(self.limit)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

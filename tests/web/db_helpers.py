@@ -1,0 +1,119 @@
+"""Database helpers of the web tests: a fresh SQLite file or PostgreSQL schema per test, and
+injected database faults.
+
+PostgreSQL runs when ``LAMA_TEST_POSTGRES_URL`` names a server (``.ci/run`` starts Debian's
+postgresql and sets it, e.g. ``postgresql+psycopg://lama:lama@127.0.0.1:5432/lamagames``).
+Without it the PostgreSQL variants are skipped; with it set but unusable they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Engine
+
+from lamagames.web.store import normalise_url
+
+#: Environment variable naming the PostgreSQL server of the tests.
+POSTGRES_ENV = "LAMA_TEST_POSTGRES_URL"
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def postgres_base_url() -> str:
+    """The server URL from :data:`POSTGRES_ENV`; skips the test when it is not set."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        pytest.skip(f"no PostgreSQL server ({POSTGRES_ENV} is not set)")
+    return normalise_url(url)
+
+
+@contextmanager
+def postgres_schema(base: str) -> Iterator[str]:
+    """A fresh, empty schema on the server of ``base``; yields a URL whose connections use
+    it (``search_path``), drops it afterwards. Fails (not skips) when the server cannot be
+    used: a set URL must work."""
+    schema = f"lama_test_{secrets.token_hex(6)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    except Exception as exc:
+        admin.dispose()
+        pytest.fail(f"{POSTGRES_ENV} is set but PostgreSQL is not usable: {exc}")
+    joiner = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{joiner}options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@contextmanager
+def database_url(backend: str, folder: Path) -> Iterator[str]:
+    """A URL of a fresh database: an SQLite file in ``folder`` or a PostgreSQL schema."""
+    if backend == "sqlite":
+        yield f"sqlite:///{folder / 'web.sqlite3'}"
+        return
+    with postgres_schema(postgres_base_url()) as url:
+        yield url
+
+
+def terminate_other_connections(url: str) -> int:
+    """Close every other server connection of this database user, as a PostgreSQL restart
+    does (the pooled connections of the app die). Returns how many were closed."""
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE usename = current_user AND pid <> pg_backend_pid() "
+                    "AND datname = current_database()"
+                )
+            ).all()
+        return len(rows)
+    finally:
+        engine.dispose()
+
+
+class Faults:
+    """Make the next ``count`` statements that start with ``prefix`` fail with a transient
+    error, as a locked SQLite file or a restarting server does (the driver's own
+    ``OperationalError``, which SQLAlchemy wraps)."""
+
+    def __init__(self, engine: Engine, prefix: str = "INSERT INTO actions") -> None:
+        self.engine = engine
+        self.prefix = prefix
+        self.only: str | None = None
+        self.left = 0
+        self.raised = 0
+        event.listen(engine, "before_cursor_execute", self._before)
+
+    def fail_next(self, count: int, only: str | None = None) -> None:
+        """Arm ``count`` failures (``only``: of statements with that parameter value)."""
+        self.left = count
+        self.only = only
+
+    def _before(
+        self, conn: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any
+    ) -> None:
+        if self.only is not None and self.only not in repr(parameters):
+            return
+        if self.left > 0 and statement.lstrip().upper().startswith(self.prefix.upper()):
+            self.left -= 1
+            self.raised += 1
+            module = conn.dialect.dbapi
+            raise module.OperationalError("database is locked (injected by the test)")
+
+    def remove(self) -> None:
+        """Stop injecting."""
+        event.remove(self.engine, "before_cursor_execute", self._before)
