@@ -59,3 +59,43 @@ def _value(state: DiceState, seat: int, budget: int, start: int, memo: dict[Key,
         value = min(options) if options else _value(state.child(QUIT), seat, 0, start, memo)
     memo[key] = value
     return value
+
+
+def margin(state: DiceState, budget: int) -> float:
+    """Two seats: expectiminimax of seat 1's further points minus seat 0's (seat 0
+    maximises, seat 1 minimises), over the engine, at most ``budget`` rolls in all."""
+    memo: dict[Key, float] = {}
+    return _margin(state, budget, (state.scores[0], state.scores[1]), memo)
+
+
+def _margin(state: DiceState, budget: int, start: tuple[int, int], memo: dict[Key, float]) -> float:
+    if state.phase in (PHASE_DEAL, PHASE_OVER):
+        return float((state.scores[1] - start[1]) - (state.scores[0] - start[0]))
+    key: Key = (
+        state.phase,
+        state.current_player(),
+        tuple(tuple(r) for r in state.rows),
+        tuple(state.llama_row),
+        tuple(state.scores),
+        tuple(state.quit),
+        state.dice,
+        budget,
+    )
+    cached = memo.get(key)
+    if cached is not None:
+        return cached
+    if state.is_chance_node():
+        value = sum(
+            p * _margin(state.child(a), budget, start, memo) for a, p in state.chance_outcomes()
+        )
+    else:
+        options = []
+        for action in state.legal_actions():
+            if action == ROLL:
+                if budget > 0:
+                    options.append(_margin(state.child(action), budget - 1, start, memo))
+            else:
+                options.append(_margin(state.child(action), budget, start, memo))
+        value = max(options) if state.current_player() == 0 else min(options)
+    memo[key] = value
+    return value

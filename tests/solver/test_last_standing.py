@@ -86,14 +86,14 @@ def test_roll_value_is_the_brute_force_value_of_rolling(solver: LastStandingSolv
 
 
 def test_bellman_residual_is_zero(solver: LastStandingSolver) -> None:
-    table = solver.table(0b1111111)
+    table = solver.table(0b1111111, 12)
     assert table.bellman_residual() < 1e-12
     assert table.iterations.max() < 40  # the three-llama loop contracts by 1/27
 
 
 def test_values_are_sane(solver: LastStandingSolver) -> None:
-    full = solver.table(0b1111111)
-    few = solver.table(llama_mask(counts("1")))
+    full = solver.table(0b1111111, 25)
+    few = solver.table(llama_mask(counts("1")), 25)
     universe = row_universe()
     quit_values = universe.scores.astype(float)
     for table in (full, few):

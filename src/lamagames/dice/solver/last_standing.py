@@ -42,10 +42,11 @@ from lamagames.dice.solver.space import (
 
 #: Bump when the tables' meaning or layout changes (part of the disk cache key).
 SOLVER_VERSION: Final = 1
-#: Score levels solved at least (scores 0..39: a round starts below the default end score
-#: of 40, D-11, and scores only drop during a round, D-8.1). Larger scores round up to a
-#: multiple of this.
-LEVEL_BLOCK: Final = 40
+#: Score levels are solved in blocks of this many (scores only drop during a round, D-8.1,
+#: so a table for score ``s`` needs levels ``0 .. s``; they are rounded up to a block).
+LEVEL_BLOCK: Final = 10
+#: Most tables kept in memory per solver (the disk cache keeps the rest).
+MEMORY_TABLES: Final = 24
 _WEIGHTS: Final = KEY_RADIX ** np.arange(NUM_SYMBOLS, dtype=np.int64)
 #: ``group_ptr, group_prob, succ_ptr, succ, bust_prob`` of :func:`kernel.build_transitions`.
 Transitions = tuple[
@@ -241,6 +242,8 @@ class LastStandingSolver:
             return table
         levels = LEVEL_BLOCK * (score // LEVEL_BLOCK + 1)
         table = self._solve(mask, levels)
+        if len(self._tables) >= MEMORY_TABLES:
+            self._tables.pop(next(iter(self._tables)))
         self._tables[mask] = table
         return table
 
