@@ -12,7 +12,7 @@ from lamagames.dice.solver import LastStandingSolver
 from lamagames.dice.solver.cache import CACHE_ENV
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A temporary disk-cache directory, set through ``LAMAGAMES_SOLVER_CACHE``."""
     path = tmp_path_factory.mktemp("solver_cache")

@@ -34,6 +34,7 @@ from rich.text import Text
 
 from lamagames import __version__
 from lamagames.bots.base import bot_class, bot_kinds
+from lamagames.cli.hint import hint_command
 from lamagames.cli.replay import browse, load_replay, render_position
 from lamagames.cli.session import HUMAN, ReadLine, default_record_path, run_table, winners_line
 from lamagames.cli.views import GameView, get_view, view_ids
@@ -900,6 +901,8 @@ def replay_command(
     except KeyboardInterrupt:
         raise typer.Exit(INTERRUPTED) from None
 
+
+app.command("hint")(hint_command)
 
 # ---------------------------------------------------------------- rules
 

@@ -291,3 +291,18 @@ def _sub_vectors(limits: tuple[int, ...]) -> list[tuple[int, ...]]:
     for lim in limits:
         out = [(*v, k) for v in out for k in range(lim + 1)]
     return out
+
+
+def state_bound(key: Key) -> int:
+    """A cheap upper bound on the ``(row, row, llama row)`` combinations reachable from a
+    both-in position (scores and the seat to act not counted): per symbol, each seat keeps
+    0..its count of the symbol, plus the llama-row card if a seat takes it (D-8.2, D-8.3)."""
+    row, other, mask, _, _ = key
+    bound = 1
+    for s in range(NUM_SYMBOLS):
+        a, b = row[s], other[s]
+        if mask >> s & 1:
+            bound *= (a + 1) * (b + 1) + (a + 2) * (b + 1) + (a + 1) * (b + 2)
+        else:
+            bound *= (a + 1) * (b + 1)
+    return bound
