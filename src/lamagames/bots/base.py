@@ -61,6 +61,7 @@ class RandomBot(Bot):
 _BUILTIN: dict[tuple[str, str], str] = {
     ("dice", "benchmark"): "lamagames.bots.dice:DiceBenchmarkBot",
     ("dice", "heuristic"): "lamagames.bots.dice:DiceHeuristicBot",
+    ("dice", "exact"): "lamagames.bots.dice_exact:DiceExactBot",
     ("express", "benchmark"): "lamagames.bots.express:ExpressBenchmarkBot",
     ("express", "heuristic"): "lamagames.bots.express:ExpressHeuristicBot",
 }
