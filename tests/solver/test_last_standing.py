@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS
+from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame
 from lamagames.dice.solver import LastStandingSolver, PositionError, bust_chance
 from lamagames.dice.solver.space import chip_value, llama_mask, row_universe
 from tests.dice.helpers import counts, make_state
@@ -140,3 +142,34 @@ def test_bad_positions_are_refused_clearly(
 ) -> None:
     with pytest.raises(PositionError, match=message):
         solver.table(counts(llama_row), score).value(counts(row), max(score, 0))
+
+
+@pytest.mark.slow
+def test_d1_custom_dice_values_equal_brute_force() -> None:
+    # D-1: any face set meeting the constraint is configuration; the solver uses its rolls.
+    dice = ("LL1234", "56LL12", "3456LL")
+    custom = LastStandingSolver(dice)
+    state = make_state(
+        ["15L", "4"],
+        llama_row="23",
+        quit=[False, True],
+        scores=[3, 0],
+        game=DiceGame(num_players=2, dice=list(dice)),
+    )
+    brute = expectimax(state, 0, budget=3 + EXTRA_ROLLS)
+    assert custom.table(counts("23"), 3).value(counts("15L"), 3) == pytest.approx(
+        brute, abs=TOLERANCE
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, row_universe().size - 1), score=st.integers(0, 9))
+def test_turn_value_is_the_better_of_quit_and_roll(
+    solver: LastStandingSolver, index: int, score: int
+) -> None:
+    # D-6: at a turn the player quits (D-7) or rolls (D-8); the table holds the better one.
+    table = solver.table(0b1111111)
+    row = [int(c) for c in row_universe().rows[index]]
+    best = min(table.quit_value(row), table.roll_value(row, score))
+    assert table.value(row, score) == pytest.approx(best, abs=1e-12)
+    assert table.value(row, score) <= table.quit_value(row)
