@@ -1,6 +1,7 @@
 """Speed and size of the exact LAMA Dice solver (not a test; figures for docs/solver.md).
 
 Usage: python benchmarks/bench_solver.py [--levels 10] [--masks 4] [--all] [--deals 3]
+       python benchmarks/bench_solver.py --compare 400
 
 The disk cache is switched off (``LAMAGAMES_SOLVER_CACHE=off``) so every table is solved.
 Prints: the row universe and the transition structure; per llama row the solve time, the
@@ -36,7 +37,13 @@ def main() -> None:
     parser.add_argument("--masks", type=int, default=4, help="llama rows to time")
     parser.add_argument("--all", action="store_true", help="solve all 127 llama rows")
     parser.add_argument("--deals", type=int, default=3, help="two-player deals to try")
+    parser.add_argument(
+        "--compare", type=int, default=0, help="last-standing positions: exact vs heuristic"
+    )
     args = parser.parse_args()
+    if args.compare:
+        compare_last_standing(args.compare)
+        return
 
     start = time.perf_counter()
     warm_up()
@@ -100,6 +107,61 @@ def main() -> None:
             f"{state_bound(key):,}, {two.states:,} states so far, {outcome}, "
             f"{time.perf_counter() - start:.2f} s (one-player tables included)"
         )
+
+
+def compare_last_standing(positions: int) -> None:
+    """Mean further points of the round for the ``exact`` and ``heuristic`` bots playing
+    out the same random last-standing positions (D-8.5) with the same dice streams."""
+    from lamagames.bots.dice import DiceHeuristicBot
+    from lamagames.bots.dice_exact import DiceExactBot
+    from lamagames.dice.game import PHASE_DEAL, PHASE_OVER, DiceGame
+
+    game = DiceGame(num_players=2)
+    rng = random.Random(3)
+    totals = {"exact": 0.0, "heuristic": 0.0}
+    diffs: list[float] = []
+    for trial in range(positions):
+        row = [0] * 7
+        for _ in range(rng.randint(2, 5)):
+            row[rng.choice([0, 1, 2, 3, 4, 4, 5, 6, 6])] += 1
+        score = rng.randint(0, 15)
+        for name, bot_type in (("exact", DiceExactBot), ("heuristic", DiceHeuristicBot)):
+            state = game.state_from_dict(_last_standing_dict(row, score))
+            bot = bot_type(game, 0)
+            dice_rng = random.Random(trial)
+            while state.phase not in (PHASE_DEAL, PHASE_OVER):
+                if state.is_chance_node():
+                    state.apply_action(state.sample_chance_outcome(dice_rng))
+                else:
+                    state.apply_action(bot.step(state))
+            totals[name] += state.scores[0] - score
+            diffs.append(float(state.scores[0] - score) * (1 if name == "heuristic" else -1))
+    print(
+        f"{positions} last-standing positions (2-5 cards, full llama row, score 0-15): mean "
+        f"further points exact {totals['exact'] / positions:.3f}, heuristic "
+        f"{totals['heuristic'] / positions:.3f}"
+    )
+    paired = [diffs[2 * i] + diffs[2 * i + 1] for i in range(positions)]
+    mean = sum(paired) / positions
+    sd = (sum((d - mean) ** 2 for d in paired) / (positions - 1)) ** 0.5
+    print(
+        f"heuristic minus exact, paired: {mean:.3f} points, 95% CI "
+        f"[{mean - 1.96 * sd / positions**0.5:.3f}, {mean + 1.96 * sd / positions**0.5:.3f}]"
+    )
+
+
+def _last_standing_dict(row: list[int], score: int) -> dict[str, object]:
+    """Seat 0 to act with ``row``, seat 1 has quit holding one 4 (D-8.5); full llama row."""
+    other = [0, 0, 0, 1, 0, 0, 0]
+    rest = [6 - 1 - row[s] - other[s] if s < 6 else 7 - 1 - row[s] for s in range(7)]
+    setaside = [min(r, 5 if s < 6 else 6) for s, r in enumerate(rest)]
+    return {
+        "phase": 1, "player": 0, "starter": 0, "last_actor": 0, "deal_seat": 2, "round": 1,
+        "dice": None, "scores": [score, 0], "rows": [row, other], "quit": [False, True],
+        "llama_row": [1] * 7, "setaside": setaside,
+        "discards": [r - a for r, a in zip(rest, setaside, strict=True)],
+        "give_queue": [], "round_points": [], "history": [],
+    }  # fmt: skip
 
 
 def _counts(text: str) -> tuple[int, ...]:
