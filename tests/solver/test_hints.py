@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -154,3 +155,9 @@ def test_hint_at_the_terminal_prompt(lama: Lama, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Hint: expected further points" in result.stdout
     assert "estimate: as if the others quit now" in result.stdout
+
+
+def test_lama_hint_help_is_for_people(lama: Lama) -> None:
+    result = lama("hint", "--help")
+    assert result.exit_code == 0 and "--at" in result.output
+    assert not re.search(r"\b[DE]-\d+\b", result.output)  # no ruling ids in help
