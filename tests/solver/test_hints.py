@@ -74,6 +74,24 @@ def test_three_players_with_others_in_get_labelled_estimates() -> None:
     assert out["roll"].bust_chance == 0.0  # D-8.3: every symbol is still in the llama row
 
 
+def test_roll_estimate_follows_the_engine_one_roll_deep() -> None:
+    # With others in, rolling is valued roll by roll under the real rules (D-8.1 .. D-8.4),
+    # each result as if the others quit right after: the estimates of the answers.
+    state = make_state(["3L", "5", "6"], llama_row="12", scores=[4, 0, 0])
+    roll = next(h for h in hints(state, 0) if h.notation == "roll")
+    expected = 0.0
+    for outcome, p in state.child(0).chance_outcomes():
+        child = state.child(0).child(outcome)
+        if child.round_points:  # D-8.4 bust: the round is over
+            value = float(child.scores[0] - 4)
+        else:  # discard, take or give (seat 0 holds chips): the best estimate
+            assert child.current_player() == 0
+            value = min(h.expected_points or 0.0 for h in hints(child, 0))
+        expected += p * value
+    assert roll.expected_points == pytest.approx(expected, abs=1e-9)
+    assert not roll.exact
+
+
 def test_hints_refuse_positions_without_a_decision() -> None:
     state = make_state(["3", "5"], llama_row="1L")
     with pytest.raises(IllegalActionError, match="no decision"):
@@ -154,7 +172,7 @@ def test_hint_at_the_terminal_prompt(lama: Lama, tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Hint: expected further points" in result.stdout
-    assert "estimate: as if the others quit now" in result.stdout
+    assert "estimate: as if the others quit after this" in result.stdout
 
 
 def test_lama_hint_help_is_for_people(lama: Lama) -> None:

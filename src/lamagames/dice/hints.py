@@ -14,14 +14,16 @@
 Exact values: the last player standing (D-8.5) always; two players with both still in when
 the exact recursion is tractable (see :mod:`lamagames.dice.solver.two_player`); quitting
 (D-7, the own row is final) and the give-back after emptying the row (D-10) always. Other
-values are *estimates*: the exact value of the position after the action as if every other
-seat quit at once. The best action is flagged (lowest points; highest margin when exact
+values are *estimates*: the exact value of the position after the action (for ``roll``: after
+the roll and the seat's best answer to it, under the real rules) as if every other seat quit
+right then. The best action is flagged (lowest points; highest margin when exact
 two-player values are shown).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, Final
 
 from lamagames.core.errors import IllegalActionError
@@ -32,6 +34,8 @@ from lamagames.dice.actions import (
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
+    LLAMA,
+    NUM_SYMBOLS,
     QUIT,
     ROLL,
     TAKE_BASE,
@@ -47,7 +51,7 @@ from lamagames.dice.game import (
     as_dice_state,
     row_score,
 )
-from lamagames.dice.solver import bust_chance, get_solver
+from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import (
     Key,
@@ -64,7 +68,7 @@ CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
 BASIS_LAST: Final = "exact: last player standing"
 BASIS_TWO: Final = "exact: two players"
 BASIS_FINAL: Final = "exact: the row is final"
-BASIS_ESTIMATE: Final = "estimate: as if the others quit now"
+BASIS_ESTIMATE: Final = "estimate: as if the others quit after this"
 
 
 @dataclass(frozen=True)
@@ -184,18 +188,15 @@ def _solo_value(s: DiceState, player: int, action: int, row: tuple[int, ...], sc
     if action == QUIT:
         return float(row_score(row))
     if action == ROLL:
-        return solver.table(mask, score).roll_value(row, score)
+        if all(s.quit[i] for i in range(s.game.num_players) if i != player):
+            return solver.table(mask, score).roll_value(row, score)
+        return _roll_estimate(s, row, score)
     if s.phase == PHASE_DISCARD:
         discard = DISCARDS[action - DISCARD_BASE]
         after = tuple(r - d for r, d in zip(row, discard, strict=True))
         return solver.table(mask, score).after_discard_value(after, score)
     if s.phase == PHASE_TAKE:
-        symbol = action - TAKE_BASE
-        new_row = tuple(c + 1 if i == symbol else c for i, c in enumerate(row))
-        new_mask = mask & ~(1 << symbol)
-        if not new_mask:  # D-9: the llama row is empty, the round ends
-            return float(row_score(new_row))
-        return solver.table(new_mask, score).value(new_row, score)
+        return _take_value(solver, row, mask, action - TAKE_BASE, score)
     if s.phase == PHASE_GIVE_LLAMAS:
         return solver.table(mask, score).give_value(row, score, CHIPS[action])
     raise IllegalActionError(f"no hint for {player_action_to_string(action)!r} here")
@@ -210,6 +211,49 @@ def _key(s: DiceState, player: int) -> Key:
         s.scores[player],
         s.scores[other],
     )
+
+
+def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
+    """Roll with others still in: the next roll resolved under the real rules (D-8.1 ..
+    D-8.4, takes allowed), each result valued as if every other seat quit right after it."""
+    solver = get_solver(tuple(s.game.dice))
+    mask = llama_mask(s.llama_row)
+    table = solver.table(mask, score)
+    total = 0.0
+    for counts, p in zip(solver.rolls.counts.tolist(), solver.rolls.probs.tolist(), strict=True):
+        if counts[LLAMA] == 3:  # D-8.1: a chip or none, then (as if alone) the same seat again
+            chips = [0] + ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+            value = min(table.give_value(row, score, chip) for chip in chips)
+        elif any(counts[k] and row[k] for k in range(NUM_SYMBOLS)):  # D-8.2
+            limits = [min(counts[k], row[k]) for k in range(NUM_SYMBOLS)]
+            value = min(
+                table.after_discard_value(_minus(row, sub), score)
+                for sub in product(*(range(m + 1) for m in limits))
+                if any(sub)
+            )
+        else:
+            takes = [k for k in range(NUM_SYMBOLS) if counts[k] and mask >> k & 1]
+            if takes:  # D-8.3
+                value = min(_take_value(solver, row, mask, k, score) for k in takes)
+            else:  # D-8.4
+                value = float(row_score([r + (mask >> k & 1) for k, r in enumerate(row)]))
+        total += p * value
+    return total
+
+
+def _minus(row: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(r - d for r, d in zip(row, cards, strict=True))
+
+
+def _take_value(
+    solver: LastStandingSolver, row: tuple[int, ...], mask: int, symbol: int, score: int
+) -> float:
+    """After taking llama-row card ``symbol`` (D-8.3), as if the others quit now."""
+    new_row = tuple(c + 1 if i == symbol else c for i, c in enumerate(row))
+    new_mask = mask & ~(1 << symbol)
+    if not new_mask:  # D-9: the llama row is empty, the round ends
+        return float(row_score(new_row))
+    return solver.table(new_mask, score).value(new_row, score)
 
 
 def _two_player_hints(
