@@ -17,7 +17,7 @@ from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, PASS, string_to_player_action
 from lamagames.express.narration import action_label, headline, narrate
 from lamagames.express.render import board_lines, table_lines
-from lamagames.sim.express_stats import ExpressStats
+from lamagames.express.stats import ExpressStats
 from lamagames.sim.stats import Mean, Total
 
 Lama = Callable[..., Result]

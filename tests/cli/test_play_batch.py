@@ -14,8 +14,8 @@ from typer.testing import Result
 from lamagames.bots.base import make_bot
 from lamagames.core.records import load_record, replay
 from lamagames.core.registry import make
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import play_game
-from lamagames.sim.stats import game_seed
 
 Lama = Callable[..., Result]
 SEATS = "benchmark,random,benchmark"
@@ -205,7 +205,8 @@ def test_ctrl_c_at_a_prompt_saves_the_record_and_exits_130(
 
         return read_line
 
-    monkeypatch.setattr("lamagames.cli.main._read_line_from", ctrl_c)
+    monkeypatch.setattr("lamagames.cli.play.read_line_from", ctrl_c)
+    monkeypatch.setattr("lamagames.cli.replay.read_line_from", ctrl_c)
     rec = tmp_path / "g.lamarec.json"
     result = lama("play", "dice", "--seats", "human,random", "--record", str(rec))
     assert result.exit_code == 130, result.output

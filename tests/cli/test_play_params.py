@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import Result
 
-from lamagames.cli.main import parse_names
+from lamagames.cli.options import parse_names
 
 Lama = Callable[..., Result]
 BOTS = ["--seats", "benchmark,benchmark", "--quiet"]

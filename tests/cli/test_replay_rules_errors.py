@@ -152,7 +152,7 @@ def test_version_and_help(lama: Lama) -> None:
         (["play", "dice", "--seats", "human,,random"], "empty seat"),
         (["play", "dice", "--seats", "random"], "2 to 6 seats"),
         (["play", "dice", "--seats", ",".join(["random"] * 7)], "2 to 6 seats"),
-        (["play", "chess", "--seats", "random,random"], "no terminal view for game 'chess'"),
+        (["play", "chess", "--seats", "random,random"], "unknown game 'chess'; known games"),
         (["play", "dice", "--seats", "random,random", "--games", "0"], "--games"),
         (["play", "dice", "--seats", "human,random", "--games", "3"], "bots only"),
         (

@@ -7,14 +7,15 @@ random stream, so a game with bots replays exactly from its seed.
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import ClassVar
 
 from lamagames.core.errors import ParameterError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import make_rng
+from lamagames.core.spec import get_spec, load_ref
 
 
 class Bot(ABC):
@@ -57,49 +58,50 @@ class RandomBot(Bot):
         return self.rng.choice(state.legal_actions(self.seat))
 
 
-# (game_id, kind) -> "module:Class"; game-specific bots live in their game's bot module.
-_BUILTIN: dict[tuple[str, str], str] = {
-    ("dice", "benchmark"): "lamagames.bots.dice:DiceBenchmarkBot",
-    ("dice", "heuristic"): "lamagames.bots.dice:DiceHeuristicBot",
-    ("dice", "exact"): "lamagames.bots.dice_exact:DiceExactBot",
-    ("express", "benchmark"): "lamagames.bots.express:ExpressBenchmarkBot",
-    ("express", "heuristic"): "lamagames.bots.express:ExpressHeuristicBot",
-}
+# Game-specific bots are named in the game's spec (``GameSpec.bots``: kind -> "module:Class");
+# ``random`` is generic. ``register_bot`` adds kinds at run time (tests, notebooks).
 _GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
 _REGISTERED: dict[tuple[str, str], type[Bot]] = {}
 
 
 def register_bot(game_id: str, cls: type[Bot]) -> None:
-    """Register a bot class for a game under ``cls.kind``."""
+    """Register a bot class for a game under ``cls.kind`` (a built-in kind is usually
+    named in the game's spec instead: ``GameSpec.bots``)."""
     _REGISTERED[(game_id, cls.kind)] = cls
+
+
+def _spec_bots(game_id: str) -> Mapping[str, str]:
+    """The game's own bot kinds from its spec (none for an unknown game)."""
+    try:
+        return get_spec(game_id).bots
+    except ParameterError:
+        return {}
 
 
 def bot_kinds(game_id: str) -> list[str]:
     """Bot kinds available for a game, sorted."""
-    kinds = set(_GENERIC)
-    kinds |= {kind for (gid, kind) in _BUILTIN if gid == game_id}
+    kinds = set(_GENERIC) | set(_spec_bots(game_id))
     kinds |= {kind for (gid, kind) in _REGISTERED if gid == game_id}
     return sorted(kinds)
 
 
 def bot_class(game_id: str, kind: str) -> type[Bot]:
-    """Look up a bot class.
+    """Look up a bot class: registered, generic, then the game's spec.
 
     Raises:
         ParameterError: no bot of that kind for that game (the message lists the kinds).
+        ImportError, AttributeError: the spec names a module or class that does not exist.
     """
     key = (game_id, kind)
     if key in _REGISTERED:
         return _REGISTERED[key]
     if kind in _GENERIC:
         return _GENERIC[kind]
-    target = _BUILTIN.get(key)
+    target = _spec_bots(game_id).get(kind)
     if target is None:
         kinds = ", ".join(bot_kinds(game_id))
         raise ParameterError(f"unknown bot kind {kind!r} for {game_id}; available: {kinds}")
-    module_name, _, attr = target.partition(":")
-    cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
-    _REGISTERED[key] = cls
+    cls: type[Bot] = load_ref(target)
     return cls
 
 

@@ -12,8 +12,6 @@ from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.dice import render
 from lamagames.dice.game import as_dice_state
-from lamagames.sim.dice_stats import DiceStats
-from lamagames.sim.stats import StatsHook
 
 HELP = """\
 **Answering a prompt**
@@ -83,10 +81,6 @@ class DiceView:
     def rules_text(self) -> str:
         """The rules in the project's words (package data ``dice/RULES_TEXT.md``)."""
         return files("lamagames.dice").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
-
-    def stats_hook(self) -> StatsHook:
-        """:class:`lamagames.sim.dice_stats.DiceStats`."""
-        return DiceStats()
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """None: a LAMA Dice game always ends (D-11)."""

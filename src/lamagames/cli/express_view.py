@@ -16,8 +16,6 @@ from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.express import narration, render
 from lamagames.express.game import ExpressState, as_express_state
-from lamagames.sim.express_stats import ExpressStats
-from lamagames.sim.stats import StatsHook
 
 #: Die rolls after which a game of bots only is stopped (E-11), unless --turn-limit says.
 BOTS_ONLY_TURN_LIMIT: Final = 2000
@@ -126,10 +124,6 @@ class ExpressView:
     def rules_text(self) -> str:
         """The rules in the project's words (package data ``express/RULES_TEXT.md``)."""
         return files("lamagames.express").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
-
-    def stats_hook(self) -> StatsHook:
-        """:class:`lamagames.sim.express_stats.ExpressStats`."""
-        return ExpressStats()
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """A turn limit of :data:`BOTS_ONLY_TURN_LIMIT` die rolls (E-11)."""

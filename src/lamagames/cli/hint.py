@@ -9,7 +9,6 @@ the prompt of terminal play.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Protocol
@@ -19,11 +18,12 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.files import read_json_file
 from lamagames.core.game import State
 from lamagames.core.records import iter_replay, validate_record
 from lamagames.core.registry import make
+from lamagames.core.spec import get_spec
 
 
 class Hint(Protocol):
@@ -40,21 +40,24 @@ class Hint(Protocol):
 
 HintFunction = Callable[[State, int], Sequence[Hint]]
 
-# per-game lookup; joins GameSpec when issue 7 lands
-HINTS: dict[str, str] = {"dice": "lamagames.dice.hints:hints"}
+#: Name of the hint provider in a game's spec (``GameSpec.extras``).
+HINT_EXTRA = "hints"
 
 
 def hint_function(game_id: str) -> HintFunction:
-    """The hint function of a game.
+    """The hint function of a game: its spec's ``extras["hints"]`` (LAMA Dice:
+    :func:`lamagames.dice.hints.hints`).
 
     Raises:
-        RecordError: the game has no hints.
+        RecordError: an unknown game, or the game has no hints.
     """
-    target = HINTS.get(game_id)
-    if target is None:
-        raise RecordError(f"hints exist for {', '.join(sorted(HINTS))} only, not {game_id!r}")
-    module, _, attr = target.partition(":")
-    function: HintFunction = getattr(importlib.import_module(module), attr)
+    try:
+        spec = get_spec(game_id)
+    except ParameterError as exc:
+        raise RecordError(str(exc)) from None
+    if HINT_EXTRA not in spec.extras:
+        raise RecordError(f"{spec.title} has no hints")
+    function: HintFunction = spec.load_extra(HINT_EXTRA)
     return function
 
 

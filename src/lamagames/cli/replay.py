@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
+import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from lamagames.cli.common import INTERRUPTED, fail, read_line_from, stdout
 from lamagames.cli.session import winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError, quoted
@@ -171,3 +174,59 @@ def browse(
         else:
             console.print(f"Unknown command {quoted(line)}. {REPLAY_HELP}")
             show = False
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _seed_words(record: GameRecord) -> str:
+    """`` · seed 7`` (the seed ``lama play --seed`` takes to play the game again), with
+    `` · game N`` for a later game of that seed; empty without a seed."""
+    if record.seed is None:
+        return ""
+    game = f" · game {record.game_index + 1}" if record.game_index else ""
+    return f" · seed {record.seed}{game}"
+
+
+def replay_command(
+    file_name: Annotated[
+        str, typer.Argument(metavar="FILE", help="A game record (.lamarec.json).")
+    ],
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to", min=0, metavar="N", help="Print the position after N actions and exit."
+        ),
+    ] = None,
+    final: Annotated[
+        bool, typer.Option("--final", help="Print the final position and exit.")
+    ] = False,
+) -> None:
+    """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    if final and to is not None:
+        raise typer.BadParameter("give --to N or --final, not both", param_hint="--final")
+    if not file_name.strip():
+        fail("no file name given")
+    try:
+        loaded = load_replay(Path(file_name))
+    except RecordError as exc:  # FILE: <reason>
+        fail(str(exc))
+    if to is not None and to > loaded.last:  # checked before anything is printed
+        raise typer.BadParameter(
+            f"the record has {loaded.last} actions; choose 0 to {loaded.last}",
+            param_hint="--to",
+        )
+    out = stdout()
+    record = loaded.record
+    out.print(
+        Text(f"{loaded.view.title}: ", style="bold")
+        + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
+        + Text(f" · {loaded.last} actions{_seed_words(record)}", style="grey50")
+    )
+    if final or to is not None:
+        out.print(render_position(loaded, loaded.last if to is None else to))
+        return
+    try:
+        browse(loaded, out, read_line_from(out))
+    except KeyboardInterrupt:
+        raise typer.Exit(INTERRUPTED) from None

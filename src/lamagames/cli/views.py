@@ -5,24 +5,22 @@ drive any game through the :class:`~lamagames.core.game.State` protocol and ask 
 :class:`GameView` how to draw a position, label a legal action, narrate a move, and what
 help and rules to show.
 
-Adding a game to the terminal takes a view module implementing :class:`GameView` and one
-line in :data:`_VIEWS`, for example::
-
-    "express": "lamagames.cli.express_view:ExpressView",
+A game names its view in its spec (``GameSpec(cli_view="lamagames.cli.express_view:ExpressView")``,
+see :mod:`lamagames.core.spec`); a game without one gets :class:`ProtocolView`, which draws
+any game from the protocol alone (observation, notation, returns).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from rich.console import RenderableType
+from rich.text import Text
 
-from lamagames.core.errors import ParameterError
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
-from lamagames.sim.stats import StatsHook
+from lamagames.core.spec import get_spec, load_ref, spec_ids
 
 
 @runtime_checkable
@@ -78,36 +76,92 @@ class GameView(Protocol):
     def rules_text(self) -> str:
         """The rules for people, as Markdown."""
 
-    def stats_hook(self) -> StatsHook:
-        """Extra statistics for ``lama play`` batches (see :mod:`lamagames.sim.stats`)."""
-
     def bots_only_params(self) -> Mapping[str, Any]:
         """Game parameters used when no person plays, unless given on the command line
         (Lama Express: a turn limit, E-11)."""
 
 
-# game id -> "module:Class"; modules are imported only when the game is used.
-_VIEWS: dict[str, str] = {
-    "dice": "lamagames.cli.dice_view:DiceView",
-    "express": "lamagames.cli.express_view:ExpressView",
-}
+class ProtocolView:
+    """The terminal view of a game whose spec names none: drawn from the protocol alone.
+
+    The table is the observation of the viewer (seat 0 for spectators) as ``key: value``
+    lines, actions are labelled by their notation and each move is told as
+    ``"<seat>: <notation>"``.
+
+    Args:
+        game_id: the game's id; ``title``: its name for people.
+    """
+
+    live_board = False
+
+    def __init__(self, game_id: str, title: str) -> None:
+        self.game_id = game_id
+        self.title = title
+
+    def render(
+        self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
+    ) -> RenderableType:
+        """The observation of ``viewer`` (seat 0 for spectators), one key per line."""
+        observation = state.observation(0 if viewer is None else viewer)
+        lines = [f"{key}: {value}" for key, value in observation.items()]
+        return Text("\n".join(lines))
+
+    def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
+        """The whole table as ``player`` sees it."""
+        return self.render(state, seats, viewer=player)
+
+    def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
+        """``"Ann's turn"`` (``"Seat 2's turn"`` without names)."""
+        name = seats[player].name if player < len(seats) else f"Seat {player + 1}"
+        return f"{name}'s turn"
+
+    def action_label(
+        self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
+    ) -> str:
+        """The action's notation."""
+        return state.action_to_string(action, player)
+
+    def narrate(
+        self,
+        before: State,
+        player: int,
+        action: int,
+        after: State,
+        seats: Sequence[SeatInfo],
+    ) -> list[str]:
+        """``"Ann: <notation>"`` (``"chance: <notation>"`` for a chance outcome)."""
+        who = "chance" if player < 0 else seats[player].name
+        return [f"{who}: {before.action_to_string(action, player if player >= 0 else None)}"]
+
+    def help_text(self) -> str:
+        """How to answer a prompt."""
+        return (
+            "Type a **number** from the menu or the action's notation; `t` shows the table, "
+            "`?` this help, `q` leaves the game."
+        )
+
+    def rules_text(self) -> str:
+        """No rules text: the game's spec names no terminal view."""
+        return f"# {self.title}\n\nNo rules text is installed for this game."
+
+    def bots_only_params(self) -> Mapping[str, Any]:
+        """None."""
+        return {}
 
 
 def view_ids() -> list[str]:
-    """Game ids that have a terminal view, sorted."""
-    return sorted(_VIEWS)
+    """Game ids that can be played in the terminal (every known game), sorted."""
+    return spec_ids()
 
 
 def get_view(game_id: str) -> GameView:
-    """Return a fresh view of a game.
+    """Return a fresh view of a game: the one its spec names, else a :class:`ProtocolView`.
 
     Raises:
-        ParameterError: no view for ``game_id`` (the message lists the games that have one).
+        ParameterError: unknown game (the message lists the known games).
     """
-    target = _VIEWS.get(game_id)
-    if target is None:
-        known = ", ".join(view_ids())
-        raise ParameterError(f"no terminal view for game {game_id!r}; games: {known}")
-    module_name, _, attr = target.partition(":")
-    view: GameView = getattr(importlib.import_module(module_name), attr)()
+    spec = get_spec(game_id)
+    if spec.cli_view is None:
+        return ProtocolView(spec.game_id, spec.title)
+    view: GameView = load_ref(spec.cli_view)()
     return view

@@ -1,5 +1,8 @@
 """Game registry: ``make(game_id, **params)`` without ``if game == ...`` chains.
 
+Games are found through their :class:`~lamagames.core.spec.GameSpec`
+(:func:`lamagames.core.spec.get_spec`), so importing the core imports no game.
+
 Parameter names are checked against the factory's signature before it is called, so a
 misspelt or foreign parameter is reported by name with the parameters the game knows
 (``unknown parameter 'foo' for LAMA Dice; known: num_players, dice, end_score,
@@ -8,58 +11,56 @@ starting_seat``) instead of as Python's ``TypeError``.
 
 from __future__ import annotations
 
-import importlib
 import inspect
-from collections.abc import Callable
 from typing import Any
 
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.core.game import Game
+from lamagames.core.spec import GameFactory, GameSpec, get_spec, register_spec, spec_ids, with_game
 
-GameFactory = Callable[..., Game]
-
-# Built-in games are registered by dotted path so importing the core imports no game.
-_BUILTIN: dict[str, str] = {
-    "dice": "lamagames.dice.game:DiceGame",
-    "express": "lamagames.express.game:ExpressGame",
-}
-_TITLES: dict[str, str] = {"dice": "LAMA Dice", "express": "Lama Express"}
-_FACTORIES: dict[str, GameFactory] = {}
+__all__ = ["GameFactory", "game_ids", "game_title", "make", "parameter_names", "register"]
 
 
 def register(game_id: str, factory: GameFactory, title: str | None = None) -> None:
     """Register (or replace) a game factory under ``game_id``.
 
+    A game with a spec keeps its other pieces (bots, views...) and gets the new factory;
+    otherwise a spec with only the factory is registered
+    (:func:`lamagames.core.spec.register_spec`).
+
     Args:
         game_id: the registry name.
         factory: a callable taking the game's parameters as keywords (a ``Game`` class).
-        title: the game's name for people, used in error messages (default ``game_id``).
+        title: the game's name for people, used in error messages (default: the spec's
+            title, else ``game_id``).
     """
-    _FACTORIES[game_id] = factory
-    _TITLES[game_id] = title if title is not None else game_id
+    try:
+        spec = with_game(get_spec(game_id), factory, title)
+    except ParameterError:
+        spec = GameSpec(game_id=game_id, title=title or game_id, game=factory)
+    register_spec(spec)
 
 
 def game_ids() -> list[str]:
     """All registered game ids, sorted."""
-    return sorted(set(_BUILTIN) | set(_FACTORIES))
+    return spec_ids()
 
 
 def game_title(game_id: str) -> str:
     """The game's name for people (``"LAMA Dice"``), or ``game_id`` if it has none."""
-    return _TITLES.get(game_id, game_id)
+    try:
+        return get_spec(game_id).title
+    except ParameterError:
+        return game_id
 
 
 def _factory(game_id: str) -> GameFactory:
-    factory = _FACTORIES.get(game_id)
-    if factory is None:
-        target = _BUILTIN.get(game_id)
-        if target is None:
-            known = ", ".join(game_ids())
-            raise ParameterError(f"unknown game {game_id!r}; known games: {known}")
-        module_name, _, attr = target.partition(":")
-        factory = getattr(importlib.import_module(module_name), attr)
-        _FACTORIES[game_id] = factory
-    return factory
+    """The game factory of ``game_id``, through its spec.
+
+    Raises:
+        ParameterError: unknown game id.
+    """
+    return get_spec(game_id).game_factory()
 
 
 def _signature_names(factory: GameFactory) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

@@ -7,6 +7,7 @@ seeds (through Hypothesis); third-party games can use it too.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -66,10 +67,12 @@ def check_state(state: State) -> None:
     _check(state.clone() == state, "clone() differs from the state")
 
 
-def _refused(state: State, action: int, errors: tuple[type[LamaError], ...]) -> bool:
-    """True if ``apply_action(action)`` raises one of ``errors``."""
+def _refused(
+    state: State, action: int, errors: tuple[type[LamaError], ...], player: int | None = None
+) -> bool:
+    """True if ``apply_action(action, player)`` raises one of ``errors``."""
     try:
-        state.apply_action(action)
+        state.apply_action(action, player)
     except errors:
         return True
     return False
@@ -96,7 +99,35 @@ def _check_illegal_is_refused(state: State, rng: random.Random) -> None:
             _check(state.to_dict() == before, "a refused illegal action changed the state")
 
 
-def check_random_playthrough(game: Game, seed: int, max_actions: int = 5000) -> State:
+def _check_seats(state: State, rng: random.Random) -> None:
+    """Every acting seat has legal actions whose notation round-trips for that seat; a seat
+    that may not act has none, and an action of it is refused without a change."""
+    acting = state.acting_players()
+    _check(len(set(acting)) == len(acting), "acting_players() repeats a seat")
+    for seat in range(state.game.num_players):
+        legal = state.legal_actions(seat)
+        if seat in acting:
+            _check(bool(legal), f"acting seat {seat} has no legal action")
+            for action in legal:
+                text = state.action_to_string(action, seat)
+                _check(
+                    state.string_to_action(text, seat) == action,
+                    f"notation {text!r} of seat {seat} does not round-trip",
+                )
+        else:
+            _check(legal == [], f"seat {seat} may not act but has legal actions")
+            before = state.to_dict()
+            action = rng.randrange(state.game.info.num_distinct_actions)
+            _check(
+                _refused(state, action, (LamaError,), seat),
+                f"seat {seat} may not act but apply_action({action}) was accepted",
+            )
+            _check(state.to_dict() == before, "a refused out-of-turn action changed the state")
+
+
+def check_random_playthrough(
+    game: Game, seed: int, max_actions: int = 5000, *, any_seat: bool = False
+) -> State:
     """Play ``game`` with uniformly random choices and check every state on the way.
 
     Also checks that refused actions leave the state unchanged, that the finished game's
@@ -106,6 +137,10 @@ def check_random_playthrough(game: Game, seed: int, max_actions: int = 5000) -> 
         game: the game to check.
         seed: seed of the random choices.
         max_actions: stop after this many actions (for games without a turn limit).
+        any_seat: at every decision, let a random seat among
+            :meth:`~lamagames.core.game.State.acting_players` act (games with windows in
+            which several seats may act, Lama Express E-9), and check every seat's legal
+            actions; ``False``: the current player acts.
 
     Returns:
         The last state reached.
@@ -121,18 +156,81 @@ def check_random_playthrough(game: Game, seed: int, max_actions: int = 5000) -> 
             break
         if step % 7 == 0:
             _check_illegal_is_refused(state, rng)
+        seat: int | None = None
         if state.is_chance_node():
             action = state.sample_chance_outcome(rng)
             _check(action in state.legal_actions(), "sampled chance outcome is not legal")
             actor = CHANCE_PLAYER
+        elif any_seat:
+            if step % 3 == 0:
+                _check_seats(state, rng)
+            seat = rng.choice(state.acting_players())
+            action = rng.choice(state.legal_actions(seat))
+            actor = seat
         else:
             action = rng.choice(state.legal_actions())
             actor = state.current_player()
-        child = state.child(action)
-        state.apply_action(action)
+        child = state.child(action, seat)
+        state.apply_action(action, seat)
         _check(child == state, "child() differs from apply_action()")
         _check(state.history()[-1] == (actor, action), "history() misses the last action")
     seats = [(f"seat {i}", "random") for i in range(game.num_players)]
     record = parse_record(record_from_state(state, seats, seed=seed).to_json())
     _check(replay(record) == state, "the record does not replay to the same state")
     return state
+
+
+#: A golden playthrough lists the chance outcomes of a node with at most this many.
+MAX_LISTED_OUTCOMES = 12
+
+
+def playthrough(game: Game, seed: int, max_actions: int = 10_000) -> str:
+    """A golden playthrough of ``game`` in the style of OpenSpiel's ``playthroughs/``: one
+    game with seeded uniformly random choices, told through the protocol only.
+
+    Each step lists who acts, the observation of the seat to act (seat 0 at chance and
+    terminal nodes) as sorted JSON, the legal actions in notation (at a chance node the
+    outcomes with their probabilities) and the action applied; the end lists the returns.
+    Any change of a game's behaviour, notation, chance model or observation shows up in a
+    diff against the stored text.
+
+    Args:
+        game: the game.
+        seed: seed of the random choices (``random.Random(seed)``).
+        max_actions: stop after this many actions (for games without an end).
+
+    Returns:
+        The text, ending with a newline.
+    """
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    lines = [f"game: {game.game_id}", f"params: {_json(game.params)}", f"seed: {seed}", ""]
+    for step in range(max_actions):
+        player = state.current_player()
+        if state.is_terminal():
+            break
+        who = "chance" if player == CHANCE_PLAYER else f"seat {player}"
+        lines.append(f"step {step}: {who} (acting {state.acting_players()})")
+        lines.append(f"  observation: {_json(state.observation(max(player, 0)))}")
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = state.sample_chance_outcome(rng)
+            if len(outcomes) <= MAX_LISTED_OUTCOMES:
+                shown = ", ".join(f"{state.action_to_string(a)}={p:.6g}" for a, p in outcomes)
+            else:
+                shown = f"{len(outcomes)} outcomes, p(drawn)={dict(outcomes)[action]:.6g}"
+            lines.append(f"  chance outcomes: {shown}")
+        else:
+            legal = state.legal_actions()
+            lines.append(f"  legal: {', '.join(state.action_to_string(a) for a in legal)}")
+            action = rng.choice(legal)
+        lines.append(f"  apply: {state.action_to_string(action)}")
+        state.apply_action(action)
+    lines.append(f"end after {len(state.history())} actions: terminal {state.is_terminal()}")
+    lines.append(f"  observation: {_json(state.observation(0))}")
+    lines.append(f"  returns: {state.returns()}")
+    return "\n".join(lines) + "\n"
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

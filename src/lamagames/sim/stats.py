@@ -8,72 +8,50 @@ Dice: ``rounds_per_game``; Lama Express: ``turns_per_game``, ``truncated``), per
 (LAMA Dice: ``mean_round_points``) and fixed per-seat labels (Lama Express: ``colour``).
 
 Each metric is a :class:`Mean` (summed values over summed weights, so a per-round mean over
-many games weighs every round equally) or a :class:`Total` (summed over games).
+many games weighs every round equally) or a :class:`Total` (summed over games); these types
+live in :mod:`lamagames.core.metrics` (so game packages need not import the simulation
+layer) and are re-exported here. :func:`stats_hook` finds a game's hook through its
+:class:`~lamagames.core.spec.GameSpec`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from lamagames.bots.base import make_bot
 from lamagames.core.errors import LamaError
-from lamagames.core.game import Game, State
+from lamagames.core.game import Game
+from lamagames.core.metrics import Label, Mean, Metric, NoStats, StatsHook, Total
 from lamagames.core.rng import game_seed
+from lamagames.core.spec import get_spec
 from lamagames.sim.runner import GameResult, play_game
 
+__all__ = [
+    "BatchSummary",
+    "Label",
+    "Mean",
+    "Metric",
+    "NoStats",
+    "SeatSummary",
+    "StatsCollector",
+    "StatsHook",
+    "Total",
+    "play_batch",
+    "stats_hook",
+]
 
-@dataclass(frozen=True, slots=True)
-class Mean:
-    """A figure averaged over games: the sum of ``value`` divided by the sum of ``weight``.
 
-    ``Mean(rounds)`` per game gives a per-game mean; ``Mean(points, weight=rounds)`` gives a
-    per-round mean.
+def stats_hook(game_id: str) -> StatsHook:
+    """A fresh statistics hook of a game (its spec's ``stats``), or :class:`NoStats` if the
+    game names none.
+
+    Raises:
+        ParameterError: unknown game id.
     """
-
-    value: float
-    weight: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Total:
-    """A figure summed over games, for example ``Total(1)`` for each truncated game."""
-
-    value: float
-
-
-Metric = Mean | Total
-Label = str | int | float
-
-
-class StatsHook(Protocol):
-    """Per-game extra statistics. Implementations read states through public views only."""
-
-    def game_metrics(self, state: State) -> Mapping[str, Metric]:
-        """Figures of one finished game (keys become top-level summary fields)."""
-
-    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
-        """Figures of one seat in one finished game (keys become fields of the seat)."""
-
-    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
-        """Fixed descriptions of a seat that do not vary by game (e.g. a colour)."""
-
-
-class NoStats:
-    """A hook that adds nothing (games without extra statistics)."""
-
-    def game_metrics(self, state: State) -> Mapping[str, Metric]:
-        """No per-game figures."""
-        return {}
-
-    def seat_metrics(self, state: State, seat: int) -> Mapping[str, Metric]:
-        """No per-seat figures."""
-        return {}
-
-    def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
-        """No labels."""
-        return {}
+    hook: StatsHook | None = get_spec(game_id).make_stats()
+    return hook if hook is not None else NoStats()
 
 
 @dataclass(slots=True)
@@ -109,9 +87,10 @@ class SeatSummary:
     Attributes:
         seat: seat index (0-based).
         kind: ``human`` or a bot kind.
-        wins: games won (ties count for every tied winner).
+        wins: games won, ties included (a tie counts as a win for every tied winner).
         win_share: ``wins / games``.
         extra: the hook's labels and metrics (a metric with no data is ``None``).
+        shared_wins: how many of ``wins`` were ties (games with several winners).
     """
 
     seat: int
@@ -119,6 +98,7 @@ class SeatSummary:
     wins: float
     win_share: float
     extra: dict[str, Label | None] = field(default_factory=dict)
+    shared_wins: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +114,7 @@ class BatchSummary:
         seconds: wall-clock seconds spent playing.
         extra: the hook's per-game metrics (means or totals over the batch).
         seats: one summary per seat, in seat order.
+        ties: games with several winners (each counts as a win for every one of them).
     """
 
     game: str
@@ -144,10 +125,12 @@ class BatchSummary:
     seconds: float
     extra: dict[str, float | None]
     seats: list[SeatSummary]
+    ties: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible dict: the fields above, hook metrics flattened into their level,
-        plus ``decisions_per_game``; seconds rounded to milliseconds."""
+        plus ``decisions_per_game``; seconds rounded to milliseconds. A seat's ``wins``
+        include its ``shared_wins`` (ties); ``ties`` counts the games with several winners."""
         return {
             "game": self.game,
             "params": self.params,
@@ -156,18 +139,25 @@ class BatchSummary:
             "decisions": self.decisions,
             "decisions_per_game": self.decisions / self.games if self.games else None,
             "seconds": round(self.seconds, 3),
+            "ties": self.ties,
             **self.extra,
             "seats": [
                 {
                     "seat": s.seat,
                     "kind": s.kind,
-                    "wins": int(s.wins) if s.wins.is_integer() else s.wins,
+                    "wins": _number(s.wins),
+                    "shared_wins": _number(s.shared_wins),
                     "win_share": s.win_share,
                     **s.extra,
                 }
                 for s in self.seats
             ],
         }
+
+
+def _number(value: float) -> float:
+    """A whole number as an ``int`` (so JSON shows ``3``, not ``3.0``)."""
+    return int(value) if value.is_integer() else value
 
 
 class StatsCollector:
@@ -191,6 +181,8 @@ class StatsCollector:
         self.games = 0
         self.decisions = 0
         self._wins = [0.0] * game.num_players
+        self._shared_wins = [0.0] * game.num_players
+        self.ties = 0
         self._game_metrics: dict[str, _Accumulator] = {}
         self._seat_metrics: list[dict[str, _Accumulator]] = [{} for _ in self.kinds]
 
@@ -203,10 +195,15 @@ class StatsCollector:
         returns = state.returns()
         game_metrics = self.hook.game_metrics(state)
         seat_metrics = [self.hook.seat_metrics(state, seat) for seat in range(len(self.kinds))]
+        winners = [seat for seat, value in enumerate(returns) if value > 0]
+        tie = len(winners) > 1
         self.games += 1
         self.decisions += result.decisions
         for seat, value in enumerate(returns):
             self._wins[seat] += value
+            if tie and value > 0:
+                self._shared_wins[seat] += value
+        self.ties += tie
         _accumulate(self._game_metrics, game_metrics)
         for accs, metrics in zip(self._seat_metrics, seat_metrics, strict=True):
             _accumulate(accs, metrics)
@@ -231,6 +228,7 @@ class StatsCollector:
                     wins=wins,
                     win_share=wins / games if games else 0.0,
                     extra=extra,
+                    shared_wins=self._shared_wins[seat],
                 )
             )
         return BatchSummary(
@@ -242,6 +240,7 @@ class StatsCollector:
             seconds=seconds,
             extra={k: acc.result() for k, acc in self._game_metrics.items()},
             seats=seats,
+            ties=self.ties,
         )
 
 

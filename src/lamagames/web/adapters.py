@@ -14,19 +14,20 @@ Adding a game (for example Lama Express) takes three steps:
 
 1. subclass :class:`WebAdapter` (usually only ``game_id``, ``renderer``, ``action_label``
    and, for windows, ``has_windows``, ``window_id`` and ``window_pass``),
-2. add one line to :data:`_BUILTIN` (or call :func:`register_adapter`),
+2. name it in the game's spec, ``GameSpec(web_adapter="module:Class")`` (or call
+   :func:`register_adapter`),
 3. ship ``static/games/<id>/render.js`` and ``static/games/<id>/{en,de}.json``.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, ClassVar
 
 from lamagames.bots import bot_kinds
 from lamagames.core.errors import ParameterError
 from lamagames.core.game import Game, State
 from lamagames.core.registry import make
+from lamagames.core.spec import all_specs, get_spec, load_ref
 
 
 class WebAdapter:
@@ -143,39 +144,45 @@ class WebAdapter:
         return None
 
 
-# game id -> "module:Class"; imported on first use so the web layer imports no game eagerly.
-_BUILTIN: dict[str, str] = {
-    "dice": "lamagames.web.dice:DiceWebAdapter",
-    "express": "lamagames.web.express:ExpressWebAdapter",
-}
-_ADAPTERS: dict[str, WebAdapter] = {}
+# Adapters are named in each game's spec (``GameSpec.web_adapter``) and imported on first use,
+# so the web layer imports no game eagerly; ``register_adapter`` adds one at run time.
+_REGISTERED: dict[str, WebAdapter] = {}
+_LOADED: dict[tuple[str, str], WebAdapter] = {}
 
 
 def register_adapter(adapter: WebAdapter) -> None:
     """Register (or replace) the web adapter of ``adapter.game_id``."""
-    _ADAPTERS[adapter.game_id] = adapter
+    _REGISTERED[adapter.game_id] = adapter
+
+
+def _spec_adapter(game_id: str) -> str | None:
+    try:
+        return get_spec(game_id).web_adapter
+    except ParameterError:
+        return None
 
 
 def adapter_ids() -> list[str]:
     """Game ids that can be played in the browser, sorted."""
-    return sorted(set(_BUILTIN) | set(_ADAPTERS))
+    ids = {spec.game_id for spec in all_specs() if spec.web_adapter is not None}
+    return sorted(ids | set(_REGISTERED))
 
 
 def get_adapter(game_id: str) -> WebAdapter:
-    """The web adapter of a game.
+    """The web adapter of a game (one instance per game id and adapter class).
 
     Raises:
         ParameterError: no web adapter for that game (the message lists the known ones).
     """
-    adapter = _ADAPTERS.get(game_id)
+    adapter = _REGISTERED.get(game_id)
     if adapter is not None:
         return adapter
-    target = _BUILTIN.get(game_id)
+    target = _spec_adapter(game_id)
     if target is None:
         known = ", ".join(adapter_ids())
         raise ParameterError(f"game {game_id!r} cannot be played in the browser; known: {known}")
-    module_name, _, attr = target.partition(":")
-    cls: type[WebAdapter] = getattr(importlib.import_module(module_name), attr)
-    adapter = cls()
-    _ADAPTERS[game_id] = adapter
+    adapter = _LOADED.get((game_id, target))
+    if adapter is None:
+        cls: type[WebAdapter] = load_ref(target)
+        adapter = _LOADED[(game_id, target)] = cls()
     return adapter

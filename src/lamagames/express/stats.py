@@ -1,12 +1,13 @@
-"""Lama Express extras for :mod:`lamagames.sim.stats`: game length, truncation, colours."""
+"""Lama Express statistics for ``lama play`` batches (:mod:`lamagames.sim.stats`), named
+in the game's spec: game length, truncation, colours."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from lamagames.core.game import Game, State
+from lamagames.core.metrics import Label, Mean, Metric, Total
 from lamagames.express.game import as_express_game, as_express_state
-from lamagames.sim.stats import Label, Mean, Metric, Total
 
 
 class ExpressStats:

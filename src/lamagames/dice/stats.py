@@ -1,12 +1,13 @@
-"""LAMA Dice extras for :mod:`lamagames.sim.stats`: rounds per game, points per round."""
+"""LAMA Dice statistics for ``lama play`` batches (:mod:`lamagames.sim.stats`), named in
+the game's spec: rounds per game, points per round."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from lamagames.core.game import Game, State
+from lamagames.core.metrics import Label, Mean, Metric
 from lamagames.dice.game import as_dice_state
-from lamagames.sim.stats import Label, Mean, Metric
 
 
 class DiceStats:

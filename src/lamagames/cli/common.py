@@ -1,0 +1,195 @@
+"""Helpers shared by the ``lama`` commands: consoles, errors, output files, seeds, input.
+
+Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+import typer.core
+from rich.console import Console
+from rich.text import Text
+
+from lamagames.cli.session import ReadLine
+from lamagames.core.errors import quoted
+
+#: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+def hide_flag_types() -> None:
+    """Show no ``<bool>`` type beside flags (``--short``, ``--help``) in the Rich help.
+
+    Typer's Rich help (0.29) shows every option's type, also of flags, which take no value;
+    its plain help does not. Flags get no type column here, the other options keep theirs.
+    """
+    option = getattr(typer.core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None or getattr(shown, "_lamagames", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+            return None
+        result: str | None = shown(self, ctx)
+        return result
+
+    display_type_rich._lamagames = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+
+def stdout() -> Console:
+    """A console on standard output (no highlighting)."""
+    return Console(highlight=False)
+
+
+def stderr() -> Console:
+    """A console on standard error (no highlighting)."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``Error: message`` to stderr and exit with ``code``.
+
+    Raises:
+        typer.Exit: always.
+    """
+    stderr().print(Text("Error: ", style="bold red") + Text(message), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+#: ASCII stand-ins for the few symbols the terminal views use, for an output encoding that
+#: lacks them (``PYTHONIOENCODING=ascii``, an old console); anything else becomes ``?``.
+ASCII_STAND_INS: dict[str, str] = {
+    "·": "-",
+    "●": "*",
+    "○": "o",
+    "▶": ">",
+    "…": "...",
+    "→": "->",
+    "←": "<-",
+    "—": "-",
+    "–": "-",
+    "─": "-",
+    "━": "-",
+    "│": "|",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+}
+_ASCII_ERRORS = "lamagames-ascii"
+
+
+def _ascii_stand_in(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: :data:`ASCII_STAND_INS` for characters the encoding lacks."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(ASCII_STAND_INS.get(ch, "?") for ch in text), error.end
+
+
+codecs.register_error(_ASCII_ERRORS, _ascii_stand_in)
+
+
+def safe_output_streams() -> None:
+    """Let stdout and stderr write any text: characters their encoding lacks are written
+    as ASCII stand-ins instead of raising ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):  # closed or not reconfigurable
+                stream.reconfigure(errors=_ASCII_ERRORS)
+
+
+def parse_seed(text: str | None) -> int:
+    """``--seed``: a whole number (random if not given).
+
+    Raises:
+        typer.BadParameter: not a whole number.
+    """
+    if text is None:
+        return secrets.randbits(32)
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 30):
+        raise typer.BadParameter(
+            f"a seed is a whole number, e.g. --seed 7; got {quoted(text)}", param_hint="--seed"
+        )
+    return int(text.strip())
+
+
+def discard_typeahead() -> None:
+    """Drop keys typed before a prompt was shown (while bots moved), on a terminal only.
+
+    Otherwise a line typed during the bots' turns would answer a prompt the player has not
+    seen yet.
+    """
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError, OSError, ValueError):  # not POSIX: keep the input
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
+def read_line_from(console: Console) -> ReadLine:
+    """A line reader for prompts on ``console`` that first drops type-ahead."""
+
+    # Plain input() without readline: readline would not echo the newline of an empty line
+    # after a prompt that Rich printed itself.
+    def read_line(prompt: Text) -> str:
+        discard_typeahead()
+        return console.input(prompt)
+
+    return read_line
+
+
+def output_path(name: str | None, option: str) -> Path | None:
+    """An output file option, checked before any game is played (``None`` if not given).
+
+    Raises:
+        typer.BadParameter: an empty name, a folder, a parent folder that is missing, is
+            not a folder, or is not writable, or a file that exists and is not writable.
+    """
+    if name is None:
+        return None
+    if not name.strip():
+        raise typer.BadParameter("no file name given", param_hint=option)
+    path = Path(name)
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a folder; give a file name", param_hint=option)
+    check_output_path(path, option)
+    return path
+
+
+def check_output_path(path: Path | None, option: str) -> None:
+    """Refuse an output file whose folder does not exist, before any game is played.
+
+    Raises:
+        typer.BadParameter: the parent folder is missing, is not a folder, or is not
+            writable, or the file exists and is not writable.
+    """
+    if path is None:
+        return
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise typer.BadParameter(f"the folder of {path} does not exist", param_hint=option)
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise typer.BadParameter(f"{path} cannot be written here", param_hint=option)
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as indented JSON; an unwritable file stops with exit code 1."""
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc}", code=1)

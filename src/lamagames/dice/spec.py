@@ -1,0 +1,25 @@
+"""The :class:`~lamagames.core.spec.GameSpec` of LAMA Dice: every piece by lazy reference."""
+
+from __future__ import annotations
+
+from lamagames.core.spec import GameSpec, PlayOption
+
+SPEC = GameSpec(
+    game_id="dice",
+    title="LAMA Dice",
+    game="lamagames.dice.game:DiceGame",
+    bots={
+        "benchmark": "lamagames.bots.dice:DiceBenchmarkBot",
+        "heuristic": "lamagames.bots.dice:DiceHeuristicBot",
+        "exact": "lamagames.bots.dice_exact:DiceExactBot",
+    },
+    cli_view="lamagames.cli.dice_view:DiceView",
+    play_options=(
+        PlayOption(
+            "--end-score", "end_score", "Dice: end score (default 40).", int, metavar="POINTS"
+        ),
+    ),
+    web_adapter="lamagames.web.dice:DiceWebAdapter",
+    stats="lamagames.dice.stats:DiceStats",
+    extras={"hints": "lamagames.dice.hints:hints"},
+)
