@@ -111,9 +111,9 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    with pytest.raises(ParameterError, match="LAMA Dice has no extra 'batch'; extras: hints"):
-        get_spec("dice").load_extra("batch")
-    with pytest.raises(ParameterError, match="Lama Express has no extra 'hints'; extras: none"):
+    with pytest.raises(ParameterError, match="LAMA Dice has no extra 'nope'; extras: batch, hints"):
+        get_spec("dice").load_extra("nope")
+    with pytest.raises(ParameterError, match="Lama Express has no extra 'hints'; extras: batch"):
         get_spec("express").load_extra("hints")
 
 

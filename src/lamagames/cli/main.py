@@ -26,6 +26,7 @@ from lamagames.cli.play import play
 from lamagames.cli.replay import replay_command
 from lamagames.cli.rules import rules
 from lamagames.cli.serve import serve
+from lamagames.cli.simulate import simulate_command
 from lamagames.core.spec import all_specs, load_ref
 
 __all__ = ["ASCII_STAND_INS", "app", "build_app", "run"]
@@ -82,6 +83,7 @@ def build_app() -> typer.Typer:
     app.command("hint")(hint_command)
     app.command("rules")(rules)
     add_game_commands(app)
+    app.command("simulate")(simulate_command)
     app.command("serve")(serve)
     return app
 

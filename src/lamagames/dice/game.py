@@ -748,6 +748,12 @@ class DiceState(State):
             raise IllegalActionError(f"{player!r} is not a seat of this game")
 
     # ------------------------------------------------------------------ data
+    def _repr_svg_(self) -> str:
+        """The position as SVG for Jupyter (:func:`lamagames.dice.svg.state_svg`)."""
+        from lamagames.dice.svg import state_svg  # lazy: svg imports this module
+
+        return state_svg(self)
+
     def to_dict(self) -> dict[str, Any]:
         """Full state as JSON data (history as ``[player, action]`` pairs)."""
         return {

@@ -21,5 +21,5 @@ SPEC = GameSpec(
     ),
     web_adapter="lamagames.web.dice:DiceWebAdapter",
     stats="lamagames.dice.stats:DiceStats",
-    extras={"hints": "lamagames.dice.hints:hints"},
+    extras={"batch": "lamagames.dice.batch:ENGINE", "hints": "lamagames.dice.hints:hints"},
 )

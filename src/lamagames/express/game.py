@@ -993,6 +993,12 @@ class ExpressState(State):
         """One compact line (see :func:`lamagames.express.views.state_line`)."""
         return views.state_line(self)
 
+    def _repr_svg_(self) -> str:
+        """The position as SVG for Jupyter (:func:`lamagames.express.svg.state_svg`)."""
+        from lamagames.express.svg import state_svg  # lazy: svg imports this module
+
+        return state_svg(self)
+
     def _checked_seat(self, player: int) -> int:
         seat = self._seat(player)
         if seat < 0:

@@ -52,5 +52,6 @@ SPEC = GameSpec(
     ),
     cli_commands=("lamagames.cli.express_board:board_app",),
     web_adapter="lamagames.web.express:ExpressWebAdapter",
+    extras={"batch": "lamagames.express.batch:ENGINE"},
     stats="lamagames.express.stats:ExpressStats",
 )

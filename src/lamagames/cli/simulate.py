@@ -1,0 +1,235 @@
+"""``lama simulate``: millions of bot games with a game's compiled batch engine.
+
+Player counts and rule variants are compared side by side; every figure comes with a 95%
+confidence interval (method in ``docs/simulate.md``). Exit codes: 0 success, 1 an output
+file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from lamagames.core.errors import LamaError, ParameterError, quoted
+from lamagames.sim.summary import SimulationSummary
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True, highlight=False).print(
+        Text("Error: ", style="bold red") + Text(message), soft_wrap=True
+    )
+    raise typer.Exit(code)
+
+
+def parse_players(text: str) -> list[int]:
+    """``4``, ``2,4,6`` or a range ``2..6``.
+
+    Raises:
+        ParameterError: anything else.
+    """
+    try:
+        if ".." in text:
+            low, high = (int(part) for part in text.split("..", 1))
+            if low > high:
+                raise ValueError
+            return list(range(low, high + 1))
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise ParameterError(
+            f"--players: expected a count (4), a list (2,4) or a range (2..6), got {quoted(text)}"
+        ) from None
+
+
+def parse_param_values(items: list[str]) -> dict[str, list[Any]]:
+    """Repeated ``--param KEY=VALUE`` (VALUE read as JSON, else text); a key given several
+    times lists several values, each a variant.
+
+    Raises:
+        ParameterError: an item without ``=`` or with an empty key.
+    """
+    values: dict[str, list[Any]] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ParameterError(f"--param: expected KEY=VALUE, got {quoted(item)}")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        values.setdefault(key, []).append(value)
+    return values
+
+
+def load_variant_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
+    """Variants from a JSON file: an object of parameters (named after the file), an
+    object ``{"name": ..., "params": {...}}``, or a list of such objects.
+
+    Raises:
+        ParameterError: the file cannot be read or has another shape.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ParameterError(f"--variant {path}: cannot read a JSON file ({exc})") from None
+    items = data if isinstance(data, list) else [data]
+    out = []
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise ParameterError(f"--variant {path}: entry {index + 1} is not a JSON object")
+        if "params" in item:
+            params = item["params"]
+            name = str(item.get("name", f"{path.stem}{index + 1 if len(items) > 1 else ''}"))
+            if not isinstance(params, dict) or set(item) - {"name", "params"}:
+                raise ParameterError(
+                    f"--variant {path}: entry {index + 1} needs 'params' (an object) and "
+                    "an optional 'name', nothing else"
+                )
+        else:
+            params, name = item, path.stem
+        out.append((name, dict(params)))
+    return out
+
+
+def _seed(text: str | None) -> int:
+    if text is None:
+        return secrets.randbits(32)
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ParameterError(
+            f"--seed: a seed is a whole number, e.g. --seed 7; got {quoted(text)}"
+        ) from None
+
+
+def summary_tables(summary: SimulationSummary) -> list[Table]:
+    """One Rich table per configuration (seat rows, figures ± the half width of their 95%
+    interval), titled with the game length and the first-player advantage."""
+    cols = summary.columns()
+    tables = []
+    for config in summary.configs:
+        table = Table(title=summary.config_line(config), title_justify="left")
+        table.add_column("Seat", justify="right")
+        table.add_column("Policy")
+        for heading, _ in cols:
+            table.add_column(heading, justify="right")
+        for seat in config.seats:
+            figures = summary.seat_figures(config, seat)
+            table.add_row(
+                str(seat.seat + 1),
+                seat.policy,
+                *(figures[k].text() if k in figures else "-" for _, k in cols),
+            )
+        tables.append(table)
+    return tables
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="dice or express.")],
+    players: Annotated[
+        str | None,
+        typer.Option(help="Player counts: 4, a list 2,4 or a range 2..6 (default 4)."),
+    ] = None,
+    seats: Annotated[
+        str,
+        typer.Option(help="Policy of every seat (random or benchmark), or one per seat."),
+    ] = "benchmark",
+    games: Annotated[int, typer.Option(help="Games per configuration.", min=1)] = 10_000,
+    seed: Annotated[str | None, typer.Option(help="Root seed (random if not given).")] = None,
+    workers: Annotated[int, typer.Option(help="Processes (or Ray CPUs).", min=1)] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (--backend ray).")
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Rule parameter KEY=VALUE (JSON value); repeat a key to compare values."
+        ),
+    ] = None,
+    variant: Annotated[
+        list[Path] | None, typer.Option(help="JSON file of rule variants (repeatable).")
+    ] = None,
+    out: Annotated[
+        list[Path] | None,
+        typer.Option(help="Write .json, .csv (summary), .parquet (every game), .png/.svg."),
+    ] = None,
+) -> None:
+    """Simulate many bot games with the compiled batch engine and compare variants."""
+    from lamagames.sim.batch_protocol import load_engine
+    from lamagames.sim.export import check_output, write_output
+    from lamagames.sim.simulate import make_configs, simulate, variant_grid
+
+    game_id = game.strip().lower()
+    outputs = list(out or [])
+    try:
+        for path in outputs:
+            check_output(path)
+        kinds = [part.strip().lower() for part in seats.split(",")]
+        if players is not None:
+            counts = parse_players(players)
+        else:
+            counts = [len(kinds)] if len(kinds) > 1 else [4]
+        root = _seed(seed)
+        variants = [("", v) for v in variant_grid(parse_param_values(list(param or [])))]
+        for path in variant or []:
+            variants += load_variant_file(path)
+        if variant and not param:
+            variants = variants[1:]  # only the files' variants (drop the default)
+        engine = load_engine(game_id)
+        configs = make_configs(engine, counts, kinds, variants)
+    except LamaError as exc:
+        _fail(str(exc))
+    err = Console(stderr=True)
+    progress = Progress(
+        TextColumn("Simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    task = progress.add_task("games", total=games * len(configs))
+    try:
+        with progress:
+            summary, results = simulate(
+                game_id, configs, games, root, workers=workers, backend=backend,
+                address=address, progress=lambda done: progress.advance(task, done),
+            )  # fmt: skip
+    except ParameterError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        _fail("interrupted (Ctrl-C) before the games were finished; nothing written", code=130)
+    console = Console(highlight=False)
+    console.print(
+        f"{summary.game}: seed {summary.seed}, {summary.seconds:.2f} s of games "
+        f"(+ {summary.warmup_seconds:.2f} s compile or cache load), {summary.workers} "
+        f"worker(s), {summary.backend} backend; values ± half width of the 95% interval",
+        markup=False,
+        soft_wrap=True,
+    )
+    for table in summary_tables(summary):
+        console.print(table)
+    for path in outputs:
+        try:
+            write_output(path, summary, results)
+        except OSError as exc:
+            _fail(f"cannot write {path}: {exc}", code=1)
+        console.print(f"Wrote {path}", markup=False, soft_wrap=True)

@@ -1,0 +1,411 @@
+"""LAMA Dice batch engine: many games as NumPy arrays, rules compiled with Numba.
+
+The same rules (D-1 .. D-11), action ids and chance outcome ids as the scalar engine
+(:mod:`lamagames.dice.game`, ``docs/dice.md``), for research at scale:
+
+* :func:`init` makes a :class:`DiceBatchState` of ``B`` games from per-game seeds,
+  :func:`current_player`, :func:`legal_mask`, :func:`step` and :func:`policy_actions` move
+  them on together (an OpenSpiel-style loop with the batch as the first axis);
+* :func:`play` runs whole games inside the kernel with the in-kernel policies ``random``
+  and ``benchmark`` (the policy of :class:`lamagames.bots.dice.DiceBenchmarkBot`) and
+  returns :class:`~lamagames.core.batch.BatchResults`;
+  :func:`play_traced` also returns every game's ``(player, action)`` trace, which replays
+  through the scalar engine action for action;
+* :data:`ENGINE` is this game's :class:`~lamagames.core.batch.BatchEngine` for
+  ``lama simulate``.
+
+Chance comes only from each game's seed (SplitMix64: stream 0 for chance, stream 1 for the
+random policy), so game ``g`` is the same whatever else is in the batch. The first call of
+each kernel compiles it (a few seconds); the machine code is cached on disk next to the
+modules (``lamagames/dice/__pycache__``, or ``$NUMBA_CACHE_DIR``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.core.batch import BatchResults
+from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
+from lamagames.dice import batch_kernel as K
+from lamagames.dice.actions import DISCARDS, HANDS, NUM_ROLLS, NUM_SYMBOLS
+from lamagames.dice.batch_play import (
+    init_states,
+    legal_masks,
+    play_games,
+    step_states,
+)
+from lamagames.dice.batch_play import (
+    policy_actions as _policy_actions,
+)
+from lamagames.dice.game import DiceGame
+
+#: Names of the in-kernel policies, in code order (the code is the index).
+POLICIES: Final = ("random", "benchmark")
+
+
+def _tables() -> tuple[npt.NDArray[Any], ...]:
+    """Lookup tables between count vectors and the scalar engine's ids (docs/dice.md)."""
+    hand_ids = np.full(7**NUM_SYMBOLS, -1, dtype=np.int16)
+    hand_counts = np.zeros((NUM_ROLLS + len(HANDS), NUM_SYMBOLS), dtype=np.int8)
+    for i, hand in enumerate(HANDS):
+        hand_ids[sum(c * 7**s for s, c in enumerate(hand))] = NUM_ROLLS + i
+        hand_counts[NUM_ROLLS + i] = hand
+    discard_ids = np.full(4**NUM_SYMBOLS, -1, dtype=np.int16)
+    discard_counts = np.zeros((K.NUM_ACTIONS, NUM_SYMBOLS), dtype=np.int8)
+    for i, counts in enumerate(DISCARDS):
+        discard_ids[sum(c * 4**s for s, c in enumerate(counts))] = K.A_DISCARD + i
+        discard_counts[K.A_DISCARD + i] = counts
+    return hand_ids, hand_counts, discard_ids, discard_counts
+
+
+#: count code (sum counts[s] * 7**s) -> deal outcome id; deal id -> counts; discard code
+#: (sum counts[s] * 4**s) -> discard action id; action id -> discarded counts.
+HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS = _tables()
+
+
+def check_params(num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate LAMA Dice rule parameters exactly as :class:`DiceGame` does.
+
+    Args:
+        num_players: 2..6 seats.
+        params: any of ``end_score`` (points, D-11), ``dice`` (three face strings, D-1),
+            ``starting_seat`` (D-5).
+
+    Returns:
+        ``{"num_players", "dice", "end_score", "starting_seat"}`` with defaults filled in.
+
+    Raises:
+        ParameterError: an unknown name, or a value :class:`DiceGame` refuses.
+    """
+    known = ("end_score", "dice", "starting_seat")
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ParameterError(
+            f"unknown LAMA Dice parameter(s) {', '.join(unknown)}; known: {', '.join(known)}"
+        )
+    game = DiceGame(num_players=num_players, **dict(params))
+    return game.params
+
+
+def _faces(params: Mapping[str, Any]) -> npt.NDArray[np.int8]:
+    """Dice faces as symbol indices, int8 ``(3, 6)`` (validated by D-1)."""
+    game = DiceGame(num_players=params["num_players"], dice=params["dice"])
+    return np.array(game.dice_faces, dtype=np.int8)
+
+
+@dataclass(slots=True)
+class DiceBatchState:
+    """``B`` LAMA Dice games with ``n`` seats each (row ``g`` of every array is game ``g``).
+
+    Attributes:
+        params: the rule parameters (:func:`check_params` output) shared by all games.
+        ctrl: int32 ``(B, 6)``: phase (the scalar engine's numbers: 0 deal, 1 turn, 2 dice,
+            3 discard, 4 take, 5 give after three llamas, 6 give after an empty row,
+            7 over), seat to act, round starter (D-5), last seat that rolled or quit,
+            next seat to be dealt, round number from 1.
+        dice: int8 ``(B, 3)``: symbols (0..5 numbers 1..6, 6 llama) of dice A, B, C while
+            a roll is shown, else -1.
+        scores: int32 ``(B, n)``: scores in points (chips, D-4).
+        rows: int8 ``(B, n, 7)``: each seat's row as counts of symbols 1..6, L.
+        quit: bool ``(B, n)``: the seat has quit this round (D-7).
+        llama_row: int8 ``(B, 7)``: llama-row cards present (0/1 per symbol, D-3).
+        setaside: int8 ``(B, 7)``: deck cards not dealt this round, per symbol.
+        discards: int8 ``(B, 7)``: cards discarded this round, per symbol.
+        give: bool ``(B, n)``: seats still to be asked to give back a chip after a round
+            that emptied their row (D-10), asked in seat order.
+        round_points: int32 ``(B, n)``: sum of minus points scored in finished rounds,
+            before give-backs (D-10).
+        rng: uint64 ``(B, 2)``: SplitMix64 states of the chance stream and the random
+            policy's stream.
+    """
+
+    params: dict[str, Any]
+    ctrl: npt.NDArray[np.int32]
+    dice: npt.NDArray[np.int8]
+    scores: npt.NDArray[np.int32]
+    rows: npt.NDArray[np.int8]
+    quit: npt.NDArray[np.bool_]
+    llama_row: npt.NDArray[np.int8]
+    setaside: npt.NDArray[np.int8]
+    discards: npt.NDArray[np.int8]
+    give: npt.NDArray[np.bool_]
+    round_points: npt.NDArray[np.int32]
+    rng: npt.NDArray[np.uint64]
+
+    @property
+    def batch_size(self) -> int:
+        """Number of games ``B``."""
+        return int(self.ctrl.shape[0])
+
+    @property
+    def phase(self) -> npt.NDArray[np.int32]:
+        """int32 ``(B,)``: phase of each game (see :attr:`ctrl`)."""
+        return self.ctrl[:, K.PHASE]
+
+    @property
+    def round(self) -> npt.NDArray[np.int32]:
+        """int32 ``(B,)``: round number of each game, from 1."""
+        return self.ctrl[:, K.ROUND]
+
+    def is_terminal(self) -> npt.NDArray[np.bool_]:
+        """bool ``(B,)``: the game is over (D-11)."""
+        return np.equal(self.phase, K.P_OVER)
+
+    def _arrays(self) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]:
+        return (
+            self.ctrl, self.dice, self.scores, self.rows, self.quit, self.llama_row,
+            self.setaside, self.discards, self.give, self.round_points, self.rng,
+        )  # fmt: skip
+
+
+def _seeds(seeds: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+    array = np.asarray(seeds)
+    if array.ndim != 1 or not (array.dtype.kind in "ui" and (array >= 0).all()):
+        raise ParameterError("seeds must be a 1-D array of non-negative integers")
+    return np.ascontiguousarray(array, dtype=np.uint64)
+
+
+def init(seeds: npt.ArrayLike, params: Mapping[str, Any] | None = None) -> DiceBatchState:
+    """``len(seeds)`` games before their first deal, game ``g`` drawing from ``seeds[g]``.
+
+    Args:
+        seeds: 1-D non-negative integers (uint64), one per game.
+        params: :func:`check_params` output (default: 3 players, standard rules).
+
+    Raises:
+        ParameterError: bad seeds or parameters.
+    """
+    full = check_params(3, {}) if params is None else check_params(
+        params["num_players"], {k: v for k, v in params.items() if k != "num_players"}
+    )
+    seeds_u = _seeds(seeds)
+    b, n = len(seeds_u), full["num_players"]
+    state = DiceBatchState(
+        params=full,
+        ctrl=np.zeros((b, K.CTRL_SIZE), dtype=np.int32),
+        dice=np.zeros((b, 3), dtype=np.int8),
+        scores=np.zeros((b, n), dtype=np.int32),
+        rows=np.zeros((b, n, NUM_SYMBOLS), dtype=np.int8),
+        quit=np.zeros((b, n), dtype=np.bool_),
+        llama_row=np.zeros((b, NUM_SYMBOLS), dtype=np.int8),
+        setaside=np.zeros((b, NUM_SYMBOLS), dtype=np.int8),
+        discards=np.zeros((b, NUM_SYMBOLS), dtype=np.int8),
+        give=np.zeros((b, n), dtype=np.bool_),
+        round_points=np.zeros((b, n), dtype=np.int32),
+        rng=np.zeros((b, 2), dtype=np.uint64),
+    )
+    init_states(seeds_u, full["starting_seat"], *state._arrays())
+    return state
+
+
+def current_player(states: DiceBatchState) -> npt.NDArray[np.int32]:
+    """int32 ``(B,)``: the seat to act, -1 at a chance node, -4 once the game is over
+    (the core protocol's ``CHANCE_PLAYER`` and ``TERMINAL_PLAYER``)."""
+    phase = states.phase
+    out = states.ctrl[:, K.PLAYER].copy()
+    out[(phase == K.P_DEAL) | (phase == K.P_DICE)] = -1
+    out[phase == K.P_OVER] = -4
+    return out
+
+
+def legal_mask(states: DiceBatchState) -> npt.NDArray[np.bool_]:
+    """bool ``(B, 131)``: ``mask[g, a]`` = player action ``a`` (docs/dice.md ids) is legal
+    for the seat to act in game ``g``; all False at chance nodes and finished games."""
+    mask = np.zeros((states.batch_size, K.NUM_ACTIONS), dtype=np.bool_)
+    s = states
+    legal_masks(s.ctrl, s.dice, s.scores, s.rows, s.llama_row, DISCARD_IDS, mask)
+    return mask
+
+
+_ERRORS: Final = {
+    K.ERR_ILLEGAL: "is not a legal action of the seat to act",
+    K.ERR_CHANCE: "is not a possible chance outcome here (use -1 to draw one)",
+    K.ERR_OVER: "was given for a finished game (give -1)",
+}
+
+
+def step(states: DiceBatchState, actions: npt.ArrayLike) -> None:
+    """Apply one action to every game, in place.
+
+    Args:
+        states: the batch.
+        actions: integers ``(B,)``: at a seat's decision a player action id; at a chance
+            node a chance outcome id (docs/dice.md) or -1 to draw it from the game's own
+            chance stream; -1 for a finished game.
+
+    Raises:
+        InvalidActionError: ``actions`` is not ``B`` integers.
+        IllegalActionError: some action is not legal (naming the first such game, the
+            action and what is legal); then no game changes.
+    """
+    array = np.asarray(actions)
+    if array.shape != (states.batch_size,) or array.dtype.kind not in "ui":
+        raise InvalidActionError(
+            f"actions must be {states.batch_size} integers, got shape {array.shape} "
+            f"of {array.dtype}"
+        )
+    if array.size and (array.min() < -1 or array.max() >= K.NUM_OUTCOMES):
+        raise InvalidActionError("actions must be -1 or ids in 0..1266")
+    err = np.zeros(2, dtype=np.int32)
+    step_states(
+        np.ascontiguousarray(array, dtype=np.int32), states.params["end_score"],
+        _faces(states.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS,
+        *states._arrays(), err,
+    )  # fmt: skip
+    if err[1] != K.OK:
+        g = int(err[0])
+        legal = np.flatnonzero(legal_mask(states)[g]).tolist()
+        raise IllegalActionError(
+            f"game {g}: action {int(array[g])} {_ERRORS[int(err[1])]}"
+            + (f"; legal: {legal}" if legal else "")
+        )
+
+
+def policy_codes(policies: Sequence[str], num_players: int) -> npt.NDArray[np.int8]:
+    """int8 ``(n,)`` codes of policy names (index in :data:`POLICIES`).
+
+    Raises:
+        ParameterError: not one known policy per seat.
+    """
+    if len(policies) != num_players:
+        raise ParameterError(f"{len(policies)} policies for {num_players} seats")
+    for name in policies:
+        if name not in POLICIES:
+            raise ParameterError(
+                f"unknown in-kernel policy {name!r}; available: {', '.join(POLICIES)}"
+            )
+    return np.array([POLICIES.index(p) for p in policies], dtype=np.int8)
+
+
+def policy_actions(states: DiceBatchState, policies: Sequence[str]) -> npt.NDArray[np.int32]:
+    """int32 ``(B,)``: the action each game's seat to act takes under its policy (-1 at
+    chance nodes and finished games). Random choices advance the games' policy streams.
+
+    Raises:
+        ParameterError: not one known policy per seat.
+    """
+    codes = policy_codes(policies, states.params["num_players"])
+    out = np.zeros(states.batch_size, dtype=np.int32)
+    s = states
+    _policy_actions(
+        codes, s.ctrl, s.dice, s.scores, s.rows, s.llama_row, s.rng, DISCARD_IDS, out
+    )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """Every game's actions in order, as recorded by :func:`play_traced`.
+
+    Attributes:
+        player: int8 ``(G, capacity)``: seat that acted, -1 for a chance outcome.
+        action: int16 ``(G, capacity)``: player action id or chance outcome id.
+        length: int32 ``(G,)``: actions in game ``g`` (entries past ``capacity`` are not
+            kept: check ``length <= capacity``).
+    """
+
+    player: npt.NDArray[np.int8]
+    action: npt.NDArray[np.int16]
+    length: npt.NDArray[np.int32]
+
+
+def play_traced(
+    seeds: npt.ArrayLike,
+    policies: Sequence[str],
+    params: Mapping[str, Any],
+    capacity: int = 0,
+) -> tuple[BatchResults, Trace]:
+    """Play whole games in the kernel and keep up to ``capacity`` actions of each.
+
+    Args:
+        seeds: one non-negative integer per game.
+        policies: one in-kernel policy name per seat (:data:`POLICIES`).
+        params: :func:`check_params` output.
+        capacity: trace entries kept per game (0: none).
+
+    Returns:
+        The results (``extra``: ``round_points`` int32 ``(G, n)``, summed minus points of
+        finished rounds before give-backs; ``decisions`` int32 ``(G,)``, actions chosen by
+        seats) and the trace.
+
+    Raises:
+        ParameterError: bad seeds, parameters or policies, or a negative capacity.
+    """
+    full = check_params(
+        params["num_players"], {k: v for k, v in params.items() if k != "num_players"}
+    )
+    n = full["num_players"]
+    codes = policy_codes(policies, n)
+    seeds_u = _seeds(seeds)
+    if capacity < 0:
+        raise ParameterError(f"capacity must be >= 0, got {capacity}")
+    g = len(seeds_u)
+    scores = np.zeros((g, n), dtype=np.int32)
+    wins = np.zeros((g, n), dtype=np.int8)
+    length = np.zeros(g, dtype=np.int32)
+    rpts = np.zeros((g, n), dtype=np.int32)
+    decisions = np.zeros(g, dtype=np.int32)
+    trace = Trace(
+        player=np.zeros((g, capacity), dtype=np.int8),
+        action=np.zeros((g, capacity), dtype=np.int16),
+        length=np.zeros(g, dtype=np.int32),
+    )
+    play_games(
+        seeds_u, codes, full["starting_seat"], full["end_score"], _faces(full),
+        HAND_IDS, DISCARD_IDS,
+        scores, wins, length, rpts, decisions, trace.player, trace.action, trace.length,
+    )  # fmt: skip
+    results = BatchResults(
+        scores=scores,
+        wins=wins,
+        length=length,
+        starter=np.full(g, full["starting_seat"], dtype=np.int8),
+        finished=np.ones(g, dtype=np.bool_),
+        extra={"round_points": rpts, "decisions": decisions},
+    )
+    return results, trace
+
+
+def play(
+    seeds: npt.ArrayLike, policies: Sequence[str], params: Mapping[str, Any]
+) -> BatchResults:
+    """Play whole games in the kernel (see :func:`play_traced`, without the trace)."""
+    return play_traced(seeds, policies, params, 0)[0]
+
+
+class DiceBatchEngine:
+    """:class:`~lamagames.core.batch.BatchEngine` of LAMA Dice for ``lama simulate``.
+
+    Scores are minus points (lowest wins, D-11); length is rounds per game; ``extra`` holds
+    ``round_points`` and ``decisions`` (see :func:`play_traced`).
+    """
+
+    game_id = "dice"
+    min_players = 2
+    max_players = 6
+    policies: tuple[str, ...] = POLICIES
+    score_name = "points"
+    lower_score_wins = True
+    length_name = "rounds"
+
+    def check_params(self, num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
+        """See :func:`check_params`."""
+        return check_params(num_players, params)
+
+    def play(
+        self,
+        seeds: npt.NDArray[np.uint64],
+        policies: Sequence[str],
+        params: Mapping[str, Any],
+    ) -> BatchResults:
+        """See :func:`play`."""
+        return play(seeds, policies, params)
+
+
+#: The engine ``lama simulate`` finds through the ``batch`` extra of ``lamagames.dice.spec``.
+ENGINE: Final = DiceBatchEngine()

@@ -1,0 +1,492 @@
+# mypy: ignore-errors
+# (Numba infers the kernels' types at compile time from the documented array dtypes; mypy
+# cannot follow njit, so this one module is left to numba; the Python API in batch.py is typed.)
+"""Numba kernels of the Lama Express batch engine (RULES E-2 .. E-11, turn-by-turn E-9).
+
+Every kernel works on the struct-of-arrays state documented in
+:class:`lamagames.express.batch.ExpressBatchState` (one row per game, index ``g``) and on the
+board tables of :class:`lamagames.express.batch.BatchTables`. They mirror
+:class:`lamagames.express.game.ExpressState` step for step: the same phases, the same window
+asking (seats asked in turn order from the active seat, a seat without an available free
+action is skipped, after an action the asking goes on with the seat after the actor, the
+window closes when every seat with an action has passed since the last action), the same
+action ids. Chance nodes never rest: a die roll is drawn at once from the game's own chance
+stream (splitmix64, column 0 of ``rng``); the policies' coin flips use column 1.
+
+Arguments: ``prm = (num_players, llamas_to_win, turn_limit, track_length)``; ``st``, the
+state arrays in the field order of ``ExpressBatchState`` (0 phase, 1 stage, 2 active,
+3 current, 4 passed, 5 rolls, 6 die, 7 winner, 8 tips, 9 owner, 10 progress, 11 station,
+12 house, 13 path_len, 14 path_owner, 15 path_progress, 16 free, 17 rng, 18 trace,
+19 trace_len); ``tb``, the board tables of ``BatchTables.arrays()`` (0 next_dist, 1 car_role,
+2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back).
+
+Kernels are compiled with ``cache=True`` (on-disk cache in this package's ``__pycache__``, or
+``NUMBA_CACHE_DIR``); every array has one fixed dtype (int32 for state and tables, uint64 for
+bitmasks and streams), so each kernel compiles for one signature only. The rules are inlined
+(``inline="always"``) into one entry kernel, :func:`run_games` (set up, step or play), so they
+are compiled once; with :func:`legal_masks` that is the whole compile. No kernel allocates an
+array, so they run without Numba's reference counting (``_nrt=False``): inlining and no
+reference counting together made the kernels about 3x faster
+(``benchmarks/bench_batch_express.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Phases (as in lamagames.express.game).
+PHASE_ROLL = 0
+PHASE_WINDOW = 1
+PHASE_CHOOSE = 2
+PHASE_OVER = 3
+STAGE_AFTER_ROLL = 0
+STAGE_AFTER_MOVE = 1
+TERMINAL = -4
+CHANCE = -1
+# Roles of spaces (lamagames.express.board).
+ROLE_NONE = 0
+ROLE_BOARDING = 1
+ROLE_EXIT = 2
+ROLE_ARROW = 3
+ROLE_REBOARD = 4
+# Action ids (lamagames.express.actions).
+PASS = 0
+MOVE_A = 1
+FREE_BASE = 3
+KIND_BOARD = 0
+KIND_EXIT = 1
+KIND_DETOUR = 2
+KIND_REBOARD = 3
+CARS = 5
+SLOTS = 10
+TRAIN_SPACES = 7
+CAR_OFFSET = 3  # car c (0-based) of a train with tip t stands on t - 3 - c (E-2)
+# Policies inside the kernel.
+POLICY_RANDOM = 0
+POLICY_BENCHMARK = 1
+# Benchmark rank of each kind (board, exit, detour, re-board): exit, board, re-board, detour;
+# the rank of kind k is k ^ 1.
+_RANK = (1, 0, 3, 2)
+# What _settle does next.
+_DO_ROLL = 0
+_DO_OPEN_AFTER_ROLL = 1
+_DO_OPEN_AFTER_MOVE = 2
+_DO_RESOLVE = 3
+_DO_END_TURN = 4
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_U1 = np.uint64(1)
+_U6 = np.uint64(6)
+_S27 = np.uint64(27)
+_S30 = np.uint64(30)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_S63 = np.uint64(63)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def next_u64(rng, g, stream):
+    """Next 64-bit output of splitmix64 stream ``stream`` (0 chance, 1 policy) of game ``g``."""
+    s = rng[g, stream] + _GOLDEN
+    rng[g, stream] = s
+    z = (s ^ (s >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def below(rng, g, stream, k):
+    """A draw in ``0..k-1`` from the high 32 bits of the stream (bias below 2**-32 * k)."""
+    x = next_u64(rng, g, stream) >> _S32
+    return np.int32((x * np.uint64(k)) >> _S32)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def free_ahead(tips, g, t, length):
+    """Free spaces between train ``t``'s tip and the other train's last car (E-6)."""
+    x = tips[g, 1 - t] - TRAIN_SPACES - tips[g, t]
+    while x < 0:
+        x += length
+    return x
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def available(g, n, st, tb):
+    """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7)."""
+    tips, owner, prog, station = st[8], st[9], st[10], st[11]
+    path_len, path_owner, free = st[13], st[14], st[16]
+    car_role, car_index, car_need, station_seat, fp_cap = tb[1], tb[2], tb[3], tb[4], tb[5]
+    for s in range(n):
+        free[g, s] = np.uint64(0)
+    for t in range(2):
+        tip = tips[g, t]
+        for c in range(CARS):
+            role = car_role[tip, c]
+            if role == ROLE_NONE:
+                continue
+            slot = t * CARS + c
+            idx = car_index[tip, c]
+            who = owner[g, slot]
+            if who < 0:
+                if role == ROLE_BOARDING:
+                    seat = station_seat[idx]
+                    if seat >= 0 and station[g, seat] > 0:
+                        free[g, seat] |= _U1 << np.uint64(FREE_BASE + slot)
+                elif role == ROLE_REBOARD and path_len[g, idx] > 0:
+                    front = path_owner[g, idx, 0]
+                    free[g, front] |= _U1 << np.uint64(FREE_BASE + 3 * SLOTS + slot)
+            elif role == ROLE_EXIT:
+                # E-7/E-8: own exit space and lap completed.
+                if station_seat[idx] == who and prog[g, slot] >= car_need[tip, c]:
+                    free[g, who] |= _U1 << np.uint64(FREE_BASE + SLOTS + slot)
+            elif role == ROLE_ARROW and path_len[g, idx] < fp_cap[idx]:
+                # E-7: only opponents of the owner may detour.
+                bit = _U1 << np.uint64(FREE_BASE + 2 * SLOTS + slot)
+                for s in range(n):
+                    if s != who:
+                        free[g, s] |= bit
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def next_asked(g, n, start, free, passed):
+    """First seat from ``start`` in turn order with an action that has not passed, or -1."""
+    mask = passed[g]
+    for i in range(n):
+        seat = (start + i) % n
+        if free[g, seat] != 0 and not (mask >> seat) & 1:
+            return seat
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def settle(g, todo, prm, st, tb):
+    """Run the automatic part of the turn from step ``todo`` until a seat must decide or the
+    game ends: die rolls (drawn from the chance stream and logged to ``trace``), windows that
+    do not open, forced moves, ends of turns and the turn limit (E-6, E-9, E-11)."""
+    n = prm[0]
+    turn_limit = prm[2]
+    length = prm[3]
+    phase = st[0]
+    stage = st[1]
+    active = st[2]
+    cur = st[3]
+    passed = st[4]
+    rolls = st[5]
+    die = st[6]
+    tips = st[8]
+    owner = st[9]
+    prog = st[10]
+    free = st[16]
+    rng = st[17]
+    trace = st[18]
+    trace_len = st[19]
+    next_dist = tb[0]
+    while True:
+        if todo == _DO_ROLL:
+            d = np.int32(((next_u64(rng, g, 0) >> _S32) * _U6) >> _S32)
+            die[g] = d
+            rolls[g] += 1
+            k = trace_len[g]
+            if k < trace.shape[1]:
+                trace[g, k, 0] = CHANCE
+                trace[g, k, 1] = d
+                trace_len[g] = k + 1
+            todo = _DO_OPEN_AFTER_ROLL
+        elif todo in (_DO_OPEN_AFTER_ROLL, _DO_OPEN_AFTER_MOVE):
+            stage[g] = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
+            passed[g] = 0
+            available(g, n, st, tb)
+            asked = next_asked(g, n, active[g], free, passed)
+            if asked >= 0:
+                phase[g] = PHASE_WINDOW
+                cur[g] = asked
+                return
+            todo = _DO_RESOLVE if todo == _DO_OPEN_AFTER_ROLL else _DO_END_TURN
+        elif todo == _DO_RESOLVE:
+            # E-6: choice if both trains can move, forced move if one can, else nothing.
+            d0 = next_dist[die[g], tips[g, 0]]
+            d1 = next_dist[die[g], tips[g, 1]]
+            can0 = d0 <= free_ahead(tips, g, 0, length)
+            can1 = d1 <= free_ahead(tips, g, 1, length)
+            if can0 and can1:
+                phase[g] = PHASE_CHOOSE
+                cur[g] = active[g]
+                return
+            if can0 or can1:
+                move(g, 0 if can0 else 1, length, die, tips, owner, prog, next_dist)
+                todo = _DO_OPEN_AFTER_MOVE
+            else:
+                todo = _DO_END_TURN
+        else:  # _DO_END_TURN
+            if rolls[g] >= turn_limit:
+                phase[g] = PHASE_OVER  # E-11: truncated, no winner
+                cur[g] = TERMINAL
+                return
+            active[g] = (active[g] + 1) % n
+            phase[g] = PHASE_ROLL
+            cur[g] = CHANCE
+            todo = _DO_ROLL
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def move(g, t, length, die, tips, owner, prog, next_dist):
+    """Move train ``t`` with the rolled colour (E-6); riders gain progress (E-8)."""
+    d = next_dist[die[g], tips[g, t]]
+    tip = tips[g, t] + d
+    if tip >= length:
+        tip -= length
+    tips[g, t] = tip
+    for slot in range(t * CARS, t * CARS + CARS):
+        if owner[g, slot] >= 0:
+            prog[g, slot] += d
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def apply_action(g, action, prm, st, tb):
+    """Apply a legal ``action`` of the current seat of game ``g`` (checked by the caller) and
+    log it to ``trace``; returns what :func:`settle` must do next, or -1 when a seat is asked
+    again in the window or the game is won."""
+    n = prm[0]
+    llamas_to_win = prm[1]
+    length = prm[3]
+    phase = st[0]
+    stage = st[1]
+    cur = st[3]
+    passed = st[4]
+    die = st[6]
+    winner = st[7]
+    tips = st[8]
+    owner = st[9]
+    prog = st[10]
+    station = st[11]
+    house = st[12]
+    path_len = st[13]
+    path_owner = st[14]
+    path_prog = st[15]
+    free = st[16]
+    trace = st[18]
+    trace_len = st[19]
+    next_dist = tb[0]
+    car_index = tb[2]
+    walk_back = tb[6]
+    seat = cur[g]
+    k = trace_len[g]
+    if k < trace.shape[1]:
+        trace[g, k, 0] = seat
+        trace[g, k, 1] = action
+        trace_len[g] = k + 1
+    if phase[g] == PHASE_CHOOSE:
+        move(g, action - MOVE_A, length, die, tips, owner, prog, next_dist)
+        todo = _DO_OPEN_AFTER_MOVE
+    else:  # PHASE_WINDOW
+        if action == PASS:
+            passed[g] |= 1 << seat
+        else:
+            kind = (action - FREE_BASE) // SLOTS
+            slot = (action - FREE_BASE) % SLOTS
+            if kind == KIND_EXIT:
+                owner[g, slot] = -1
+                house[g, seat] += 1
+                if house[g, seat] >= llamas_to_win:
+                    winner[g] = seat  # E-10: the game ends at once
+                    phase[g] = PHASE_OVER
+                    cur[g] = TERMINAL
+                    passed[g] = 0
+                    return -1
+            elif kind == KIND_BOARD:
+                station[g, seat] -= 1
+                owner[g, slot] = seat
+                prog[g, slot] = 0  # E-8: progress counts from boarding
+            else:
+                t = slot // CARS
+                idx = car_index[tips[g, t], slot % CARS]
+                if kind == KIND_DETOUR:
+                    # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
+                    m = path_len[g, idx]
+                    path_owner[g, idx, m] = owner[g, slot]
+                    path_prog[g, idx, m] = prog[g, slot] - walk_back[idx]
+                    path_len[g, idx] = m + 1
+                    owner[g, slot] = -1
+                else:  # re-board: the front llama gets in, the others move up
+                    owner[g, slot] = path_owner[g, idx, 0]
+                    prog[g, slot] = path_prog[g, idx, 0]
+                    m = path_len[g, idx] - 1
+                    for j in range(m):
+                        path_owner[g, idx, j] = path_owner[g, idx, j + 1]
+                        path_prog[g, idx, j] = path_prog[g, idx, j + 1]
+                    path_len[g, idx] = m
+            passed[g] = 0  # E-9: an action resets the passes
+            available(g, n, st, tb)
+        asked = next_asked(g, n, (seat + 1) % n, free, passed)
+        if asked >= 0:
+            cur[g] = asked
+            return -1
+        passed[g] = 0
+        todo = _DO_RESOLVE if stage[g] == STAGE_AFTER_ROLL else _DO_END_TURN
+    return todo
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def benchmark_action(g, bits, tips, car_index):
+    """The benchmark choice among the free actions in ``bits`` (bots/express.py): kind in
+    the order exit, board, re-board, detour; then footpath in track order; then train A
+    before B; then car 1..5."""
+    best = -1
+    best_key = 1 << 30
+    for a in range(FREE_BASE, FREE_BASE + 4 * SLOTS):
+        if (bits >> np.uint64(a)) & _U1:
+            kind = (a - FREE_BASE) // SLOTS
+            slot = (a - FREE_BASE) % SLOTS
+            fp = -1
+            if kind in (KIND_DETOUR, KIND_REBOARD):
+                fp = car_index[tips[g, slot // CARS], slot % CARS]
+            key = (kind ^ 1) * 100_000 + (fp + 1) * 16 + slot  # rank: kind ^ 1 (see _RANK)
+            if key < best_key:
+                best_key = key
+                best = a
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def random_action(g, bits, rng):
+    """Uniform choice among ``pass`` and the free actions in ``bits`` (policy stream)."""
+    count = 1
+    for a in range(FREE_BASE, FREE_BASE + 4 * SLOTS):
+        if (bits >> np.uint64(a)) & _U1:
+            count += 1
+    r = below(rng, g, 1, count)
+    if r == 0:
+        return PASS
+    for a in range(FREE_BASE, FREE_BASE + 4 * SLOTS):
+        if (bits >> np.uint64(a)) & _U1:
+            r -= 1
+            if r == 0:
+                return a
+    return PASS
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
+    """The action of the current seat of game ``g`` under ``policy``. A train choice is a
+    fair coin of the policy stream for both policies (benchmark: uniform among the two)."""
+    if phase[g] == PHASE_CHOOSE:
+        return MOVE_A + np.int32(next_u64(rng, g, 1) >> _S63)
+    bits = free[g, cur[g]]
+    if policy == POLICY_BENCHMARK:
+        return benchmark_action(g, bits, tips, car_index)
+    return random_action(g, bits, rng)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def is_legal(g, action, phase, cur, passed, free):
+    """True when ``action`` is legal for the current seat of game ``g`` (turn-by-turn)."""
+    ph = phase[g]
+    if ph == PHASE_CHOOSE:
+        return action == MOVE_A or action == MOVE_A + 1
+    if ph == PHASE_WINDOW:
+        if action == PASS:
+            return True
+        if FREE_BASE <= action < FREE_BASE + 4 * SLOTS:
+            return ((free[g, cur[g]] >> np.uint64(action)) & _U1) == _U1
+    return False
+
+
+MODE_INIT = 0
+MODE_STEP = 1
+MODE_PLAY = 2
+
+
+@njit(cache=True, _nrt=False)
+def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
+    """The one entry kernel (one compiled copy of the rules, so one compile):
+
+    * ``MODE_INIT``: set up game ``g`` (E-5) from ``seeds[g]``, roll the first die and run to
+      the first decision; ``setup = (starting_seat, tip A, tip B)``.
+    * ``MODE_STEP``: apply ``actions[g]`` in every unfinished game; returns the index of the
+      first game whose action is illegal (then nothing at all is applied), else -1.
+    * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``.
+    """
+    phase = st[0]
+    cur = st[3]
+    passed = st[4]
+    tips = st[8]
+    free = st[16]
+    rng = st[17]
+    car_index = tb[2]
+    games = seeds.shape[0] if mode == MODE_INIT else phase.shape[0]
+    if mode == MODE_STEP:
+        for g in range(games):
+            if phase[g] != PHASE_OVER and not is_legal(g, actions[g], phase, cur, passed, free):
+                return g
+    for g in range(games):
+        if mode == MODE_INIT:
+            setup_game(g, seeds[g], setup, prm, st)
+        while phase[g] != PHASE_OVER:
+            todo = -1
+            if mode == MODE_INIT:
+                todo = _DO_ROLL
+            else:
+                if mode == MODE_STEP:
+                    action = actions[g]
+                else:
+                    policy = policies[cur[g]]
+                    action = policy_action(g, policy, phase, cur, tips, free, rng, car_index)
+                todo = apply_action(g, action, prm, st, tb)
+            if todo >= 0:
+                settle(g, todo, prm, st, tb)
+            if mode != MODE_PLAY:
+                break
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def setup_game(g, seed, setup, prm, st):
+    """The setup of E-5 for game ``g``, its two streams seeded from ``seed``."""
+    n = prm[0]
+    (phase, stage, active, cur, passed, rolls, die, winner, tips, owner, prog, station, house,
+     path_len, _path_owner, _path_prog, free, rng, _trace, trace_len) = st  # fmt: skip
+    rng[g, 0] = seed * _MIX1 + _GOLDEN
+    rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
+    next_u64(rng, g, 0)
+    next_u64(rng, g, 1)
+    phase[g] = PHASE_ROLL
+    stage[g] = STAGE_AFTER_ROLL
+    active[g] = setup[0]
+    cur[g] = CHANCE
+    passed[g] = 0
+    rolls[g] = 0
+    die[g] = -1
+    winner[g] = -1
+    tips[g, 0] = setup[1]
+    tips[g, 1] = setup[2]
+    for slot in range(SLOTS):
+        owner[g, slot] = -1
+        prog[g, slot] = 0
+    for s in range(n):
+        station[g, s] = 4
+        house[g, s] = 0
+        free[g, s] = np.uint64(0)
+    for i in range(path_len.shape[1]):
+        path_len[g, i] = 0
+    trace_len[g] = 0
+
+
+@njit(cache=True, _nrt=False)
+def legal_masks(phase, cur, free, out):
+    """``out[g, a]`` True when action ``a`` is legal for the current seat of game ``g``."""
+    for g in range(phase.shape[0]):
+        for a in range(out.shape[1]):
+            out[g, a] = False
+        ph = phase[g]
+        if ph == PHASE_CHOOSE:
+            out[g, MOVE_A] = True
+            out[g, MOVE_A + 1] = True
+        elif ph == PHASE_WINDOW:
+            bits = free[g, cur[g]]
+            out[g, PASS] = True
+            for a in range(FREE_BASE, out.shape[1]):
+                if (bits >> np.uint64(a)) & _U1:
+                    out[g, a] = True

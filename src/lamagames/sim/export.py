@@ -1,0 +1,140 @@
+"""Exports and plots of ``lama simulate`` results (game-agnostic).
+
+Formats by file suffix (:func:`write_output`):
+
+* ``.json``: :meth:`SimulationSummary.to_dict` (every figure with its 95% interval);
+* ``.csv``: :meth:`SimulationSummary.rows`, one row per configuration and seat;
+* ``.parquet``: every game, one row per game and seat (:func:`games_table`), via pyarrow;
+* ``.png`` / ``.svg``: :func:`plot_summary` (matplotlib): the distribution of final scores
+  per configuration, and the win share by seat with 95% intervals, one series per
+  configuration (so player counts and variants are side by side).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from lamagames.core.errors import ParameterError
+from lamagames.sim.summary import ConfigResult, SimulationSummary
+
+FORMATS: Final = (".json", ".csv", ".parquet", ".png", ".svg")
+
+
+def check_output(path: Path) -> None:
+    """Refuse a path whose suffix is not a known format.
+
+    Raises:
+        ParameterError: the suffix is not one of :data:`FORMATS`.
+    """
+    if path.suffix.lower() not in FORMATS:
+        raise ParameterError(
+            f"{path}: unknown output format {path.suffix or '(no suffix)'!r}; "
+            f"use one of {', '.join(FORMATS)}"
+        )
+
+
+def games_table(results: Sequence[ConfigResult]) -> Any:
+    """A ``pyarrow.Table`` of every game: columns ``config``, ``players``, ``game``
+    (index), ``seat`` (from 1), ``policy``, ``score``, ``win`` (0/1), ``length``,
+    ``starter`` (seat from 1), ``finished`` and the engine's per-seat extras."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    tables = []
+    for config in results:
+        r = config.results
+        g, n = r.scores.shape
+        columns: dict[str, Any] = {
+            "config": pa.array([config.label] * (g * n)),
+            "players": np.full(g * n, n, dtype=np.int8),
+            "game": np.repeat(np.arange(g, dtype=np.int64), n),
+            "seat": np.tile(np.arange(1, n + 1, dtype=np.int8), g),
+            "policy": pa.array(list(config.policies) * g),
+            "score": r.scores.reshape(-1),
+            "win": r.wins.reshape(-1),
+            "length": np.repeat(r.length, n),
+            "starter": np.repeat(r.starter + 1, n).astype(np.int8),
+            "finished": np.repeat(r.finished, n),
+        }
+        for name, array in r.extra.items():
+            columns[name] = array.reshape(-1) if array.ndim == 2 else np.repeat(array, n)
+        tables.append(pa.table(columns))
+    return pa.concat_tables(tables, promote_options="default")
+
+
+def plot_summary(
+    summary: SimulationSummary, results: Sequence[ConfigResult], path: Path | None = None
+) -> Any:
+    """Two panels: final-score distribution per configuration (all seats pooled) and win
+    share by seat with 95% intervals. Saved to ``path`` (PNG or SVG by suffix) if given.
+
+    Returns:
+        The matplotlib ``Figure``.
+    """
+    import matplotlib
+
+    if path is not None:
+        matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for config in results:
+        scores = config.results.scores.reshape(-1)
+        bins = np.arange(scores.min(), scores.max() + 2) - 0.5
+        left.hist(scores, bins=bins, density=True, histtype="step", label=config.label)
+    left.set_xlabel(f"final {summary.score_name}")
+    left.set_ylabel("share of seats")
+    left.set_title(f"{summary.game}: distribution of final {summary.score_name}")
+    left.legend(fontsize="small")
+    width = 0.8 / max(1, len(summary.configs))
+    for k, conf in enumerate(summary.configs):
+        x = np.arange(1, conf.num_players + 1) + (k - (len(summary.configs) - 1) / 2) * width
+        share = [s.win_share for s in conf.seats]
+        values = np.array([e.value for e in share])
+        errors = np.array([[e.value - e.low for e in share], [e.high - e.value for e in share]])
+        right.bar(x, values, width=width, yerr=errors, capsize=2, label=conf.label)
+    right.set_xticks(range(1, max(c.num_players for c in summary.configs) + 1))
+    right.set_xlabel("seat")
+    right.set_ylabel("win share (95% interval)")
+    right.set_title("win share by seat and configuration")
+    right.legend(fontsize="small")
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(path)
+        plt.close(fig)
+    return fig
+
+
+def write_output(
+    path: Path, summary: SimulationSummary, results: Sequence[ConfigResult]
+) -> None:
+    """Write ``path`` in the format its suffix names (see the module docstring).
+
+    Raises:
+        ParameterError: an unknown suffix.
+        OSError: the file cannot be written.
+    """
+    check_output(path)
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        path.write_text(json.dumps(summary.to_dict(), indent=2) + "\n", encoding="utf-8")
+    elif suffix == ".csv":
+        rows = summary.rows()
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            fields: list[str] = []
+            for row in rows:
+                fields += [k for k in row if k not in fields]
+            writer = csv.DictWriter(handle, fieldnames=fields)
+            writer.writeheader()
+            writer.writerows(rows)
+    elif suffix == ".parquet":
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+        pq.write_table(games_table(results), path)
+    else:
+        plot_summary(summary, results, path)

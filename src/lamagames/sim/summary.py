@@ -1,0 +1,306 @@
+"""Summaries of batch-engine simulations with 95% confidence intervals (game-agnostic).
+
+A :class:`ConfigResult` holds the per-game arrays of one configuration (player count, seat
+policies, rule variant); :func:`summarize` turns it into a :class:`ConfigSummary`. Method
+(``docs/simulate.md``):
+
+* win share of a seat: wins / games (a tie makes every tied seat a winner), 95% Wilson
+  score interval;
+* means per game (final score, game length, each per-seat extra array): mean and
+  ``1.96 * sd / sqrt(games)`` (central limit theorem; games are independent);
+* per-length rates (an extra per-seat figure per round or roll): the ratio of sums
+  ``sum(x) / sum(length)`` with a delta-method interval
+  ``1.96 * sd(x - r * length) / (mean(length) * sqrt(games))``;
+* first-player advantage: the mean over games of ``win[starter] - mean(win over seats)``
+  (0 when the first seat is no better than the average seat), normal interval.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.sim.batch_protocol import BatchResults
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure with its 95% confidence interval ``[low, high]``."""
+
+    value: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"value", "low", "high"}``."""
+        return {"value": self.value, "low": self.low, "high": self.high}
+
+    def text(self, digits: int = 3) -> str:
+        """``0.251 ± 0.004`` (half width of the interval)."""
+        half = (self.high - self.low) / 2
+        return f"{self.value:.{digits}f} ± {half:.{digits}f}"
+
+
+def wilson(successes: float, trials: int) -> Estimate:
+    """Share ``successes / trials`` with its 95% Wilson score interval.
+
+    Raises:
+        ValueError: ``trials`` is not positive.
+    """
+    if trials <= 0:
+        raise ValueError(f"trials must be positive, got {trials}")
+    p = successes / trials
+    denom = 1 + Z95 * Z95 / trials
+    centre = (p + Z95 * Z95 / (2 * trials)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 * Z95 / (4 * trials * trials)) / denom
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: npt.NDArray[Any]) -> Estimate:
+    """Mean of a 1-D array with the normal 95% interval (zero width for one value)."""
+    x = np.asarray(values, dtype=np.float64)
+    m = float(x.mean())
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else 0.0
+    return Estimate(m, m - half, m + half)
+
+
+def ratio_ci(x: npt.NDArray[Any], length: npt.NDArray[Any]) -> Estimate:
+    """``sum(x) / sum(length)`` with a delta-method 95% interval."""
+    xs = np.asarray(x, dtype=np.float64)
+    ls = np.asarray(length, dtype=np.float64)
+    r = float(xs.sum() / ls.sum())
+    if len(xs) < 2:
+        return Estimate(r, r, r)
+    half = Z95 * float((xs - r * ls).std(ddof=1)) / (float(ls.mean()) * math.sqrt(len(xs)))
+    return Estimate(r, r - half, r + half)
+
+
+@dataclass(slots=True)
+class ConfigResult:
+    """One configuration's per-game results, in game order.
+
+    Attributes:
+        label: name of the configuration (``"4p end_score=60"``).
+        num_players: seats.
+        policies: policy per seat.
+        params: complete rule parameters (the engine's ``check_params`` output).
+        results: the games (``BatchResults`` arrays, ``G`` rows).
+    """
+
+    label: str
+    num_players: int
+    policies: list[str]
+    params: dict[str, Any]
+    results: BatchResults
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat of one configuration: ``win_share``, ``mean_score`` and ``extra`` figures
+    (per game ``mean_<name>`` and per length unit ``<name>_per_<unit>``)."""
+
+    seat: int
+    policy: str
+    win_share: Estimate
+    mean_score: Estimate
+    extra: dict[str, Estimate] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigSummary:
+    """Summary of one configuration (see the module docstring for the method)."""
+
+    label: str
+    num_players: int
+    params: dict[str, Any]
+    games: int
+    finished: int
+    length: Estimate
+    first_player_advantage: Estimate
+    seats: list[SeatSummary]
+
+
+def summarize(config: ConfigResult, length_name: str) -> ConfigSummary:
+    """Figures with 95% intervals of one configuration.
+
+    Args:
+        config: the games.
+        length_name: unit of the game length (``rounds``, ``rolls``), for rate names.
+
+    Raises:
+        ValueError: no games.
+    """
+    r = config.results
+    g = r.games
+    if g == 0:
+        raise ValueError("no games to summarize")
+    wins = r.wins.astype(np.float64)
+    seats = []
+    unit = length_name.rstrip("s") or length_name
+    for seat in range(config.num_players):
+        extra: dict[str, Estimate] = {}
+        for name, array in r.extra.items():
+            if array.ndim == 2:
+                extra[f"mean_{name}"] = mean_ci(array[:, seat])
+                extra[f"{name}_per_{unit}"] = ratio_ci(array[:, seat], r.length)
+        seats.append(
+            SeatSummary(
+                seat=seat,
+                policy=config.policies[seat],
+                win_share=wilson(float(wins[:, seat].sum()), g),
+                mean_score=mean_ci(r.scores[:, seat]),
+                extra=extra,
+            )
+        )
+    first = wins[np.arange(g), r.starter.astype(np.int64)] - wins.mean(axis=1)
+    return ConfigSummary(
+        label=config.label,
+        num_players=config.num_players,
+        params=config.params,
+        games=g,
+        finished=int(r.finished.sum()),
+        length=mean_ci(r.length),
+        first_player_advantage=mean_ci(first),
+        seats=seats,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """Everything ``lama simulate`` reports: one :class:`ConfigSummary` per configuration,
+    compared side by side. Shows as an HTML table in Jupyter.
+
+    Attributes:
+        game: game id; ``seed``: root seed; ``seconds``: wall-clock time of the games;
+        ``warmup_seconds``: first engine call before them (compile or cache load);
+        ``score_name`` / ``length_name``: units from the engine; ``workers`` / ``backend``.
+    """
+
+    game: str
+    seed: int
+    seconds: float
+    warmup_seconds: float
+    score_name: str
+    length_name: str
+    workers: int
+    backend: str
+    configs: list[ConfigSummary]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat row per configuration and seat (the CSV export and the tables)."""
+        out = []
+        for c in self.configs:
+            for s in c.seats:
+                row: dict[str, Any] = {
+                    "config": c.label,
+                    "players": c.num_players,
+                    "games": c.games,
+                    "seat": s.seat + 1,
+                    "policy": s.policy,
+                }
+                figures = {
+                    "win_share": s.win_share,
+                    f"mean_{self.score_name}": s.mean_score,
+                    **s.extra,
+                    f"{self.length_name}_per_game": c.length,
+                    "first_player_advantage": c.first_player_advantage,
+                }
+                for name, est in figures.items():
+                    row[name] = est.value
+                    row[f"{name}_low"] = est.low
+                    row[f"{name}_high"] = est.high
+                out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON data: run facts and, per configuration, every figure as
+        ``{"value", "low", "high"}`` (95% interval)."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+            "warmup_seconds": round(self.warmup_seconds, 3),
+            "workers": self.workers,
+            "backend": self.backend,
+            "score": self.score_name,
+            "length": self.length_name,
+            "configs": [
+                {
+                    "label": c.label,
+                    "players": c.num_players,
+                    "params": c.params,
+                    "games": c.games,
+                    "finished": c.finished,
+                    f"{self.length_name}_per_game": c.length.to_dict(),
+                    "first_player_advantage": c.first_player_advantage.to_dict(),
+                    "seats": [
+                        {
+                            "seat": s.seat + 1,
+                            "policy": s.policy,
+                            "win_share": s.win_share.to_dict(),
+                            f"mean_{self.score_name}": s.mean_score.to_dict(),
+                            **{k: v.to_dict() for k, v in s.extra.items()},
+                        }
+                        for s in c.seats
+                    ],
+                }
+                for c in self.configs
+            ],
+        }
+
+    def columns(self) -> list[tuple[str, str]]:
+        """Table columns ``(heading, figure key)`` shared by the Rich and HTML tables."""
+        keys = ["win_share", f"mean_{self.score_name}"]
+        for c in self.configs:
+            for s in c.seats:
+                keys += [k for k in s.extra if k not in keys]
+        return [(k.replace("_", " ").capitalize(), k) for k in keys]
+
+    def seat_figures(self, config: ConfigSummary, seat: SeatSummary) -> dict[str, Estimate]:
+        """A seat's figures by column key."""
+        return {
+            "win_share": seat.win_share,
+            f"mean_{self.score_name}": seat.mean_score,
+            **seat.extra,
+        }
+
+    def config_line(self, config: ConfigSummary) -> str:
+        """``4 players · 1000 games · rounds/game 5.16 ± 0.02 · first-player advantage ...``"""
+        return (
+            f"{config.label} · {config.games} games · {self.length_name}/game "
+            f"{config.length.text(2)} · first-player advantage "
+            f"{config.first_player_advantage.text(3)}"
+        )
+
+    def _repr_html_(self) -> str:
+        """An HTML table for Jupyter: one block of seat rows per configuration."""
+        cols = self.columns()
+        head = "".join(f"<th>{html.escape(h)}</th>" for h, _ in cols)
+        parts = [
+            f"<p><b>{html.escape(self.game)}</b>: seed {self.seed}, {self.seconds:.2f} s, "
+            f"values ± half width of the 95% interval</p>",
+            f"<table><thead><tr><th>Seat</th><th>Policy</th>{head}</tr></thead><tbody>",
+        ]
+        width = len(cols) + 2
+        for c in self.configs:
+            parts.append(
+                f'<tr><td colspan="{width}" style="text-align:left"><i>'
+                f"{html.escape(self.config_line(c))}</i></td></tr>"
+            )
+            for s in c.seats:
+                figures = self.seat_figures(c, s)
+                cells = "".join(
+                    f"<td>{figures[k].text() if k in figures else '-'}</td>" for _, k in cols
+                )
+                parts.append(
+                    f"<tr><td>{s.seat + 1}</td><td>{html.escape(s.policy)}</td>{cells}</tr>"
+                )
+        parts.append("</tbody></table>")
+        return "".join(parts)
