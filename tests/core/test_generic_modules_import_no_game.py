@@ -16,6 +16,7 @@ PER_GAME = (
     "lamagames.dice",
     "lamagames.express",
     "lamagames.bots.dice",
+    "lamagames.bots.dice_exact",
     "lamagames.bots.express",
     "lamagames.cli.dice_view",
     "lamagames.cli.express_view",

@@ -111,8 +111,12 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    with pytest.raises(ParameterError, match="LAMA Dice has no extra 'nope'; extras: batch"):
+    missing = "LAMA Dice has no extra 'nope'; extras: batch, hints, text"
+    with pytest.raises(ParameterError, match=missing):
         get_spec("dice").load_extra("nope")
+    missing = "Lama Express has no extra 'hints'; extras: batch, chance_notation, text"
+    with pytest.raises(ParameterError, match=missing):
+        get_spec("express").load_extra("hints")
 
 
 def test_a_registered_spec_wins_and_can_be_removed(clean: None) -> None:

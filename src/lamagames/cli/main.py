@@ -20,6 +20,7 @@ import typer
 
 from lamagames import __version__
 from lamagames.cli.common import ASCII_STAND_INS, hide_flag_types, safe_output_streams
+from lamagames.cli.hint import hint_command
 from lamagames.cli.options import with_game_options
 from lamagames.cli.play import play
 from lamagames.cli.replay import replay_command
@@ -79,6 +80,7 @@ def build_app() -> typer.Typer:
     app.callback()(main)
     app.command("play")(with_game_options(play))
     app.command("replay")(replay_command)
+    app.command("hint")(hint_command)
     app.command("rules")(rules)
     add_game_commands(app)
     app.command("simulate")(simulate_command)

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
+from lamagames.cli.hint import hint_renderable
 from lamagames.cli.views import GameView
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
@@ -35,6 +36,7 @@ LEAVE_WORDS = frozenset({"q", "exit", "leave"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 TABLE_WORDS = frozenset({"t", "table"})
 RULES_WORDS = frozenset({"rules"})
+HINT_WORDS = frozenset({"hint"})
 
 ReadLine = Callable[[Text], str]
 
@@ -57,7 +59,7 @@ class Reply:
 
     Attributes:
         action: a legal action id.
-        command: ``"help"``, ``"table"``, ``"rules"`` or ``"leave"``.
+        command: ``"help"``, ``"table"``, ``"rules"``, ``"hint"`` or ``"leave"``.
         problem: why the line was not understood, to show before asking again.
     """
 
@@ -70,7 +72,8 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
     """Understand a line typed by ``player`` when ``legal`` are the choices.
 
     Accepts a menu number (1-based), the action in the game's notation, Enter when there is
-    only one choice, and the words ``?``/``help``, ``t``/``table``, ``rules``, ``q``/``exit``.
+    only one choice, and the words ``?``/``help``, ``t``/``table``, ``rules``, ``hint``,
+    ``q``/``exit``.
 
     Args:
         text: the line as typed.
@@ -97,6 +100,8 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(command="table")
     if word in RULES_WORDS:
         return Reply(command="rules")
+    if word in HINT_WORDS:
+        return Reply(command="hint")
     if line.isascii() and line.isdigit():
         number = int(line)
         if 1 <= number <= count:
@@ -324,6 +329,8 @@ class TerminalHuman(Bot):
                 self.console.print(Markdown(self.view.rules_text()))
             elif reply.command == "table":
                 self._show(state, legal)
+            elif reply.command == "hint":
+                self.console.print(hint_renderable(self.view.game_id, state, self.seat))
             else:
                 self.console.print(Text(reply.problem or "", style="yellow"))
 

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots={
         "benchmark": "lamagames.bots.dice:DiceBenchmarkBot",
         "heuristic": "lamagames.bots.dice:DiceHeuristicBot",
+        "exact": "lamagames.bots.dice_exact:DiceExactBot",
     },
     cli_view="lamagames.cli.dice_view:DiceView",
     play_options=(
@@ -20,9 +21,10 @@ SPEC = GameSpec(
     ),
     web_adapter="lamagames.web.dice:DiceWebAdapter",
     events="lamagames.dice.events:events",
+    stats="lamagames.dice.stats:DiceStats",
     extras={
         "batch": "lamagames.dice.batch:ENGINE",
+        "hints": "lamagames.dice.hints:hints",
         "text": "lamagames.dice.render:position_text",
     },
-    stats="lamagames.dice.stats:DiceStats",
 )

@@ -1,0 +1,143 @@
+"""The ``exact`` LAMA Dice bot: plays the exact solver's policy where it is known.
+
+* **Last player standing** (every other seat has quit, D-8.5): the exact optimal policy of
+  :mod:`lamagames.dice.solver.last_standing` (least expected points of the round, chips given
+  back counted). Exact in every such position.
+* **Two players, both still in**: the exact two-player policy of
+  :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
+  when the position is small enough (:func:`~lamagames.dice.solver.two_player.state_bound`
+  at most :attr:`DiceExactBot.MAX_STATES`); otherwise the ``heuristic`` bot's choice.
+* **Three or more players with others still in**: the ``heuristic`` bot's choice (the
+  multi-player game is not solved).
+* **Give-back after emptying the row** (D-10): black, else white (the best chip).
+
+It draws no random numbers, so games replay from their seed.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from lamagames.bots.base import Bot
+from lamagames.bots.dice import DiceHeuristicBot
+from lamagames.core.errors import IllegalActionError
+from lamagames.core.game import Game, State
+from lamagames.dice.actions import (
+    DISCARD_BASE,
+    DISCARDS,
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    QUIT,
+    ROLL,
+    TAKE_BASE,
+)
+from lamagames.dice.game import (
+    PHASE_DISCARD,
+    PHASE_GIVE_EMPTY,
+    PHASE_TAKE,
+    PHASE_TURN,
+    DiceGame,
+    DiceState,
+    as_dice_state,
+)
+from lamagames.dice.solver import get_solver
+from lamagames.dice.solver.space import llama_mask
+from lamagames.dice.solver.two_player import (
+    Key,
+    NotTractableError,
+    Outcome,
+    TwoPlayerSolver,
+    state_bound,
+)
+
+CHIPS = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
+
+
+class DiceExactBot(Bot):
+    """Plays the exact solver's policy (see the module docstring)."""
+
+    kind = "exact"
+    #: Largest :func:`state_bound` for which the exact two-player recursion is tried.
+    MAX_STATES: ClassVar[int] = 3_000
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        super().__init__(game, seat, seed)
+        if not isinstance(game, DiceGame):
+            raise IllegalActionError("the exact dice bot plays LAMA Dice only")
+        self.solver = get_solver(tuple(game.dice))
+        self.fallback = DiceHeuristicBot(game, seat, seed)
+        self._two = TwoPlayerSolver(self.solver, max_states=4 * self.MAX_STATES)
+        self._round = -1
+        #: How the last decision was made: ``"exact"`` or ``"heuristic"``.
+        self.last_basis = ""
+
+    def step(self, state: State) -> int:
+        """The solver's action for :attr:`seat` (or the fallback's, see the class doc)."""
+        s = as_dice_state(state)
+        legal = s.legal_actions(self.seat)
+        if s.round != self._round:  # positions of earlier rounds never come back
+            self._round = s.round
+            self._two = TwoPlayerSolver(self.solver, max_states=4 * self.MAX_STATES)
+        if s.phase == PHASE_GIVE_EMPTY:
+            self.last_basis = "exact"
+            return legal[0]  # black, else white, else none: the best chip (D-10)
+        others_in = [i for i in range(s.game.num_players) if i != self.seat and not s.quit[i]]
+        if not others_in:
+            self.last_basis = "exact"
+            return self._last_standing(s, legal)
+        if s.game.num_players == 2:
+            choice = self._two_player(s, legal)
+            if choice is not None:
+                self.last_basis = "exact"
+                return choice
+        self.last_basis = "heuristic"
+        return self.fallback.step(state)
+
+    def _last_standing(self, state: DiceState, legal: list[int]) -> int:
+        row = tuple(state.rows[self.seat])
+        score = state.scores[self.seat]
+        table = self.solver.table(llama_mask(state.llama_row), score)
+        values: list[float] = []
+        for action in legal:
+            if state.phase == PHASE_TURN:
+                v = table.quit_value(row) if action == QUIT else table.roll_value(row, score)
+            elif state.phase == PHASE_DISCARD:
+                discard = DISCARDS[action - DISCARD_BASE]
+                after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                v = table.after_discard_value(after, score)
+            else:  # three llamas: give back a chip or not (D-8.1)
+                v = table.give_value(row, score, CHIPS[action])
+            values.append(v)
+        return legal[min(range(len(legal)), key=values.__getitem__)]
+
+    def _two_player(self, state: DiceState, legal: list[int]) -> int | None:
+        other = 1 - self.seat
+        row = tuple(state.rows[self.seat])
+        key: Key = (
+            row,
+            tuple(state.rows[other]),
+            llama_mask(state.llama_row),
+            state.scores[self.seat],
+            state.scores[other],
+        )
+        if state_bound(key) > self.MAX_STATES:
+            return None
+        two = self._two
+        outcomes: list[Outcome] = []
+        try:
+            for action in legal:
+                if state.phase == PHASE_TURN:
+                    o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
+                elif state.phase == PHASE_DISCARD:
+                    discard = DISCARDS[action - DISCARD_BASE]
+                    after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                    o = two.discard_outcome(key, after)
+                elif state.phase == PHASE_TAKE:
+                    o = two.take_outcome(key, action - TAKE_BASE)
+                else:
+                    o = two.give_outcome(key, CHIPS[action])
+                outcomes.append(o)
+        except NotTractableError:
+            return None
+        return legal[max(range(len(legal)), key=lambda i: outcomes[i].margin)]

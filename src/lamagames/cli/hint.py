@@ -1,0 +1,177 @@
+"""``lama hint``: the solver's value of every legal action in a position (LAMA Dice).
+
+The position is given as a game record (``.lamarec.json``, with ``--at N`` for the position
+after N actions; default the last one) or as a position file: the JSON of
+``DiceState.to_dict()``, either bare (standard dice, as many seats as rows) or wrapped as
+``{"game": "dice", "params": {...}, "state": {...}}``. The same table answers ``hint`` at
+the prompt of terminal play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Protocol
+
+import typer
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from lamagames.core.errors import LamaError, ParameterError, RecordError
+from lamagames.core.files import read_json_file
+from lamagames.core.game import State
+from lamagames.core.records import iter_replay, validate_record
+from lamagames.core.registry import make
+from lamagames.core.spec import get_spec
+
+
+class Hint(Protocol):
+    """What the hint table shows (:class:`lamagames.dice.hints.ActionHint` fits)."""
+
+    notation: str
+    expected_points: float | None
+    margin: float | None
+    bust_chance: float | None
+    exact: bool
+    basis: str
+    best: bool
+
+
+HintFunction = Callable[[State, int], Sequence[Hint]]
+
+#: Name of the hint provider in a game's spec (``GameSpec.extras``).
+HINT_EXTRA = "hints"
+
+
+def hint_function(game_id: str) -> HintFunction:
+    """The hint function of a game: its spec's ``extras["hints"]`` (LAMA Dice:
+    :func:`lamagames.dice.hints.hints`).
+
+    Raises:
+        RecordError: an unknown game, or the game has no hints.
+    """
+    try:
+        spec = get_spec(game_id)
+    except ParameterError as exc:
+        raise RecordError(str(exc)) from None
+    if HINT_EXTRA not in spec.extras:
+        raise RecordError(f"{spec.title} has no hints")
+    function: HintFunction = spec.load_extra(HINT_EXTRA)
+    return function
+
+
+def hint_table(hints: Sequence[Hint]) -> Table:
+    """A Rich table: action, expected points, margin (if any), bust chance, basis; the
+    solver's choice is marked with ``*`` and bold."""
+    show_margin = any(h.margin is not None for h in hints)
+    table = Table(title="Hint: expected further points of this round (lower is better)")
+    table.add_column("", no_wrap=True)
+    table.add_column("action", no_wrap=True)
+    table.add_column("exp. points", justify="right")
+    if show_margin:
+        table.add_column("margin (opp - you)", justify="right")
+    table.add_column("bust", justify="right")
+    table.add_column("basis")
+    for h in hints:
+        cells = [
+            "*" if h.best else "",
+            h.notation,
+            "-" if h.expected_points is None else f"{h.expected_points:.3f}",
+        ]
+        if show_margin:
+            cells.append("-" if h.margin is None else f"{h.margin:+.3f}")
+        cells.append("" if h.bust_chance is None else f"{100 * h.bust_chance:.1f}%")
+        cells.append(h.basis)
+        table.add_row(*(Text(c) for c in cells), style="bold" if h.best else None)
+    return table
+
+
+def hint_renderable(game_id: str, state: State, player: int) -> RenderableType:
+    """The hint table for ``player``, or a one-line explanation when there is none."""
+    try:
+        return hint_table(hint_function(game_id)(state, player))
+    except LamaError as exc:
+        return Text(f"No hint: {exc}", style="yellow")
+
+
+def load_position(path: Path, at: int | None) -> tuple[str, State, str]:
+    """Read a record or position file; return ``(game id, position, description)``.
+
+    Raises:
+        RecordError: ``FILE: <reason>`` for an unreadable file, bad JSON, a record that does
+            not replay, ``--at`` out of range or given for a position file, or a state that
+            does not validate.
+    """
+    try:
+        data = read_json_file(path, RecordError)
+        if isinstance(data, dict) and "format" in data:
+            record = validate_record(data)
+            states = list(iter_replay(record))
+            last = len(states) - 1
+            index = last if at is None else at
+            if not 0 <= index <= last:
+                raise RecordError(f"--at {at}: the record has {last} actions; choose 0 to {last}")
+            return record.game, states[index], f"after {index} of {last} actions"
+        if at is not None:
+            raise RecordError("--at applies to game records; this is a position file")
+        game_id, params, state_data = _position_parts(data)
+        game = make(game_id, **params)
+        return game_id, game.state_from_dict(state_data), "position file"
+    except LamaError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def _position_parts(data: Any) -> tuple[str, dict[str, Any], Any]:
+    if not isinstance(data, dict):
+        raise RecordError("a position file is a JSON object (a record or a state)")
+    if "state" in data:
+        unknown = sorted(set(data) - {"game", "params", "state"})
+        if unknown:
+            raise RecordError(f"unknown field(s): {', '.join(unknown)}")
+        game_id, params = data.get("game", "dice"), data.get("params", {})
+        if not isinstance(game_id, str) or not isinstance(params, dict):
+            raise RecordError("'game' must be a string and 'params' an object")
+        return game_id, params, data["state"]
+    rows = data.get("rows")
+    if not isinstance(rows, list):
+        raise RecordError("not a record and not a LAMA Dice state (no 'rows' list)")
+    return "dice", {"num_players": len(rows)}, data
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False).print(
+        Text("Error: ", style="bold red") + Text(message), soft_wrap=True
+    )
+    raise typer.Exit(2)
+
+
+def hint_command(
+    file_name: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A game record or a position file (state JSON)."),
+    ],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", min=0, metavar="N", help="Position after N actions of a record."),
+    ] = None,
+) -> None:
+    """Show every legal action of the seat to act with its expected points (LAMA Dice)."""
+    if not file_name.strip():
+        _fail("no file name given")
+    try:
+        game_id, state, where = load_position(Path(file_name), at)
+        function = hint_function(game_id)
+    except RecordError as exc:
+        _fail(str(exc))
+    player = state.current_player()
+    if player < 0:
+        what = "the game is over" if state.is_terminal() else "chance acts next (deal or dice)"
+        _fail(f"{file_name} ({where}): no seat has a decision: {what}")
+    try:
+        hints = function(state, player)
+    except LamaError as exc:
+        _fail(f"{file_name} ({where}): {exc}")
+    out = Console(highlight=False)
+    out.print(Text(f"{file_name} ({where}): seat {player} to act", style="bold"))
+    out.print(hint_table(hints))

@@ -1,0 +1,279 @@
+"""Hints for LAMA Dice: every legal action with its value from the exact solver.
+
+``hints(state, player)`` lists the legal actions of the seat to act with
+
+* ``expected_points``: the seat's expected further points of the round if it takes the
+  action and then plays on optimally (D-10 row score at the round's end minus the points of
+  chips given back from now on, D-8.1 / D-10; lower is better);
+* ``margin`` (two players only): expected opponent points minus own points of the round
+  (higher is better), the objective of the two-player solver;
+* ``bust_chance`` (``roll`` only): the probability that the next roll is a bust
+  (D-8.4, or D-8.5 for the last player standing);
+* ``exact``: whether the value is exact, and ``basis`` saying where it comes from.
+
+Exact values: the last player standing (D-8.5) always; two players with both still in when
+the exact recursion is tractable (see :mod:`lamagames.dice.solver.two_player`); quitting
+(D-7, the own row is final) and the give-back after emptying the row (D-10) always. Other
+values are *estimates*: the exact value of the position after the action (for ``roll``: after
+the roll and the seat's best answer to it, under the real rules) as if every other seat quit
+right then. The best action is flagged (lowest points; highest margin when exact
+two-player values are shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Final
+
+from lamagames.core.errors import IllegalActionError
+from lamagames.core.game import State
+from lamagames.dice.actions import (
+    DISCARD_BASE,
+    DISCARDS,
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    LLAMA,
+    NUM_SYMBOLS,
+    QUIT,
+    ROLL,
+    TAKE_BASE,
+    player_action_to_string,
+)
+from lamagames.dice.game import (
+    PHASE_DISCARD,
+    PHASE_GIVE_EMPTY,
+    PHASE_GIVE_LLAMAS,
+    PHASE_TAKE,
+    PHASE_TURN,
+    DiceState,
+    as_dice_state,
+    row_score,
+)
+from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
+from lamagames.dice.solver.space import llama_mask
+from lamagames.dice.solver.two_player import (
+    Key,
+    NotTractableError,
+    Outcome,
+    TwoPlayerSolver,
+    state_bound,
+)
+
+#: Largest :func:`~lamagames.dice.solver.two_player.state_bound` of a two-player position
+#: for which hints try the exact recursion (four times as many states are allowed).
+HINT_MAX_STATES: Final = 5_000
+CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
+BASIS_LAST: Final = "exact: last player standing"
+BASIS_TWO: Final = "exact: two players"
+BASIS_FINAL: Final = "exact: the row is final"
+BASIS_ESTIMATE: Final = "estimate: as if the others quit after this"
+
+
+@dataclass(frozen=True)
+class ActionHint:
+    """One legal action and what it is worth (see the module docstring).
+
+    Attributes:
+        action: the action id; ``notation``: its notation (``roll``, ``discard 3 3``...).
+        expected_points: expected further points of the round for the seat (lower is
+            better), or ``None`` if unknown.
+        margin: expected opponent minus own points (two players, exact), else ``None``.
+        bust_chance: probability (0..1) that the next roll busts, for ``roll``; else ``None``.
+        exact: the values are exact (solved to convergence), not estimates.
+        basis: where the value comes from, in words.
+        best: this is the solver's choice among the listed actions.
+    """
+
+    action: int
+    notation: str
+    expected_points: float | None
+    margin: float | None
+    bust_chance: float | None
+    exact: bool
+    basis: str
+    best: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able dict with the attribute names as keys."""
+        return {
+            "action": self.action,
+            "notation": self.notation,
+            "expected_points": self.expected_points,
+            "margin": self.margin,
+            "bust_chance": self.bust_chance,
+            "exact": self.exact,
+            "basis": self.basis,
+            "best": self.best,
+        }
+
+
+def hints(
+    state: State, player: int, *, two_player_solver: TwoPlayerSolver | None = None
+) -> list[ActionHint]:
+    """Every legal action of ``player`` with its value (see the module docstring).
+
+    Args:
+        state: a LAMA Dice position.
+        player: the seat asking; it must be the seat to act.
+        two_player_solver: reuse a solver (its memo) across calls; default a fresh one
+            limited to :data:`HINT_MAX_STATES` states.
+
+    Returns:
+        One :class:`ActionHint` per legal action, in action-id order; exactly one is
+        flagged ``best``.
+
+    Raises:
+        IllegalActionError: not a LAMA Dice state, or ``player`` has no decision now.
+        PositionError: the position is outside what the solver covers (an impossible row).
+    """
+    s = as_dice_state(state)
+    legal = s.legal_actions(player) if type(player) is int else []
+    if not legal or player != s.current_player():
+        raise IllegalActionError(f"seat {player!r} has no decision to hint in this position")
+    solver = get_solver(tuple(s.game.dice))
+    n = s.game.num_players
+    others_in = [i for i in range(n) if i != player and not s.quit[i]]
+    row = tuple(s.rows[player])
+    score = s.scores[player]
+    if s.phase == PHASE_GIVE_EMPTY:  # D-10: the round is over, the chip is all that is left
+        out = [_hint(a, -float(CHIPS[a]), None, None, True, BASIS_FINAL) for a in legal]
+        return _flag_best(out, by_margin=False)
+    bust = bust_chance(solver.rolls, row, s.llama_row, last_standing=not others_in)
+    if n == 2 and others_in and state_bound(_key(s, player)) <= HINT_MAX_STATES:
+        two = two_player_solver or TwoPlayerSolver(solver, 4 * HINT_MAX_STATES)
+        try:
+            return _two_player_hints(s, player, legal, two, bust)
+        except NotTractableError:
+            pass
+    exact = not others_in
+    basis = BASIS_LAST if exact else BASIS_ESTIMATE
+    out = []
+    for action in legal:
+        value = _solo_value(s, player, action, row, score)
+        if action == QUIT:
+            out.append(_hint(action, value, None, None, True, BASIS_FINAL))
+        else:
+            chance = bust if action == ROLL else None
+            out.append(_hint(action, value, None, chance, exact, basis))
+    return _flag_best(out, by_margin=False)
+
+
+def _hint(
+    action: int,
+    points: float | None,
+    margin: float | None,
+    bust: float | None,
+    exact: bool,
+    basis: str,
+) -> ActionHint:
+    return ActionHint(action, player_action_to_string(action), points, margin, bust, exact, basis)
+
+
+def _flag_best(out: list[ActionHint], *, by_margin: bool) -> list[ActionHint]:
+    def key(h: ActionHint) -> float:
+        if by_margin:
+            return -(h.margin if h.margin is not None else float("-inf"))
+        return h.expected_points if h.expected_points is not None else float("inf")
+
+    best = min(range(len(out)), key=lambda i: key(out[i]))
+    return [ActionHint(**{**h.__dict__, "best": i == best}) for i, h in enumerate(out)]
+
+
+def _solo_value(s: DiceState, player: int, action: int, row: tuple[int, ...], score: int) -> float:
+    """Value of ``action`` by the last-standing tables (exact when the others have quit)."""
+    solver = get_solver(tuple(s.game.dice))
+    mask = llama_mask(s.llama_row)
+    if action == QUIT:
+        return float(row_score(row))
+    if action == ROLL:
+        if all(s.quit[i] for i in range(s.game.num_players) if i != player):
+            return solver.table(mask, score).roll_value(row, score)
+        return _roll_estimate(s, row, score)
+    if s.phase == PHASE_DISCARD:
+        discard = DISCARDS[action - DISCARD_BASE]
+        after = tuple(r - d for r, d in zip(row, discard, strict=True))
+        return solver.table(mask, score).after_discard_value(after, score)
+    if s.phase == PHASE_TAKE:
+        return _take_value(solver, row, mask, action - TAKE_BASE, score)
+    if s.phase == PHASE_GIVE_LLAMAS:
+        return solver.table(mask, score).give_value(row, score, CHIPS[action])
+    raise IllegalActionError(f"no hint for {player_action_to_string(action)!r} here")
+
+
+def _key(s: DiceState, player: int) -> Key:
+    other = 1 - player
+    return (
+        tuple(s.rows[player]),
+        tuple(s.rows[other]),
+        llama_mask(s.llama_row),
+        s.scores[player],
+        s.scores[other],
+    )
+
+
+def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
+    """Roll with others still in: the next roll resolved under the real rules (D-8.1 ..
+    D-8.4, takes allowed), each result valued as if every other seat quit right after it."""
+    solver = get_solver(tuple(s.game.dice))
+    mask = llama_mask(s.llama_row)
+    table = solver.table(mask, score)
+    total = 0.0
+    for counts, p in zip(solver.rolls.counts.tolist(), solver.rolls.probs.tolist(), strict=True):
+        if counts[LLAMA] == 3:  # D-8.1: a chip or none, then (as if alone) the same seat again
+            chips = [0] + ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+            value = min(table.give_value(row, score, chip) for chip in chips)
+        elif any(counts[k] and row[k] for k in range(NUM_SYMBOLS)):  # D-8.2
+            limits = [min(counts[k], row[k]) for k in range(NUM_SYMBOLS)]
+            value = min(
+                table.after_discard_value(_minus(row, sub), score)
+                for sub in product(*(range(m + 1) for m in limits))
+                if any(sub)
+            )
+        else:
+            takes = [k for k in range(NUM_SYMBOLS) if counts[k] and mask >> k & 1]
+            if takes:  # D-8.3
+                value = min(_take_value(solver, row, mask, k, score) for k in takes)
+            else:  # D-8.4
+                value = float(row_score([r + (mask >> k & 1) for k, r in enumerate(row)]))
+        total += p * value
+    return total
+
+
+def _minus(row: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(r - d for r, d in zip(row, cards, strict=True))
+
+
+def _take_value(
+    solver: LastStandingSolver, row: tuple[int, ...], mask: int, symbol: int, score: int
+) -> float:
+    """After taking llama-row card ``symbol`` (D-8.3), as if the others quit now."""
+    new_row = tuple(c + 1 if i == symbol else c for i, c in enumerate(row))
+    new_mask = mask & ~(1 << symbol)
+    if not new_mask:  # D-9: the llama row is empty, the round ends
+        return float(row_score(new_row))
+    return solver.table(new_mask, score).value(new_row, score)
+
+
+def _two_player_hints(
+    s: DiceState, player: int, legal: list[int], two: TwoPlayerSolver, bust: float
+) -> list[ActionHint]:
+    row = tuple(s.rows[player])
+    key = _key(s, player)
+    out = []
+    for action in legal:
+        outcome: Outcome
+        if s.phase == PHASE_TURN:
+            outcome = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
+        elif s.phase == PHASE_DISCARD:
+            discard = DISCARDS[action - DISCARD_BASE]
+            after = tuple(r - d for r, d in zip(row, discard, strict=True))
+            outcome = two.discard_outcome(key, after)
+        elif s.phase == PHASE_TAKE:
+            outcome = two.take_outcome(key, action - TAKE_BASE)
+        else:  # PHASE_GIVE_LLAMAS
+            outcome = two.give_outcome(key, CHIPS[action])
+        chance = bust if action == ROLL else None
+        out.append(_hint(action, outcome.own, outcome.margin, chance, True, BASIS_TWO))
+    return _flag_best(out, by_margin=True)

@@ -1,0 +1,65 @@
+"""Disk cache of solved value tables (``platformdirs`` user cache directory).
+
+Files live in ``<user cache dir>/lamagames/solver/`` (or in the directory named by the
+environment variable ``LAMAGAMES_SOLVER_CACHE``; the value ``off`` disables the disk cache).
+A file name holds the solver version, the dice faces (D-1), the llama row and the number of
+score levels, so a new solver version or another dice set never reads a stale table.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import platformdirs
+
+#: Environment variable that moves (or, with ``off``, disables) the disk cache.
+CACHE_ENV = "LAMAGAMES_SOLVER_CACHE"
+
+
+def cache_dir() -> Path | None:
+    """The cache directory, or ``None`` when caching is off."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        return None if configured.strip().lower() == "off" else Path(configured)
+    return Path(platformdirs.user_cache_dir("lamagames")) / "solver"
+
+
+def table_path(version: int, dice: tuple[str, ...], mask: int, levels: int) -> Path | None:
+    """Where the table of these parameters is stored (``None`` when caching is off)."""
+    base = cache_dir()
+    if base is None:
+        return None
+    faces = "-".join(dice)
+    return base / f"v{version}_{faces}_llamas{mask:03d}_levels{levels}.npy"
+
+
+def load(path: Path | None, shape: tuple[int, int]) -> npt.NDArray[np.float64] | None:
+    """A cached float64 table of exactly ``shape``, or ``None`` (missing, unreadable or of
+    another shape: the caller then solves again)."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        table = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    if table.dtype != np.float64 or table.shape != shape:
+        return None
+    return np.asarray(table, dtype=np.float64)
+
+
+def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
+    """Write a table atomically (a temporary file renamed); I/O errors are ignored because the
+    cache is only an optimisation."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            np.save(handle, table, allow_pickle=False)
+        tmp.replace(path)
+    except OSError:
+        return

@@ -1,0 +1,322 @@
+"""Exact solution of LAMA Dice for the last player standing (D-8.5).
+
+**Objective.** From a position in which every other seat has quit (D-6, D-7), the remaining
+player minimises the *expected further points of the round*: the D-10 score of the row at
+the round's end minus the points of the chips given back from now to the end of the round
+(D-8.1 after three llamas; D-10 after emptying the row; D-4: black 10, white 1). That is the
+expected change of the player's score from now until the round has been scored.
+
+**State.** ``(row, llama row, score)``; see :mod:`lamagames.dice.solver.space` for why this
+is complete. The llama row is fixed (no take under D-8.5), so one table per llama row
+(bit mask) holds ``V[s, i]`` for scores ``s = 0 .. levels - 1`` and universe rows ``i``.
+
+**Algorithm.** :func:`lamagames.dice.solver.kernel.solve_levels`: one ordered sweep (scores
+up, rows by card count up); each state's three-llama self-loop is solved by value iteration
+to ``1e-15``; :meth:`LastStandingTable.bellman_residual` then checks a full Bellman backup.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.core.errors import LamaError
+from lamagames.dice.actions import NUM_SYMBOLS
+from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score
+from lamagames.dice.solver import cache, kernel
+from lamagames.dice.solver.space import (
+    KEY_RADIX,
+    VALUE_ARRAY,
+    RollTable,
+    RowUniverse,
+    chip_value,
+    mask_symbols,
+    roll_table,
+    row_universe,
+)
+
+#: Bump when the tables' meaning or layout changes (part of the disk cache key).
+SOLVER_VERSION: Final = 1
+#: Score levels are solved in blocks of this many (scores only drop during a round, D-8.1,
+#: so a table for score ``s`` needs levels ``0 .. s``; they are rounded up to a block).
+LEVEL_BLOCK: Final = 10
+#: Most tables kept in memory per solver (the disk cache keeps the rest).
+MEMORY_TABLES: Final = 24
+_WEIGHTS: Final = KEY_RADIX ** np.arange(NUM_SYMBOLS, dtype=np.int64)
+#: ``group_ptr, group_prob, succ_ptr, succ, bust_prob`` of :func:`kernel.build_transitions`.
+Transitions = tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+]
+
+
+class PositionError(LamaError):
+    """A position the solver does not cover (empty row, impossible row, bad llama row, or
+    other seats still in the round)."""
+
+
+@dataclass
+class LastStandingTable:
+    """Solved values for one llama row.
+
+    Attributes:
+        mask: the llama row as a bit mask (bit ``s`` = card of symbol ``s`` present).
+        values: float64 array ``(levels, n)``: expected further points of the round at the
+            start of a turn, score ``s`` and universe row ``i`` (points; lower is better).
+        iterations: int64 array ``(levels, n)`` of fixed-point iterations (0 when loaded
+            from the disk cache).
+        solve_seconds: wall time of the solve (0.0 when loaded from the disk cache).
+    """
+
+    mask: int
+    values: npt.NDArray[np.float64]
+    iterations: npt.NDArray[np.int64]
+    solve_seconds: float
+    rolls: RollTable = field(repr=False)
+    universe: RowUniverse = field(repr=False)
+    structure: Transitions = field(repr=False)
+
+    @property
+    def levels(self) -> int:
+        """Number of score levels (scores ``0 .. levels - 1``)."""
+        return int(self.values.shape[0])
+
+    def bellman_residual(self) -> float:
+        """``max |T V - V|`` over all states of this table, in points."""
+        quit_values, bust_values = _kernel_inputs(self.universe, self.mask)
+        group_ptr, group_prob, succ_ptr, succ, bust_prob = self.structure
+        return float(
+            kernel.bellman_residual(
+                self.values,
+                quit_values,
+                bust_values,
+                group_ptr,
+                group_prob,
+                succ_ptr,
+                succ,
+                bust_prob,
+                self.rolls.three_llamas,
+            )
+        )
+
+    def _index(self, row: tuple[int, ...] | list[int], score: int) -> int:
+        if type(score) is not int or not 0 <= score < self.levels:
+            raise PositionError(f"score {score!r} is outside 0..{self.levels - 1}")
+        if not any(row):
+            raise PositionError("the row is empty: the round is over (D-9)")
+        i = self.universe.lookup(row)
+        if i < 0:
+            raise PositionError(
+                f"row {list(row)} is not a row a player can hold (at most 6 of a number, "
+                "7 llamas, 12 cards: D-3, D-5)"
+            )
+        return i
+
+    def value(self, row: tuple[int, ...] | list[int], score: int) -> float:
+        """Expected further points at the start of a turn (optimal play), in points.
+
+        Raises:
+            PositionError: empty or impossible row, or score outside the table.
+        """
+        return float(self.values[score, self._index(row, score)])
+
+    def quit_value(self, row: tuple[int, ...] | list[int]) -> float:
+        """Points of quitting now: the row's D-10 score (D-7)."""
+        return float(row_score(row))
+
+    def roll_value(self, row: tuple[int, ...] | list[int], score: int) -> float:
+        """Expected further points of rolling now and then playing optimally (D-8).
+
+        Raises:
+            PositionError: as :meth:`value`.
+        """
+        i = self._index(row, score)
+        quit_values, bust_values = _kernel_inputs(self.universe, self.mask)
+        group_ptr, group_prob, succ_ptr, succ, bust_prob = self.structure
+        _, rest, p3, give = kernel._parts(
+            self.values,
+            score,
+            i,
+            quit_values,
+            bust_values,
+            group_ptr,
+            group_prob,
+            succ_ptr,
+            succ,
+            bust_prob,
+            self.rolls.three_llamas,
+        )
+        stay = float(self.values[score, i])
+        return float(p3 * min(stay, give) + rest)
+
+    def after_discard_value(self, row_after: tuple[int, ...] | list[int], score: int) -> float:
+        """Expected further points once a discard has left ``row_after`` (D-8.2): the next
+        turn's value, or minus the best chip if the row is empty (D-9, D-10)."""
+        if not any(row_after):
+            return -float(chip_value(score))
+        return self.value(row_after, score)
+
+    def give_value(self, row: tuple[int, ...] | list[int], score: int, chip: int) -> float:
+        """Expected further points after three llamas (D-8.1) when giving back a chip worth
+        ``chip`` points (10 black, 1 white, 0 none); the same player then acts again.
+
+        Raises:
+            PositionError: as :meth:`value`, or the chip cannot be given with this score.
+        """
+        if chip == 10 and score >= 10:
+            return -10.0 + self.value(row, score - 10)
+        if chip == 1 and score % 10 >= 1:
+            return -1.0 + self.value(row, score - 1)
+        if chip == 0:
+            return self.value(row, score)
+        raise PositionError(f"a chip of {chip} points cannot be given back with score {score}")
+
+
+def bust_chance(
+    rolls: RollTable,
+    row: tuple[int, ...] | list[int],
+    llama_row: tuple[int, ...] | list[int],
+    last_standing: bool,
+) -> float:
+    """Probability that the next roll is a bust (D-8.4, or D-8.5 when ``last_standing``):
+    not three llamas, no die matches the row, and (last standing or no die shows a symbol
+    still in the llama row)."""
+    total = 0.0
+    for counts, p in zip(rolls.counts, rolls.probs, strict=True):
+        if counts[6] == 3:
+            continue
+        shown = [s for s in range(NUM_SYMBOLS) if counts[s]]
+        if any(row[s] for s in shown):
+            continue
+        if not last_standing and any(llama_row[s] for s in shown):
+            continue
+        total += float(p)
+    return total
+
+
+class LastStandingSolver:
+    """Solves and caches :class:`LastStandingTable` objects for one dice set (D-1).
+
+    Args:
+        dice: the three dice faces (validated by :class:`DiceGame`, D-1).
+        use_disk_cache: read and write tables in :mod:`lamagames.dice.solver.cache`.
+
+    Raises:
+        ParameterError: the dice break D-1.
+    """
+
+    def __init__(
+        self, dice: tuple[str, ...] | list[str] = STANDARD_DICE, use_disk_cache: bool = True
+    ) -> None:
+        game = DiceGame(num_players=2, dice=list(dice))
+        self.dice: tuple[str, ...] = tuple(game.dice)
+        self.rolls = roll_table(game)
+        self.universe = row_universe()
+        self.use_disk_cache = use_disk_cache
+        self._tables: dict[int, LastStandingTable] = {}
+        self._structure: Transitions | None = None
+
+    def table(
+        self, llama_row: tuple[int, ...] | list[int] | int, score: int = 0
+    ) -> LastStandingTable:
+        """The solved table of a llama row (count vector of 0/1, or bit mask) covering
+        ``score``.
+
+        Raises:
+            PositionError: an empty or malformed llama row (an empty llama row ends the
+                round, D-9), or a negative score.
+        """
+        mask = _mask(llama_row)
+        if type(score) is not int or score < 0:
+            raise PositionError(f"score must be a non-negative integer, got {score!r}")
+        table = self._tables.get(mask)
+        if table is not None and table.levels > score:
+            return table
+        levels = LEVEL_BLOCK * (score // LEVEL_BLOCK + 1)
+        table = self._solve(mask, levels)
+        if len(self._tables) >= MEMORY_TABLES:
+            self._tables.pop(next(iter(self._tables)))
+        self._tables[mask] = table
+        return table
+
+    def _solve(self, mask: int, levels: int) -> LastStandingTable:
+        u = self.universe
+        shape = (levels, u.size)
+        path = (
+            cache.table_path(SOLVER_VERSION, self.dice, mask, levels)
+            if self.use_disk_cache
+            else None
+        )
+        structure = self.structure
+        values = cache.load(path, shape)
+        if values is not None:
+            iterations = np.zeros(shape, dtype=np.int64)
+            return LastStandingTable(mask, values, iterations, 0.0, self.rolls, u, structure)
+        start = time.perf_counter()
+        quit_values, bust_values = _kernel_inputs(u, mask)
+        group_ptr, group_prob, succ_ptr, succ, bust_prob = structure
+        values, iterations = kernel.solve_levels(
+            levels,
+            quit_values,
+            bust_values,
+            group_ptr,
+            group_prob,
+            succ_ptr,
+            succ,
+            bust_prob,
+            self.rolls.three_llamas,
+        )
+        seconds = time.perf_counter() - start
+        cache.store(path, values)
+        return LastStandingTable(mask, values, iterations, seconds, self.rolls, u, structure)
+
+    @property
+    def structure(self) -> Transitions:
+        """The matching-roll groups of every universe row (built on first use)."""
+        if self._structure is None:
+            u = self.universe
+            self._structure = kernel.build_transitions(
+                u.rows, u.index, _WEIGHTS, self.rolls.counts, self.rolls.probs
+            )
+        return self._structure
+
+
+def _kernel_inputs(
+    universe: RowUniverse, mask: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Quit values (D-10 score of each row) and bust values (score of the row joined by the
+    llama row, D-8.4) as float64 arrays of shape ``(n,)``."""
+    quit_values = universe.scores.astype(np.float64)
+    present = (universe.rows > 0) | (mask_symbols(mask) > 0)
+    bust_values = (present.astype(np.int64) @ VALUE_ARRAY).astype(np.float64)
+    return quit_values, bust_values
+
+
+def _mask(llama_row: tuple[int, ...] | list[int] | int) -> int:
+    if isinstance(llama_row, bool):
+        raise PositionError(f"a llama row is 7 flags of 0 or 1, got {llama_row!r}")
+    if isinstance(llama_row, int):
+        mask = llama_row
+    else:
+        if len(llama_row) != NUM_SYMBOLS or any(c not in (0, 1) for c in llama_row):
+            raise PositionError(f"a llama row is 7 flags of 0 or 1, got {llama_row!r}")
+        mask = sum(1 << s for s in range(NUM_SYMBOLS) if llama_row[s])
+    if not 1 <= mask < 1 << NUM_SYMBOLS:
+        raise PositionError(
+            f"llama row mask {mask!r}: an empty llama row has ended the round (D-9)"
+        )
+    return mask
+
+
+@lru_cache(maxsize=8)
+def get_solver(dice: tuple[str, ...] = STANDARD_DICE) -> LastStandingSolver:
+    """A process-wide :class:`LastStandingSolver` for a dice set (tables shared)."""
+    return LastStandingSolver(dice)

@@ -1,0 +1,160 @@
+"""State space of the last-player-standing problem of LAMA Dice (D-8.5).
+
+When every other seat has quit (D-8.5) the remaining player's position is fully described by
+
+* the own **row** as a count vector over the symbols ``1..6, L`` (D-3): no take is possible
+  any more (a roll that matches nothing is a bust, D-8.5), so the row only shrinks;
+* the **llama row** (a subset of the seven llama-row cards, D-3): it no longer changes and
+  matters only through a bust, which puts all of it into the row (D-8.4);
+* the own **score** ``s`` (D-4), which fixes which chips can be given back after three
+  llamas (D-8.1) or after emptying the row (D-10).
+
+The dice are fixed objects (D-1), so the cards set aside or discarded do not change any
+probability: they are not part of the state.
+
+Rows are enumerated once per dice set in a *universe* that contains every row a last player
+standing can hold: at most 6 cards of a number and 7 llamas (D-3) and at most 12 cards (6
+dealt, D-5, plus at most 6 llama-row cards taken while others were still in, D-8.3, since the
+llama row is never empty during a round, D-9). Row ``i`` of the universe is
+``UNIVERSE.rows[i]``; rows are sorted by card count so every discard leads to a lower index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES, roll_symbols
+from lamagames.dice.game import DiceGame
+
+#: Most cards of each symbol a row can hold: 5 deck + 1 llama-row card per number, 6 + 1 llamas.
+ROW_CAPS: Final = (6, 6, 6, 6, 6, 6, 7)
+#: Most cards a row can hold during a round (6 dealt + 6 taken).
+MAX_ROW_CARDS: Final = 12
+#: Radix of the dense row key (every count is at most 7).
+KEY_RADIX: Final = 8
+KEY_SIZE: Final = KEY_RADIX**NUM_SYMBOLS
+#: Symbol values of D-2 as an array (int64, shape (7,)).
+VALUE_ARRAY: Final = np.array(VALUES, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class RowUniverse:
+    """Every row count vector a last player standing can hold.
+
+    Attributes:
+        rows: int64 array of shape ``(n, 7)``, counts per symbol, sorted by card count
+            (ascending, then lexicographically); every row holds 1..12 cards.
+        index: int64 array of shape ``(8**7,)``: ``index[row_key(r)]`` is the position of
+            ``r`` in ``rows``, or -1 for a count vector outside the universe.
+        scores: int64 array of shape ``(n,)``: D-10 score of each row.
+    """
+
+    rows: npt.NDArray[np.int64]
+    index: npt.NDArray[np.int64]
+    scores: npt.NDArray[np.int64]
+
+    @property
+    def size(self) -> int:
+        """Number of rows in the universe."""
+        return int(self.rows.shape[0])
+
+    def lookup(self, row: tuple[int, ...] | list[int]) -> int:
+        """Position of a row count vector, or -1 if it is outside the universe."""
+        if len(row) != NUM_SYMBOLS or any(not 0 <= c < KEY_RADIX for c in row):
+            return -1
+        return int(self.index[row_key(row)])
+
+
+def row_key(row: tuple[int, ...] | list[int] | npt.NDArray[np.int64]) -> int:
+    """Dense key of a count vector: ``sum(row[s] * 8**s)``."""
+    return int(sum(int(row[s]) * KEY_RADIX**s for s in range(NUM_SYMBOLS)))
+
+
+@lru_cache(maxsize=1)
+def row_universe() -> RowUniverse:
+    """The row universe (built once per process, about 50 000 rows)."""
+    grids = np.indices(tuple(c + 1 for c in ROW_CAPS)).reshape(NUM_SYMBOLS, -1).T
+    sizes = grids.sum(axis=1)
+    keep = (sizes >= 1) & (sizes <= MAX_ROW_CARDS)
+    rows = grids[keep].astype(np.int64)
+    order = np.lexsort((*(rows[:, s] for s in reversed(range(NUM_SYMBOLS))), rows.sum(1)))
+    rows = np.ascontiguousarray(rows[order])
+    keys = rows @ (KEY_RADIX ** np.arange(NUM_SYMBOLS, dtype=np.int64))
+    index = np.full(KEY_SIZE, -1, dtype=np.int64)
+    index[keys] = np.arange(rows.shape[0], dtype=np.int64)
+    scores = (rows > 0).astype(np.int64) @ VALUE_ARRAY
+    return RowUniverse(rows=rows, index=index, scores=scores)
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """The roll distribution of a dice set (D-1), aggregated by the symbols shown.
+
+    Only which symbols show, and how many dice show each, matter to D-8, so the 125 ordered
+    outcomes of the standard dice collapse into fewer classes.
+
+    Attributes:
+        counts: int64 array of shape ``(m, 7)``: dice showing each symbol (sums to 3).
+        probs: float64 array of shape ``(m,)``: probability of each class (sums to 1).
+    """
+
+    counts: npt.NDArray[np.int64]
+    probs: npt.NDArray[np.float64]
+
+    @property
+    def three_llamas(self) -> float:
+        """Probability of three llamas (D-8.1)."""
+        return float(self.probs[self.counts[:, LLAMA] == 3].sum())
+
+
+def roll_table(game: DiceGame) -> RollTable:
+    """Aggregate ``game.roll_outcomes`` by symbol counts (deterministic order)."""
+    acc: dict[tuple[int, ...], float] = {}
+    for outcome, probability in game.roll_outcomes:
+        vector = [0] * NUM_SYMBOLS
+        for s in roll_symbols(outcome):
+            vector[s] += 1
+        key = tuple(vector)
+        acc[key] = acc.get(key, 0.0) + probability
+    keys = sorted(acc)
+    return RollTable(
+        counts=np.array(keys, dtype=np.int64),
+        probs=np.array([acc[k] for k in keys], dtype=np.float64),
+    )
+
+
+def llama_mask(llama_row: tuple[int, ...] | list[int]) -> int:
+    """Bit mask of a llama row (bit ``s`` set when the card of symbol ``s`` is present)."""
+    return sum(1 << s for s in range(NUM_SYMBOLS) if llama_row[s])
+
+
+def mask_symbols(mask: int) -> npt.NDArray[np.int64]:
+    """The llama row of a bit mask as a 0/1 int64 array of shape ``(7,)``."""
+    return np.array([(mask >> s) & 1 for s in range(NUM_SYMBOLS)], dtype=np.int64)
+
+
+def chip_value(score: int) -> int:
+    """Points of the best chip a player with ``score`` can give back (D-4, D-8.1, D-10):
+    10 for a black chip, else 1 for a white chip, else 0."""
+    if score >= 10:
+        return 10
+    return 1 if score % 10 else 0
+
+
+def reachable_rows(mask: int) -> int:
+    """Rows of the universe a last player standing can hold beside llama row ``mask``.
+
+    A llama-row card still in the llama row is not in any row (D-3 caps drop by one) and
+    the row holds at most ``6 + (7 - |llama row|)`` cards (D-5, D-8.3).
+    """
+    universe = row_universe()
+    caps = np.array(ROW_CAPS, dtype=np.int64) - mask_symbols(mask)
+    limit = 6 + NUM_SYMBOLS - bin(mask).count("1")
+    rows = universe.rows
+    ok = (rows <= caps).all(axis=1) & (rows.sum(axis=1) <= limit)
+    return int(ok.sum())

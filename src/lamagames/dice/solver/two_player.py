@@ -1,0 +1,308 @@
+"""Exact round values of two-player LAMA Dice (D-1 .. D-10), where tractable.
+
+**Objective.** For the seat to act, the *margin* ``W``: the expected points the opponent
+scores in this round minus the expected points the seat scores (D-10 row scores at the round's
+end, minus the points of chips given back from now on, D-8.1 / D-10). Both seats play to
+maximise their own margin (a zero-sum game with chance), so ``W`` is the minimax value of the
+rest of the round. Alongside ``W`` the solver carries the expected further points of each seat
+under the same (first-best) policies, so hints can show points as well as the margin.
+
+**Positions.**
+
+* One seat has quit (D-7): the other is the last player standing (D-8.5); its expected points
+  come from the exact :class:`~lamagames.dice.solver.last_standing.LastStandingTable`, the
+  quitter's points are its row score. Exact for every position.
+* Both seats still in: an exact memoised recursion over ``(own row, opponent row, llama row,
+  own score, opponent score)`` at the start of a turn. Every discard (D-8.2) or take (D-8.3)
+  lowers ``2 * |llama row| + |row 1| + |row 2|`` and every give-back (D-8.1) lowers a score,
+  so the only cycle is three llamas without a give-back passing the turn back and forth; the
+  two states of such a pair are solved together by value iteration of a contraction with
+  factor ``P(three llamas)`` to ``1e-14``. The number of distinct states grows quickly with
+  the cards in play; above ``max_states`` the solver raises :class:`NotTractableError`
+  instead of guessing. A fresh deal (12 cards in rows, 7 in the llama row) is far beyond it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from lamagames.core.errors import LamaError
+from lamagames.dice.actions import NUM_SYMBOLS
+from lamagames.dice.game import row_score
+from lamagames.dice.solver.last_standing import LastStandingSolver, PositionError
+from lamagames.dice.solver.space import chip_value
+
+#: Default cap on distinct states of one recursion.
+DEFAULT_MAX_STATES: Final = 200_000
+#: Values closer than this (points) end the three-llama pair iteration.
+PAIR_TOL: Final = 1e-14
+
+Row = tuple[int, ...]
+#: ``(own row, opponent row, llama row mask, own score, opponent score)``, own seat to act.
+Key = tuple[Row, Row, int, int, int]
+
+
+class NotTractableError(LamaError):
+    """The exact two-player recursion would visit more states than allowed."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Value of a position or action for the seat to act (points of the round from now on).
+
+    Attributes:
+        margin: expected opponent points minus own points (the objective, maximised).
+        own: expected own further points under the solved policies.
+        other: expected opponent further points under the solved policies.
+    """
+
+    margin: float
+    own: float
+    other: float
+
+    def swap(self) -> Outcome:
+        """The same outcome seen by the other seat."""
+        return Outcome(-self.margin, self.other, self.own)
+
+    def shift_own(self, points: float) -> Outcome:
+        """Add ``points`` to the own points (a chip given back is ``-chip``)."""
+        return Outcome(self.margin - points, self.own + points, self.other)
+
+
+def _end(own: float, other: float) -> Outcome:
+    return Outcome(other - own, own, other)
+
+
+def _best(options: list[Outcome]) -> Outcome:
+    best = options[0]
+    for o in options[1:]:
+        if o.margin > best.margin + 1e-12:
+            best = o
+    return best
+
+
+def _mix(parts: list[tuple[float, Outcome]]) -> Outcome:
+    return Outcome(
+        sum(p * o.margin for p, o in parts),
+        sum(p * o.own for p, o in parts),
+        sum(p * o.other for p, o in parts),
+    )
+
+
+@dataclass(frozen=True)
+class _RowRolls:
+    """Roll classes of a row: matching groups ``(probability, rows left by each legal
+    discard)`` (D-8.2) and non-matching ``(probability, mask of the symbols shown)``."""
+
+    matches: tuple[tuple[float, tuple[Row, ...]], ...]
+    misses: tuple[tuple[float, int], ...]
+
+
+class TwoPlayerSolver:
+    """Exact two-player round values (see the module docstring).
+
+    Args:
+        last_standing: the one-player solver (its dice are used).
+        max_states: most distinct states one query may create before
+            :class:`NotTractableError`.
+    """
+
+    def __init__(
+        self, last_standing: LastStandingSolver, max_states: int = DEFAULT_MAX_STATES
+    ) -> None:
+        self.last = last_standing
+        self.max_states = max_states
+        self.p_llamas = last_standing.rolls.three_llamas
+        self._memo: dict[Key, Outcome] = {}
+        self._row_rolls: dict[Row, _RowRolls] = {}
+
+    # ------------------------------------------------------------------ one seat has quit
+    def last_standing_outcome(self, row: Row, other_row: Row, mask: int, score: int) -> Outcome:
+        """Seat with ``row`` to act, the other has quit with ``other_row`` (D-8.5)."""
+        own = self.last.table(mask, score).value(row, score)
+        return _end(own, float(row_score(other_row)))
+
+    # ------------------------------------------------------------------ both seats in
+    def value(self, key: Key) -> Outcome:
+        """Turn value with both seats in, own seat to act (D-6).
+
+        Raises:
+            NotTractableError: more than ``max_states`` states would be needed.
+            PositionError: an empty row or llama row (the round would be over, D-9).
+        """
+        row, other, mask, _, _ = key
+        if not any(row) or not any(other) or not mask:
+            raise PositionError("an empty row or llama row: the round is over (D-9)")
+        start = len(self._memo)
+        try:
+            return self._pair(key)
+        except NotTractableError:
+            self._memo = dict(list(self._memo.items())[:start])
+            raise
+
+    def quit_outcome(self, key: Key) -> Outcome:
+        """Quitting now (D-7): the opponent becomes the last player standing."""
+        row, other, mask, _, other_score = key
+        return self.last_standing_outcome(other, row, mask, other_score).swap()
+
+    def roll_outcome(self, key: Key) -> Outcome:
+        """Rolling now (D-8) and then playing the solved policies."""
+        self._pair(key)
+        partner = self._memo[_swap(key)]
+        return self._roll(key, self._after_llamas(key, partner))
+
+    def discard_outcome(self, key: Key, row_after: Row) -> Outcome:
+        """After a discard leaves ``row_after`` (D-8.2): round over if empty (D-9, D-10)."""
+        _row, other, mask, score, other_score = key
+        if not any(row_after):
+            return _end(-float(chip_value(score)), float(row_score(other)))
+        return self._pair((other, row_after, mask, other_score, score)).swap()
+
+    def take_outcome(self, key: Key, symbol: int) -> Outcome:
+        """After taking llama-row card ``symbol`` (D-8.3); the round ends if the llama row
+        is then empty (D-9)."""
+        row, other, mask, score, other_score = key
+        new_row = _add(row, symbol)
+        new_mask = mask & ~(1 << symbol)
+        if not new_mask:
+            return _end(float(row_score(new_row)), float(row_score(other)))
+        return self._pair((other, new_row, new_mask, other_score, score)).swap()
+
+    def give_outcome(self, key: Key, chip: int) -> Outcome:
+        """After three llamas (D-8.1), giving back a chip of ``chip`` points (0 = none);
+        the turn passes to the opponent (D-6)."""
+        row, other, mask, score, other_score = key
+        return self._pair((other, row, mask, other_score, score - chip)).swap().shift_own(-chip)
+
+    # ------------------------------------------------------------------ recursion
+    def _pair(self, key: Key) -> Outcome:
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if len(self._memo) + 2 > self.max_states:
+            raise NotTractableError(
+                f"the exact two-player recursion needs more than {self.max_states} states "
+                "from this position"
+            )
+        partner = _swap(key)
+        # Everything except the three-llama loop is strictly smaller: solve it first.
+        rest_x = self._rest(key)
+        rest_y = self._rest(partner)
+        gives_x = self._gives(key)
+        gives_y = self._gives(partner)
+        quit_x = self.quit_outcome(key)
+        quit_y = self.quit_outcome(partner)
+        x, y = quit_x, quit_y
+        p3 = self.p_llamas
+        for _ in range(10_000):
+            cont_x = _best([y.swap(), *gives_x])
+            cont_y = _best([x.swap(), *gives_y])
+            roll_x = _mix([(p3, cont_x), (1.0, rest_x)])
+            roll_y = _mix([(p3, cont_y), (1.0, rest_y)])
+            nx = _best([quit_x, roll_x])
+            ny = _best([quit_y, roll_y])
+            done = abs(nx.margin - x.margin) < PAIR_TOL and abs(ny.margin - y.margin) < PAIR_TOL
+            done = done and abs(nx.own - x.own) < PAIR_TOL and abs(ny.own - y.own) < PAIR_TOL
+            x, y = nx, ny
+            if done:
+                break
+        self._memo[key] = x
+        self._memo[partner] = y
+        return x
+
+    def _after_llamas(self, key: Key, partner: Outcome) -> Outcome:
+        return _best([partner.swap(), *self._gives(key)])
+
+    def _roll(self, key: Key, after_llamas: Outcome) -> Outcome:
+        return _mix([(self.p_llamas, after_llamas), (1.0, self._rest(key))])
+
+    def _gives(self, key: Key) -> list[Outcome]:
+        score = key[3]
+        chips = ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+        return [self.give_outcome(key, chip) for chip in chips]
+
+    def _rest(self, key: Key) -> Outcome:
+        """Probability-weighted outcome of every roll except three llamas (D-8.2 .. D-8.4);
+        its weights sum to ``1 - P(three llamas)``."""
+        row, other, mask, _, _ = key
+        rolls = self._rolls_of(row)
+        parts: list[tuple[float, Outcome]] = []
+        for p, rows_after in rolls.matches:
+            parts.append((p, _best([self.discard_outcome(key, r) for r in rows_after])))
+        bust = _end(float(row_score(_union(row, mask))), float(row_score(other)))
+        for p, shown in rolls.misses:
+            takes = shown & mask
+            if not takes:  # D-8.4
+                parts.append((p, bust))
+                continue
+            options = [self.take_outcome(key, s) for s in range(NUM_SYMBOLS) if takes >> s & 1]
+            parts.append((p, _best(options)))
+        return _mix(parts)
+
+    def _rolls_of(self, row: Row) -> _RowRolls:
+        cached = self._row_rolls.get(row)
+        if cached is not None:
+            return cached
+        matches: dict[tuple[int, ...], float] = {}
+        misses: dict[int, float] = {}
+        rolls = self.last.rolls
+        for counts, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True):
+            if counts[6] == 3:
+                continue
+            limits = tuple(min(counts[s], row[s]) for s in range(NUM_SYMBOLS))
+            if any(limits):
+                matches[limits] = matches.get(limits, 0.0) + p
+            else:
+                shown = sum(1 << s for s in range(NUM_SYMBOLS) if counts[s])
+                misses[shown] = misses.get(shown, 0.0) + p
+        match_list = []
+        for limits, p in matches.items():
+            after: list[Row] = []
+            for combo in _sub_vectors(limits):
+                if any(combo):
+                    after.append(tuple(r - c for r, c in zip(row, combo, strict=True)))
+            match_list.append((p, tuple(after)))
+        result = _RowRolls(tuple(match_list), tuple((p, m) for m, p in misses.items()))
+        self._row_rolls[row] = result
+        return result
+
+    @property
+    def states(self) -> int:
+        """Distinct both-in states solved so far."""
+        return len(self._memo)
+
+
+def _swap(key: Key) -> Key:
+    row, other, mask, score, other_score = key
+    return (other, row, mask, other_score, score)
+
+
+def _add(row: Row, symbol: int) -> Row:
+    return tuple(c + 1 if s == symbol else c for s, c in enumerate(row))
+
+
+def _union(row: Row, mask: int) -> Row:
+    return tuple(c + (mask >> s & 1) for s, c in enumerate(row))
+
+
+def _sub_vectors(limits: tuple[int, ...]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for lim in limits:
+        out = [(*v, k) for v in out for k in range(lim + 1)]
+    return out
+
+
+def state_bound(key: Key) -> int:
+    """A cheap upper bound on the ``(row, row, llama row)`` combinations reachable from a
+    both-in position (scores and the seat to act not counted): per symbol, each seat keeps
+    0..its count of the symbol, plus the llama-row card if a seat takes it (D-8.2, D-8.3)."""
+    row, other, mask, _, _ = key
+    bound = 1
+    for s in range(NUM_SYMBOLS):
+        a, b = row[s], other[s]
+        if mask >> s & 1:
+            bound *= (a + 1) * (b + 1) + (a + 2) * (b + 1) + (a + 1) * (b + 2)
+        else:
+            bound *= (a + 1) * (b + 1)
+    return bound

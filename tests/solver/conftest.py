@@ -1,0 +1,28 @@
+"""Shared fixtures of the solver tests: a process-wide solver whose disk cache lives in a
+temporary directory (never the user's cache)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lamagames.dice.solver import LastStandingSolver
+from lamagames.dice.solver.cache import CACHE_ENV
+
+
+@pytest.fixture(scope="session", autouse=True)
+def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A temporary disk-cache directory, set through ``LAMAGAMES_SOLVER_CACHE``."""
+    path = tmp_path_factory.mktemp("solver_cache")
+    mp = pytest.MonkeyPatch()
+    mp.setenv(CACHE_ENV, str(path))
+    yield path
+    mp.undo()
+
+
+@pytest.fixture(scope="session")
+def solver(solver_cache: Path) -> LastStandingSolver:
+    """One standard-dice solver for the whole session (tables are solved once)."""
+    return LastStandingSolver()

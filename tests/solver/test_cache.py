@@ -1,0 +1,45 @@
+"""The disk cache of solved tables: keyed by solver version, dice faces, llama row and
+levels; a damaged file is solved again, never trusted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lamagames.dice.solver import SOLVER_VERSION, LastStandingSolver, cache
+
+
+def test_cache_key_names_version_dice_llama_row_and_levels(solver_cache: Path) -> None:
+    path = cache.table_path(SOLVER_VERSION, ("LL3456", "12LL56", "1234LL"), 5, 10)
+    assert path is not None and path.parent == solver_cache
+    assert f"v{SOLVER_VERSION}_" in path.name and "LL3456-12LL56-1234LL" in path.name
+    assert "llamas005" in path.name and "levels10" in path.name
+    other = cache.table_path(SOLVER_VERSION, ("LL1234", "56LL12", "3456LL"), 5, 10)
+    assert other != path
+
+
+def test_solved_table_is_stored_and_read_back(solver: LastStandingSolver) -> None:
+    table = solver.table(0b1000000)  # L only
+    path = cache.table_path(SOLVER_VERSION, solver.dice, 0b1000000, table.levels)
+    assert path is not None and path.is_file()
+    fresh = LastStandingSolver()
+    again = fresh.table(0b1000000)
+    assert again.solve_seconds == 0.0  # loaded, not solved
+    assert np.array_equal(again.values, table.values)
+
+
+def test_damaged_cache_file_is_ignored(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npy"
+    bad.write_bytes(b"not a table")
+    assert cache.load(bad, (2, 3)) is None
+    np.save(bad, np.zeros((2, 2)))
+    assert cache.load(bad, (2, 3)) is None  # wrong shape
+    assert cache.load(None, (2, 3)) is None
+
+
+def test_cache_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, "off")
+    assert cache.cache_dir() is None
+    assert cache.table_path(SOLVER_VERSION, ("a",), 1, 10) is None

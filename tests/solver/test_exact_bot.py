@@ -1,0 +1,52 @@
+"""The ``exact`` LAMA Dice bot plays the solver's policy where it is exact."""
+
+from __future__ import annotations
+
+import pytest
+
+from lamagames.bots.base import bot_kinds, make_bot
+from lamagames.bots.dice import DiceHeuristicBot
+from lamagames.bots.dice_exact import DiceExactBot
+from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS
+from lamagames.dice.hints import hints
+from tests.dice.helpers import make_state
+
+
+def test_exact_is_a_dice_bot_kind() -> None:
+    state = make_state(["3", "5"], llama_row="1L")
+    assert "exact" in bot_kinds("dice")
+    assert isinstance(make_bot("exact", state.game, 0), DiceExactBot)
+
+
+@pytest.mark.parametrize(
+    ("rows", "llama_row", "phase", "dice", "scores"),
+    [
+        (["33L", "6"], "12", None, None, [0, 0]),  # D-8.5 roll or quit
+        (["335L", "6"], "12", PHASE_DISCARD, "33L", [0, 0]),  # D-8.2 which cards
+        (["5L", "6"], "1", PHASE_GIVE_LLAMAS, "LLL", [11, 0]),  # D-8.1 which chip
+    ],
+)
+def test_last_standing_bot_takes_the_best_hint(
+    rows: list[str], llama_row: str, phase: int | None, dice: str | None, scores: list[int]
+) -> None:
+    extra = {} if phase is None else {"phase": phase, "dice": dice}
+    state = make_state(rows, llama_row=llama_row, quit=[False, True], scores=scores, **extra)
+    bot = DiceExactBot(state.game, 0)
+    best = [h for h in hints(state, 0) if h.best]
+    assert bot.step(state) == best[0].action
+    assert bot.last_basis == "exact"
+
+
+def test_two_player_bot_maximises_the_exact_margin() -> None:
+    state = make_state(["3", "5"], llama_row="1L")
+    bot = DiceExactBot(state.game, 0)
+    out = hints(state, 0)
+    assert bot.step(state) == max(out, key=lambda h: h.margin or 0.0).action
+    assert bot.last_basis == "exact"
+
+
+def test_many_players_fall_back_to_the_heuristic() -> None:
+    state = make_state(["3L", "5", "6"], llama_row="12L")
+    bot = DiceExactBot(state.game, 0)
+    assert bot.step(state) == DiceHeuristicBot(state.game, 0).step(state)
+    assert bot.last_basis == "heuristic"

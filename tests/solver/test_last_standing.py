@@ -1,0 +1,175 @@
+"""The exact last-player-standing solver (D-8.5) against brute-force expectimax over the
+engine, its Bellman residual, and sanity properties of the values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame
+from lamagames.dice.solver import LastStandingSolver, PositionError, bust_chance
+from lamagames.dice.solver.space import chip_value, llama_mask, row_universe
+from tests.dice.helpers import counts, make_state
+from tests.solver.brute import expectimax
+
+#: Rolls allowed beyond the cards in the row: the truncation error of the brute force is
+#: below about C(n + 8, 8) * 27**-8 * 20 points, far under the tolerance.
+EXTRA_ROLLS = 8
+TOLERANCE = 1e-6
+
+#: (own row, llama row, own score): small hand-built last-player-standing positions.
+POSITIONS = [
+    ("3", "123456L", 0),  # D-8.5: one card; any non-3 roll but three llamas is a bust
+    ("3L", "5", 0),
+    ("33", "1L", 12),  # a black and two whites to give back (D-8.1, D-10)
+    ("L", "6", 1),
+    ("26L", "12345", 0),
+    ("11", "L", 9),
+]
+
+
+def _last_standing(row: str, llama_row: str, score: int) -> object:
+    """Seat 0 to act with ``row``; seat 1 has quit (D-7) with a one-card row."""
+    other = "4" if "4" not in llama_row else "6"
+    return make_state([row, other], llama_row=llama_row, scores=[score, 0], quit=[False, True])
+
+
+@pytest.mark.parametrize(("row", "llama_row", "score"), POSITIONS)
+def test_d8_5_turn_value_equals_brute_force_expectimax(
+    solver: LastStandingSolver, row: str, llama_row: str, score: int
+) -> None:
+    state = _last_standing(row, llama_row, score)
+    brute = expectimax(state, 0, budget=len(row) + EXTRA_ROLLS)
+    table = solver.table(counts(llama_row), score)
+    assert table.value(counts(row), score) == pytest.approx(brute, abs=TOLERANCE)
+
+
+def test_d8_2_discard_choices_equal_brute_force(solver: LastStandingSolver) -> None:
+    # Dice 3 3 L on row 3 3 L 5 (the D-8.2 example): up to two 3s and one L.
+    state = make_state(
+        ["335L", "6"], llama_row="12", quit=[False, True], phase=PHASE_DISCARD, dice="33L"
+    )
+    table = solver.table(counts("12"))
+    for action in state.legal_actions():
+        child = state.child(action)
+        brute = expectimax(child, 0, budget=4 + EXTRA_ROLLS)
+        row_after = child.rows[0]
+        assert table.after_discard_value(row_after, 0) == pytest.approx(brute, abs=TOLERANCE)
+
+
+def test_d8_1_give_back_values_equal_brute_force(solver: LastStandingSolver) -> None:
+    state = make_state(
+        ["5L", "6"],
+        llama_row="1",
+        scores=[11, 0],
+        quit=[False, True],
+        phase=PHASE_GIVE_LLAMAS,
+        dice="LLL",
+    )
+    table = solver.table(counts("1"), 11)
+    chips = {"give black": 10, "give white": 1, "give none": 0}
+    for action in state.legal_actions():
+        brute = expectimax(state.child(action), 0, budget=2 + EXTRA_ROLLS, start=11)
+        chip = chips[state.action_to_string(action)]
+        assert table.give_value(counts("5L"), 11, chip) == pytest.approx(brute, abs=TOLERANCE)
+
+
+def test_roll_value_is_the_brute_force_value_of_rolling(solver: LastStandingSolver) -> None:
+    state = _last_standing("26L", "12345", 0)
+    rolled = state.child(0)  # roll: the dice chance node
+    brute = expectimax(rolled, 0, budget=3 + EXTRA_ROLLS - 1)
+    table = solver.table(counts("12345"))
+    assert table.roll_value(counts("26L"), 0) == pytest.approx(brute, abs=TOLERANCE)
+    assert table.value(counts("26L"), 0) == min(
+        table.quit_value(counts("26L")), table.roll_value(counts("26L"), 0)
+    )
+
+
+def test_bellman_residual_is_zero(solver: LastStandingSolver) -> None:
+    table = solver.table(0b1111111, 12)
+    assert table.bellman_residual() < 1e-12
+    assert table.iterations.max() < 40  # the three-llama loop contracts by 1/27
+
+
+def test_values_are_sane(solver: LastStandingSolver) -> None:
+    full = solver.table(0b1111111, 25)
+    few = solver.table(llama_mask(counts("1")), 25)
+    universe = row_universe()
+    quit_values = universe.scores.astype(float)
+    for table in (full, few):
+        values = table.values
+        assert (values <= quit_values + 1e-12).all()  # D-7: quitting is always allowed
+        scores = np.arange(table.levels)[:, None]
+        assert (values >= -scores - 1e-12).all()  # cannot give back more than one holds
+        assert (values <= values[0] + 1e-12).all()  # chips to give back never hurt (D-8.1)
+    # A smaller llama row makes a bust cheaper (D-8.4), never dearer.
+    assert (few.values <= full.values + 1e-12).all()
+
+
+def test_d10_emptying_the_row_gives_back_the_best_chip(solver: LastStandingSolver) -> None:
+    table = solver.table(counts("L"), 25)
+    assert table.after_discard_value([0] * 7, 25) == -chip_value(25) == -10
+    assert table.after_discard_value([0] * 7, 3) == -1
+    assert table.after_discard_value([0] * 7, 0) == 0
+
+
+def test_bust_chance_counts_d8_4_and_d8_5() -> None:
+    rolls = LastStandingSolver(use_disk_cache=False).rolls
+    row, llama_row = counts("3"), counts("123456L")
+    alone = bust_chance(rolls, row, llama_row, last_standing=True)
+    with_others = bust_chance(rolls, row, llama_row, last_standing=False)
+    # D-8.5: everything but a 3 and three llamas; 3 is on dice A and C (1/6 each).
+    assert alone == pytest.approx((5 / 6) ** 2 - 1 / 27)  # no 3 on A or C, minus L L L
+    assert alone == pytest.approx(
+        sum(p for c, p in zip(rolls.counts, rolls.probs, strict=True) if c[2] == 0 and c[6] < 3)
+    )
+    assert with_others == 0.0  # D-8.3: every symbol is still in the llama row
+
+
+@pytest.mark.parametrize(
+    ("row", "llama_row", "score", "message"),
+    [
+        ("", "1", 0, "empty"),
+        ("3", "", 0, "D-9"),
+        ("3333333", "1", 0, "not a row"),
+        ("3", "1", -1, "non-negative"),
+    ],
+)
+def test_bad_positions_are_refused_clearly(
+    solver: LastStandingSolver, row: str, llama_row: str, score: int, message: str
+) -> None:
+    with pytest.raises(PositionError, match=message):
+        solver.table(counts(llama_row), score).value(counts(row), max(score, 0))
+
+
+@pytest.mark.slow
+def test_d1_custom_dice_values_equal_brute_force() -> None:
+    # D-1: any face set meeting the constraint is configuration; the solver uses its rolls.
+    dice = ("LL1234", "56LL12", "3456LL")
+    custom = LastStandingSolver(dice)
+    state = make_state(
+        ["15L", "4"],
+        llama_row="23",
+        quit=[False, True],
+        scores=[3, 0],
+        game=DiceGame(num_players=2, dice=list(dice)),
+    )
+    brute = expectimax(state, 0, budget=3 + EXTRA_ROLLS)
+    assert custom.table(counts("23"), 3).value(counts("15L"), 3) == pytest.approx(
+        brute, abs=TOLERANCE
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(0, row_universe().size - 1), score=st.integers(0, 9))
+def test_turn_value_is_the_better_of_quit_and_roll(
+    solver: LastStandingSolver, index: int, score: int
+) -> None:
+    # D-6: at a turn the player quits (D-7) or rolls (D-8); the table holds the better one.
+    table = solver.table(0b1111111)
+    row = [int(c) for c in row_universe().rows[index]]
+    best = min(table.quit_value(row), table.roll_value(row, score))
+    assert table.value(row, score) == pytest.approx(best, abs=1e-12)
+    assert table.value(row, score) <= table.quit_value(row)
