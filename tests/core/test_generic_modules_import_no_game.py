@@ -17,6 +17,8 @@ PER_GAME = (
     "lamagames.express",
     "lamagames.bots.dice",
     "lamagames.bots.express",
+    "lamagames.bots.dice_search",
+    "lamagames.bots.express_search",
     "lamagames.cli.dice_view",
     "lamagames.cli.express_view",
     "lamagames.cli.express_board",

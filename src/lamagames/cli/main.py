@@ -81,6 +81,7 @@ def build_app() -> typer.Typer:
     app.command("rules")(rules)
     add_game_commands(app)
     app.command("serve")(serve)
+    app.command("ladder")(load_ref("lamagames.cli.ladder:ladder"))
     return app
 
 

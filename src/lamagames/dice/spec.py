@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots={
         "benchmark": "lamagames.bots.dice:DiceBenchmarkBot",
         "heuristic": "lamagames.bots.dice:DiceHeuristicBot",
+        "search": "lamagames.bots.dice_search:DiceSearchBot",
     },
     cli_view="lamagames.cli.dice_view:DiceView",
     play_options=(
@@ -20,4 +21,5 @@ SPEC = GameSpec(
     ),
     web_adapter="lamagames.web.dice:DiceWebAdapter",
     stats="lamagames.dice.stats:DiceStats",
+    extras={"standing": "lamagames.bots.dice_search:standing"},
 )
