@@ -18,6 +18,8 @@ PER_GAME = (
     "lamagames.bots.dice",
     "lamagames.bots.dice_exact",
     "lamagames.bots.express",
+    "lamagames.bots.dice_search",
+    "lamagames.bots.express_search",
     "lamagames.cli.dice_view",
     "lamagames.cli.express_view",
     "lamagames.cli.express_board",

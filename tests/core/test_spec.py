@@ -38,7 +38,7 @@ def test_builtin_specs_name_every_piece_lazily() -> None:
     dice, express = get_spec("dice"), get_spec("express")
     assert (dice.title, express.title) == ("LAMA Dice", "Lama Express")
     assert dice.game == "lamagames.dice.game:DiceGame"
-    assert sorted(express.bots) == ["benchmark", "heuristic"]
+    assert sorted(express.bots) == ["benchmark", "heuristic", "search"]
     assert [o.flag for o in dice.play_options] == ["--end-score"]
     assert [o.flag for o in express.play_options] == [
         "--short", "--board", "--colours", "--turn-limit",
@@ -111,7 +111,7 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    missing = "LAMA Dice has no extra 'nope'; extras: batch, hints, text"
+    missing = "LAMA Dice has no extra 'nope'; extras: batch, hints, standing, text"
     with pytest.raises(ParameterError, match=missing):
         get_spec("dice").load_extra("nope")
     missing = "Lama Express has no extra 'hints'; extras: batch, chance_notation, text"

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots={
         "benchmark": "lamagames.bots.dice:DiceBenchmarkBot",
         "heuristic": "lamagames.bots.dice:DiceHeuristicBot",
+        "search": "lamagames.bots.dice_search:DiceSearchBot",
         "exact": "lamagames.bots.dice_exact:DiceExactBot",
     },
     cli_view="lamagames.cli.dice_view:DiceView",
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     extras={
         "batch": "lamagames.dice.batch:ENGINE",
         "hints": "lamagames.dice.hints:hints",
+        "standing": "lamagames.bots.dice_search:standing",
         "text": "lamagames.dice.render:position_text",
     },
 )

@@ -13,6 +13,7 @@ SPEC = GameSpec(
     bots={
         "benchmark": "lamagames.bots.express:ExpressBenchmarkBot",
         "heuristic": "lamagames.bots.express:ExpressHeuristicBot",
+        "search": "lamagames.bots.express_search:ExpressSearchBot",
     },
     cli_view="lamagames.cli.express_view:ExpressView",
     play_options=(

@@ -1,0 +1,123 @@
+"""``lama ladder GAME``: a rated round robin of the game's bot kinds (see
+:mod:`lamagames.sim.ladder`), shown as a Rich table, optionally plotted and saved as JSON.
+
+Imports no game package.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from lamagames.cli.common import fail, output_path, parse_seed, stdout, write_json
+from lamagames.cli.options import parse_params
+from lamagames.core.errors import LamaError
+from lamagames.core.registry import make
+from lamagames.core.spec import get_spec
+from lamagames.sim.ladder import LadderResult, plot_ladder, run_ladder
+
+
+def ladder_table(result: LadderResult, n: int) -> Table:
+    """The Rich table of one player count: rank, kind, mu, 95% interval, games, wins, mean
+    finishing rank."""
+    table = Table(
+        title=f"{result.game}, {n} players, {result.games_per_table} games per table",
+        caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce)",
+    )
+    for name in ("#", "kind", "mu", "95% interval", "games", "wins", "mean rank"):
+        table.add_column(name, justify="left" if name == "kind" else "right")
+    for i, r in enumerate(result.ratings[n], start=1):
+        table.add_row(
+            str(i),
+            r.kind,
+            f"{r.mu:.1f}",
+            f"{r.ci_low:.1f} .. {r.ci_high:.1f}",
+            str(r.games),
+            str(r.wins),
+            f"{r.mean_rank:.2f}",
+        )
+    return table
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. dice or express.")],
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--players", "-n", help="Player count, repeatable (default: the game's least).", min=2
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-g", help="Games per table of kinds.", min=1)
+    ] = 4,
+    kinds: Annotated[
+        str | None,
+        typer.Option("--kinds", help="Bot kinds, comma-separated (default: all of the game)."),
+    ] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Root seed (default random).")] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="Game parameter KEY=VALUE (repeatable)."),
+    ] = None,
+    plot: Annotated[
+        str | None, typer.Option("--plot", help="Save a plot of the ratings (.png, .svg).")
+    ] = None,
+    json_out: Annotated[
+        str | None, typer.Option("--json", help="Write the ratings as JSON to this file.")
+    ] = None,
+) -> None:
+    """Rate the game's bot kinds in a round robin per player count (OpenSkill).
+
+    Every table of kinds (all combinations of distinct kinds; with more seats than kinds,
+    every mix seating each kind) plays --games games with rotating seats. Example:
+
+    lama ladder dice --players 3 --games 4 --plot ladder.png --json ladder.json
+    """
+    try:
+        get_spec(game)
+        counts = players or [make(game).info.min_players]
+    except LamaError as exc:
+        fail(str(exc))
+    root_seed = parse_seed(seed)
+    plot_path = output_path(plot, "--plot")
+    json_path = output_path(json_out, "--json")
+    params = parse_params(param or [])
+    chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
+    console = stdout()
+    done = [0]
+
+    def progress(n: int, table: int, index: int, seating: tuple[str, ...]) -> None:
+        done[0] += 1
+        console.print(
+            f"[grey50]{n} players, table {table + 1}, game {index + 1}: {', '.join(seating)}[/]",
+            highlight=False,
+        )
+
+    try:
+        result = run_ladder(
+            game,
+            counts,
+            games=games,
+            seed=root_seed,
+            kinds=chosen,
+            params=params,
+            progress=progress,
+        )
+    except LamaError as exc:
+        fail(str(exc))
+    for n in result.ratings:
+        console.print(ladder_table(result, n))
+        if result.skipped.get(n):
+            console.print(f"left out at {n} players: {', '.join(result.skipped[n])}")
+    console.print(f"seed {root_seed}, {done[0]} games")
+    if plot_path is not None:
+        try:
+            plot_ladder(result, str(plot_path))
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write {plot_path}: {exc}", code=1)
+        console.print(f"plot: {plot_path}")
+    if json_path is not None:
+        write_json(json_path, result.to_dict())
+        console.print(f"ratings: {json_path}")

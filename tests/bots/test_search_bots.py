@@ -1,0 +1,119 @@
+"""The ``search`` bots of LAMA Dice and Lama Express (issue 10): legal, seeded, budgeted.
+
+Strength is measured in ``benchmarks/headtohead_search.py``, never here; these games are
+few and small.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lamagames import make
+from lamagames.bots import make_bot
+from lamagames.bots.dice_search import DiceSearchBot
+from lamagames.bots.express_search import ExpressSearchBot
+from lamagames.core.errors import IllegalActionError, ParameterError
+from lamagames.core.game import Game, State
+from lamagames.core.rng import make_rng
+from lamagames.sim.runner import play_game
+
+
+def _positions(game: Game, seed: int, count: int) -> list[State]:
+    """The first ``count`` decision positions of a heuristic game (copies)."""
+    bots = [make_bot("heuristic", game, s, seed) for s in range(game.num_players)]
+    rng = make_rng(seed, "chance")
+    state = game.new_initial_state()
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        if len(state.legal_actions(player)) > 1:
+            found.append(state.clone())
+        state.apply_action(bots[player].step(state))
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("dice", 3), ("express", 2)])
+def test_search_is_a_registered_kind(game_id: str, players: int) -> None:
+    bot = make_bot("search", make(game_id, num_players=players), 0, 1)
+    assert bot.kind == "search"
+
+
+def test_dice_search_plays_a_legal_four_player_game_to_the_end() -> None:
+    game = make("dice", num_players=4, end_score=15)
+    bots = [make_bot("search" if s == 0 else "heuristic", game, s, 3) for s in range(4)]
+    bots[0].rollouts = 2  # type: ignore[attr-defined]
+    result = play_game(game, bots, 3)  # play_game raises on an illegal action
+    assert result.state.is_terminal()
+
+
+def test_express_search_plays_a_legal_game_to_the_end() -> None:
+    game = make("express", num_players=2, llamas_to_win=3, turn_limit=400)
+    bots = [make_bot("search", game, 0, 5), make_bot("heuristic", game, 1, 5)]
+    bots[0].rollouts = 2  # type: ignore[attr-defined]
+    result = play_game(game, bots, 5)
+    assert result.state.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "cls"), [("dice", 3, DiceSearchBot), ("express", 3, ExpressSearchBot)]
+)
+def test_search_is_deterministic_for_a_seed_and_respects_its_budget(
+    game_id: str, players: int, cls: type[DiceSearchBot] | type[ExpressSearchBot]
+) -> None:
+    game = make(game_id, num_players=players)
+    positions = _positions(game, 11, 3)
+    assert positions
+    for state in positions:
+        seat = state.current_player()
+        a, b = cls(game, seat, 4, rollouts=2), cls(game, seat, 4, rollouts=2)
+        before = state.to_dict()
+        action = a.step(state)
+        assert action == b.step(state)
+        assert action in state.legal_actions(seat)
+        assert state.to_dict() == before  # the search works on copies
+        # at most rollouts x legal actions simulations per decision
+        assert 0 < a.simulations <= 2 * len(state.legal_actions(seat))
+
+
+def test_action_values_use_common_random_numbers() -> None:
+    """Simulation k of two candidates sees the same dice: the same action twice gives the
+    same values, one list per rollout."""
+    game = make("dice", num_players=3)
+    state = next(s for s in _positions(game, 2, 20) if s.legal_actions()[0] == 0)
+    bot = DiceSearchBot(game, state.current_player(), 9, rollouts=5)
+    rng_state = bot.rng.getstate()
+    values = bot.action_values(state, [0])
+    bot.rng.setstate(rng_state)
+    again = bot.action_values(state, [0])
+    assert len(values[0]) == 5
+    assert values == again
+
+
+@pytest.mark.parametrize("bad", [{"rollouts": 0}, {"z": -1.0}])
+def test_bad_search_parameters_are_refused(bad: dict[str, float]) -> None:
+    with pytest.raises(ParameterError):
+        DiceSearchBot(make("dice", num_players=3), 0, 1, **bad)
+
+
+def test_express_horizon_must_be_positive() -> None:
+    with pytest.raises(ParameterError, match="horizon"):
+        ExpressSearchBot(make("express"), 0, 1, horizon=0)
+
+
+def test_search_bots_refuse_the_other_game() -> None:
+    with pytest.raises(IllegalActionError):
+        DiceSearchBot(make("express"), 0, 1)
+    with pytest.raises(IllegalActionError):
+        ExpressSearchBot(make("dice"), 0, 1)
+
+
+def test_dice_search_leaf_counts_the_game_end_d11() -> None:
+    """A simulated round that ends the game adds the pairwise result (D-11)."""
+    from lamagames.bots.dice_search import GAME_END_WEIGHT, pairwise_share
+
+    assert pairwise_share([10, 20, 10], 0) == 0.75
+    assert pairwise_share([30, 20, 10], 0) == 0.0
+    assert GAME_END_WEIGHT > 0

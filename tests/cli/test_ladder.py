@@ -1,0 +1,93 @@
+"""``lama ladder`` and :mod:`lamagames.sim.ladder` (issue 10): tables, ranks, ratings, output.
+
+Uses the cheap kinds only (random, benchmark) and a couple of games, never a timing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lamagames.cli.main import app
+from lamagames.core.errors import ParameterError
+from lamagames.sim.ladder import ranks, run_ladder, tables
+
+runner = CliRunner()
+
+
+def test_tables_are_combinations_or_covering_mixes() -> None:
+    assert tables(["a", "b", "c", "d"], 3) == [
+        ("a", "b", "c"),
+        ("a", "b", "d"),
+        ("a", "c", "d"),
+        ("b", "c", "d"),
+    ]
+    mixes = tables(["a", "b"], 4)
+    assert mixes == [("a", "a", "a", "b"), ("a", "a", "b", "b"), ("a", "b", "b", "b")]
+    with pytest.raises(ParameterError):
+        tables(["a"], 2)
+
+
+def test_ranks_share_ties_and_put_the_highest_standing_first() -> None:
+    assert ranks([-3.0, -1.0, -3.0, -7.0]) == [2, 1, 2, 4]
+
+
+def test_ladder_rates_every_kind_and_is_reproducible() -> None:
+    first = run_ladder("dice", [2, 3], games=2, seed=5, kinds=["random", "benchmark"])
+    again = run_ladder("dice", [2, 3], games=2, seed=5, kinds=["random", "benchmark"])
+    assert first.to_dict() == again.to_dict()
+    for ratings in first.ratings.values():
+        assert {r.kind for r in ratings} == {"random", "benchmark"}
+        assert [r.mu for r in ratings] == sorted((r.mu for r in ratings), reverse=True)
+        for r in ratings:
+            assert r.ci_low < r.mu < r.ci_high
+            assert r.games > 0
+    # 2 players: one table of 2 games, each kind plays both
+    assert all(r.games == 2 for r in first.ratings[2])
+
+
+def test_ladder_refuses_unknown_kinds_and_bad_counts() -> None:
+    with pytest.raises(ParameterError, match="nosuch"):
+        run_ladder("dice", [2], games=1, seed=1, kinds=["random", "nosuch"])
+    with pytest.raises(ParameterError):
+        run_ladder("dice", [2], games=0, seed=1, kinds=["random", "benchmark"])
+    with pytest.raises(ParameterError):
+        run_ladder("dice", [9], games=1, seed=1, kinds=["random", "benchmark"])
+
+
+def test_lama_ladder_prints_a_table_and_writes_json_and_plot(tmp_path: Path) -> None:
+    out, plot = tmp_path / "ladder.json", tmp_path / "ladder.png"
+    result = runner.invoke(
+        app,
+        [
+            "ladder",
+            "dice",
+            "--games",
+            "1",
+            "--kinds",
+            "random,benchmark",
+            "--seed",
+            "2",
+            "--param",
+            "end_score=20",
+            "--json",
+            str(out),
+            "--plot",
+            str(plot),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "dice, 2 players" in result.output
+    data = json.loads(out.read_text())
+    assert {r["kind"] for r in data["players"]["2"]["ratings"]} == {"random", "benchmark"}
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_lama_ladder_unknown_game_or_kind_exits_2() -> None:
+    assert runner.invoke(app, ["ladder", "chess"]).exit_code == 2
+    result = runner.invoke(app, ["ladder", "dice", "--kinds", "random,nosuch"])
+    assert result.exit_code == 2
+    assert "nosuch" in result.output
