@@ -13,9 +13,11 @@ order. So the same seed gives the same per-game results, hence the same totals, 
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -157,14 +159,40 @@ def _run_local(
             if progress is not None:
                 progress(job[-1])
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_chunk, *job) for job in jobs]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    futures = [pool.submit(play_chunk, *job) for job in jobs]
+    try:
         results = []
         for job, future in zip(jobs, futures, strict=True):
             results.append(future.result())
             if progress is not None:
                 progress(job[-1])
-        return results
+    except BaseException:  # Ctrl-C (or a failed chunk): stop now, not after the queue
+        _stop_pool(pool, futures)
+        raise
+    pool.shutdown(wait=True)
+    return results
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C goes to the parent, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, futures: Sequence[Future[Any]]) -> None:
+    """Cancel the queued chunks and end the worker processes without waiting for them."""
+    for future in futures:
+        future.cancel()
+    # ProcessPoolExecutor has no public way to end running workers before Python 3.14
+    # (terminate_workers); its process table is the documented-by-use fallback.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(timeout=2)
 
 
 def _run_ray(
