@@ -13,7 +13,9 @@ Formats by file suffix (:func:`write_output`):
 from __future__ import annotations
 
 import csv
+import importlib
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -26,17 +28,41 @@ from lamagames.sim.summary import ConfigResult, SimulationSummary
 FORMATS: Final = (".json", ".csv", ".parquet", ".png", ".svg")
 
 
+#: The library each format needs beyond NumPy (all in the ``sim`` extra).
+LIBRARIES: Final = {".parquet": "pyarrow", ".png": "matplotlib", ".svg": "matplotlib"}
+
+
 def check_output(path: Path) -> None:
-    """Refuse a path whose suffix is not a known format.
+    """Refuse an output file before any game is played: an unknown suffix, a missing
+    library for its format, or a place where it cannot be written.
 
     Raises:
-        ParameterError: the suffix is not one of :data:`FORMATS`.
+        ParameterError: the suffix is not one of :data:`FORMATS`; the format's library
+            (:data:`LIBRARIES`) cannot be imported (the message says what to install); the
+            path is a folder, its folder does not exist or is not writable, or the file
+            exists and is not writable.
     """
-    if path.suffix.lower() not in FORMATS:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
         raise ParameterError(
             f"{path}: unknown output format {path.suffix or '(no suffix)'!r}; "
             f"use one of {', '.join(FORMATS)}"
         )
+    library = LIBRARIES.get(suffix)
+    if library is not None:
+        try:
+            importlib.import_module(library)
+        except ImportError:
+            raise ParameterError(
+                f"{suffix} needs {library}: pip install 'lamagames[sim]'"
+            ) from None
+    if path.is_dir():
+        raise ParameterError(f"{path} is a folder; give a file name")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise ParameterError(f"the folder of {path} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ParameterError(f"{path} cannot be written here")
 
 
 def games_table(results: Sequence[ConfigResult]) -> Any:
