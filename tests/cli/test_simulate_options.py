@@ -65,3 +65,18 @@ def test_missing_numba_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(GameSpec, "load_extra", no_numba)
     with pytest.raises(ParameterError, match=r"needs numba: pip install 'lamagames\[sim\]'"):
         load_engine("dice")
+
+
+def test_address_without_the_ray_backend_is_refused(lama: Invoke) -> None:
+    result = lama("simulate", "dice", "--games", "5", "--address", "auto")
+    assert result.exit_code == 2
+    assert "add --backend ray" in _error_line(result.output)
+
+
+def test_an_unreachable_ray_cluster_is_reported_at_once(lama: Invoke) -> None:
+    # Port 1 on this machine: nothing listens, so the connection is refused at once.
+    result = lama(
+        "simulate", "dice", "--games", "5", "--backend", "ray", "--address", "127.0.0.1:1"
+    )
+    assert result.exit_code == 2
+    assert "cannot reach the Ray cluster at 127.0.0.1:1" in _error_line(result.output)

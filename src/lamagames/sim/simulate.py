@@ -14,7 +14,9 @@ order. So the same seed gives the same per-game results, hence the same totals, 
 from __future__ import annotations
 
 import contextlib
+import logging
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,6 +33,8 @@ from lamagames.sim.summary import ConfigResult, SimulationSummary, summarize
 #: Games per chunk (the unit of work handed to a worker and of progress).
 CHUNK_GAMES: Final = 20_000
 BACKENDS: Final = ("local", "ray")
+#: Seconds to wait for the port of a Ray cluster given with ``address``.
+RAY_CONNECT_TIMEOUT: Final = 5.0
 
 #: Called after every finished chunk with the number of games it played.
 Progress = Callable[[int], None]
@@ -205,10 +209,13 @@ def _run_ray(
             "the ray backend needs Ray: pip install 'lamagames[ray]'"
         ) from None
     if not ray.is_initialized():
+        # Quiet: no INFO/WARNING lines of Ray's own on the user's terminal.
+        quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
         else:
-            ray.init(address=address, log_to_driver=False)
+            check_ray_address(address)
+            ray.init(address=address, **quiet)
     remote = ray.remote(num_cpus=1)(play_chunk)
     pending: dict[Any, int] = {}
     refs = []
@@ -223,6 +230,29 @@ def _run_ray(
             for ref in done:
                 progress(jobs[pending[ref]][-1])
     return list(ray.get(refs))
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """Refuse a Ray cluster address whose port does not answer within ``timeout`` seconds
+    (``ray.init`` would wait for it for ever). ``auto`` and addresses without a port are
+    left to Ray.
+
+    Raises:
+        ParameterError: ``cannot reach the Ray cluster at ADDRESS``.
+    """
+    text = address.strip()
+    if text == "auto":
+        return
+    host, sep, port = text.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        if text.startswith("ray://") or ":" in text:
+            raise ParameterError(f"--address: expected HOST:PORT or auto, got {text!r}")
+        return
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout):
+            pass
+    except (OSError, ValueError, OverflowError):
+        raise ParameterError(f"cannot reach the Ray cluster at {text}") from None
 
 
 def simulate(
@@ -257,7 +287,9 @@ def simulate(
         it from the disk cache); that time is ``warmup_seconds``, not ``seconds``.
 
     Raises:
-        ParameterError: bad games, workers or backend; no batch engine for the game.
+        ParameterError: bad games, workers or backend; an ``address`` without the ``ray``
+            backend or one that does not answer (:func:`check_ray_address`); no batch
+            engine for the game.
     """
     engine = load_engine(game_id)
     if games < 1:
@@ -268,6 +300,10 @@ def simulate(
         raise ParameterError(f"workers must be >= 1, got {workers}")
     if backend not in BACKENDS:
         raise ParameterError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if address is not None and backend != "ray":
+        raise ParameterError("--address is the address of a Ray cluster; add --backend ray")
+    if address is not None:
+        check_ray_address(address)
     jobs: list[tuple[Any, ...]] = []
     owners: list[int] = []
     for index, config in enumerate(configs):
