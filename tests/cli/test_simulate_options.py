@@ -80,3 +80,60 @@ def test_an_unreachable_ray_cluster_is_reported_at_once(lama: Invoke) -> None:
     )
     assert result.exit_code == 2
     assert "cannot reach the Ray cluster at 127.0.0.1:1" in _error_line(result.output)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "4,4"], "'4p' is the same configuration as '4p'"),
+        (["--param", "end_score=40", "--param", "end_score=40"], "end_score=40 is given twice"),
+        (["--param", "num_players=3"], "use --players"),
+        (["--param", "starting_seat=1"], "use --starting-seat (seats count from 1)"),
+        (["--param", "end_score=true"], "--param end_score=true: "),
+        (["--games", "0"], "--games: expected a whole number >= 1, got '0'"),
+        (["--games", "abc"], "--games: expected a whole number >= 1, got 'abc'"),
+        (["--workers", "0"], "--workers: expected a whole number >= 1, got '0'"),
+        (["--starting-seat", "5"], "--starting-seat: there are 4 seats, got 5"),
+    ],
+)
+def test_bad_options_give_one_error_line(
+    lama: Invoke, no_run: None, args: list[str], message: str
+) -> None:
+    result = lama("simulate", "dice", *args)
+    assert result.exit_code == 2
+    assert message in _error_line(result.output)
+
+
+def test_the_same_output_twice_is_refused(lama: Invoke, no_run: None, tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    result = lama("simulate", "dice", "--out", str(path), "--out", str(path))
+    assert result.exit_code == 2
+    assert "is given twice" in _error_line(result.output)
+
+
+def test_starting_seat_counts_from_one_as_in_play(lama: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    result = lama(
+        "simulate", "dice", "--players", "3", "--games", "20", "--seed", "2",
+        "--starting-seat", "2", "--out", str(path),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    import json
+
+    config = json.loads(path.read_text())["configs"][0]
+    assert config["params"]["starting_seat"] == 1  # the engine's 0-based seat (D-5)
+
+
+def test_unnamed_variants_of_a_file_are_numbered(tmp_path: Path) -> None:
+    from lamagames.cli.simulate import load_variant_file
+
+    path = tmp_path / "vl.json"
+    path.write_text('[{"end_score": 20}, {"params": {"end_score": 30}}]')
+    assert [name for name, _ in load_variant_file(path)] == ["vl#1", "vl#2"]
+
+
+def test_help_uses_readable_metavars_and_examples(lama: Invoke) -> None:
+    result = lama("simulate", "--help")
+    assert result.exit_code == 0
+    for word in ("GAME", "KEY=VALUE", "FILE", "Examples", "lama simulate dice --players"):
+        assert word in result.output

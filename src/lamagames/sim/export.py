@@ -67,8 +67,9 @@ def check_output(path: Path) -> None:
 
 def games_table(results: Sequence[ConfigResult]) -> Any:
     """A ``pyarrow.Table`` of every game: columns ``config``, ``players``, ``game``
-    (index), ``seat`` (from 1), ``policy``, ``score``, ``win`` (0/1), ``length``,
-    ``starter`` (seat from 1), ``finished`` and the engine's per-seat extras."""
+    (index), ``seat`` (0-based, as in records and the engines), ``policy``, ``score``,
+    ``win`` (0/1), ``length``, ``starter`` (0-based seat), ``finished`` and the engine's
+    per-seat extras."""
     import pyarrow as pa  # type: ignore[import-untyped]
 
     tables = []
@@ -79,12 +80,12 @@ def games_table(results: Sequence[ConfigResult]) -> Any:
             "config": pa.array([config.label] * (g * n)),
             "players": np.full(g * n, n, dtype=np.int8),
             "game": np.repeat(np.arange(g, dtype=np.int64), n),
-            "seat": np.tile(np.arange(1, n + 1, dtype=np.int8), g),
+            "seat": np.tile(np.arange(n, dtype=np.int8), g),
             "policy": pa.array(list(config.policies) * g),
             "score": r.scores.reshape(-1),
             "win": r.wins.reshape(-1),
             "length": np.repeat(r.length, n),
-            "starter": np.repeat(r.starter + 1, n).astype(np.int8),
+            "starter": np.repeat(r.starter, n).astype(np.int8),
             "finished": np.repeat(r.finished, n),
         }
         for name, array in r.extra.items():
@@ -125,7 +126,7 @@ def plot_summary(
         errors = np.array([[e.value - e.low for e in share], [e.high - e.value for e in share]])
         right.bar(x, values, width=width, yerr=errors, capsize=2, label=conf.label)
     right.set_xticks(range(1, max(c.num_players for c in summary.configs) + 1))
-    right.set_xlabel("seat")
+    right.set_xlabel("seat (1 = first)")
     right.set_ylabel("win share (95% interval)")
     right.set_title("win share by seat and configuration")
     right.legend(fontsize="small")

@@ -91,8 +91,9 @@ def make_configs(
 
     Raises:
         ParameterError: an unknown policy, seats that do not fit the player counts, a
-            player count out of range or parameters the engine refuses (the message says
-            which variant).
+            player count out of range, parameters the engine refuses (the message says
+            which variant), or two configurations that are the same (a repeated player
+            count or variant).
     """
     for kind in seats:
         if kind not in engine.policies:
@@ -105,7 +106,7 @@ def make_configs(
             f"{len(seats)} seat kinds given but {', '.join(map(str, players))} players; "
             "give one kind for all seats or one per seat"
         )
-    configs = []
+    configs: list[Config] = []
     for n in players:
         if not engine.min_players <= n <= engine.max_players:
             raise ParameterError(
@@ -120,6 +121,12 @@ def make_configs(
                 where = f" (variant {name!r})" if name else ""
                 raise ParameterError(f"{exc}{where}") from None
             label = " ".join(part for part in (f"{n}p", name or variant_label(params)) if part)
+            twin = next((c for c in configs if (c.policies, c.params) == (policies, full)), None)
+            if twin is not None:
+                raise ParameterError(
+                    f"{label!r} is the same configuration as {twin.label!r} "
+                    "(same player count and rules); give each player count and variant once"
+                )
             configs.append(Config(label, policies, full))
     return configs
 
