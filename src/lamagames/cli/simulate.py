@@ -263,8 +263,9 @@ def simulate_command(
 ) -> None:
     """Simulate many bot games with the compiled batch engine and compare variants.
 
-    Figures are shown with the half width of their 95% interval. Seats are numbered from 1
-    here; the files keep 0-based seat indices (as records do) with a seat_label.
+    Figures are shown with the half width of their 95% interval.
+
+    Seats count from 1 here; the files keep 0-based seats (as records) and a seat_label.
 
     [dim]Examples:[/]
 
