@@ -147,6 +147,10 @@ def test_observation_tensor_and_information_state(name: str) -> None:
         # perfect information: the information state is the history of action ids
         assert state.information_state_string(seat) == " ".join(map(str, state.history()))
         assert json.loads(state.observation_string(seat)) == state.lama.observation(seat)
+    # issue 9: no information state tensor is provided, so asking for one is an error
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(pyspiel.SpielError, match="provides no information state tensor"):
+        state.information_state_tensor(0)
 
 
 def test_express_windows_follow_the_engine_asking_order() -> None:

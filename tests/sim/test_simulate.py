@@ -124,7 +124,7 @@ def test_parse_players_and_variant_files(tmp_path: Path) -> None:
         parse_players("four")
     path = tmp_path / "short.json"
     path.write_text(json.dumps([{"name": "short", "params": {"end_score": 20}}, {"end_score": 5}]))
-    assert load_variant_file(path) == [("short", {"end_score": 20}), ("short", {"end_score": 5})]
+    assert load_variant_file(path) == [("short", {"end_score": 20}), ("short#2", {"end_score": 5})]
     path.write_text("[1]")
     with pytest.raises(ParameterError, match="entry 1 is not a JSON object"):
         load_variant_file(path)

@@ -25,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.sim.summary import SimulationSummary
 
@@ -88,20 +89,23 @@ def load_variant_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ParameterError(f"--variant {path}: cannot read a JSON file ({exc})") from None
     items = data if isinstance(data, list) else [data]
-    out = []
+    out: list[tuple[str, dict[str, Any]]] = []
+    default = path.stem
     for index, item in enumerate(items):
+        if len(items) > 1:
+            default = f"{path.stem}#{index + 1}"
         if not isinstance(item, dict):
             raise ParameterError(f"--variant {path}: entry {index + 1} is not a JSON object")
         if "params" in item:
             params = item["params"]
-            name = str(item.get("name", f"{path.stem}{index + 1 if len(items) > 1 else ''}"))
+            name = str(item.get("name", default))
             if not isinstance(params, dict) or set(item) - {"name", "params"}:
                 raise ParameterError(
                     f"--variant {path}: entry {index + 1} needs 'params' (an object) and "
                     "an optional 'name', nothing else"
                 )
         else:
-            params, name = item, path.stem
+            params, name = item, default
         out.append((name, dict(params)))
     return out
 
@@ -139,59 +143,169 @@ def summary_tables(summary: SimulationSummary) -> list[Table]:
     return tables
 
 
+def parse_count(text: str, option: str) -> int:
+    """A whole number >= 1 given to ``option`` (``--games``, ``--workers``).
+
+    Raises:
+        ParameterError: anything else (the message quotes the text).
+    """
+    digits = text.strip().replace("_", "")
+    if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
+        raise ParameterError(f"{option}: expected a whole number >= 1, got {quoted(text)}")
+    return int(digits)
+
+
+#: ``--param`` keys that have their own option here, as in ``lama play``.
+OWN_OPTIONS: dict[str, str] = {
+    "num_players": "is set by the player count: use --players",
+    "starting_seat": "has its own option: use --starting-seat (seats count from 1)",
+}
+
+
+def check_param_items(
+    engine: BatchEngine, counts: list[int], items: list[str], values: dict[str, list[Any]]
+) -> None:
+    """Refuse ``--param`` keys with their own option, repeated items, and values the
+    engine refuses, quoting the user's text (``--param end_score=true: ...``).
+
+    Raises:
+        ParameterError: as above.
+    """
+    for key in values:
+        if key in OWN_OPTIONS:
+            raise ParameterError(f"--param {key!r} {OWN_OPTIONS[key]}")
+    seen: set[str] = set()
+    for item in items:
+        key, _, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        text = f"{key}={raw.strip()}"
+        if text in seen:
+            raise ParameterError(f"--param {item.strip()} is given twice; give each value once")
+        seen.add(text)
+    for item in items:
+        value = parse_param_values([item])
+        for n in counts:
+            try:
+                engine.check_params(n, {k: v[0] for k, v in value.items()})
+            except ParameterError as exc:
+                raise ParameterError(f"--param {item.strip()}: {exc}") from None
+
+
+def unique_outputs(paths: list[Path]) -> list[Path]:
+    """``--out`` files checked before the run (:func:`check_output`), each once.
+
+    Raises:
+        ParameterError: a bad file (see :func:`lamagames.sim.export.check_output`) or one
+            given twice.
+    """
+    from lamagames.sim.export import check_output
+
+    seen: dict[Path, Path] = {}
+    for path in paths:
+        check_output(path)
+        key = path.resolve()
+        if key in seen:
+            raise ParameterError(f"--out {path} is given twice; give each file once")
+        seen[key] = path
+    return paths
+
+
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="dice or express.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: dice or express.")],
     players: Annotated[
         str | None,
-        typer.Option(help="Player counts: 4, a list 2,4 or a range 2..6 (default 4)."),
+        typer.Option(
+            metavar="COUNTS",
+            help="Player counts: 4, a list 2,4 or a range 2..6 (default 4).",
+        ),
     ] = None,
     seats: Annotated[
         str,
-        typer.Option(help="Policy of every seat (random or benchmark), or one per seat."),
+        typer.Option(
+            metavar="KINDS",
+            help="Policy of every seat (random or benchmark), or one per seat.",
+        ),
     ] = "benchmark",
-    games: Annotated[int, typer.Option(help="Games per configuration.", min=1)] = 10_000,
-    seed: Annotated[str | None, typer.Option(help="Root seed (random if not given).")] = None,
-    workers: Annotated[int, typer.Option(help="Processes (or Ray CPUs).", min=1)] = 1,
-    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    games: Annotated[str, typer.Option(metavar="N", help="Games per configuration.")] = "10000",
+    seed: Annotated[
+        str | None, typer.Option(metavar="N", help="Root seed (random and shown if omitted).")
+    ] = None,
+    starting_seat: Annotated[
+        str | None,
+        typer.Option(metavar="SEAT", help="Seat that starts (1 = first), as in lama play."),
+    ] = None,
+    workers: Annotated[str, typer.Option(metavar="N", help="Processes (or Ray CPUs).")] = "1",
+    backend: Annotated[str, typer.Option(metavar="local|ray", help="local or ray.")] = "local",
     address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (--backend ray).")
+        str | None,
+        typer.Option(metavar="HOST:PORT", help="Ray cluster address (needs --backend ray)."),
     ] = None,
     param: Annotated[
         list[str] | None,
         typer.Option(
-            help="Rule parameter KEY=VALUE (JSON value); repeat a key to compare values."
+            "--param",
+            "-p",
+            metavar="KEY=VALUE",
+            help="Rule parameter (JSON value); repeat a key to compare values.",
         ),
     ] = None,
     variant: Annotated[
-        list[Path] | None, typer.Option(help="JSON file of rule variants (repeatable).")
+        list[Path] | None,
+        typer.Option(metavar="FILE", help="JSON file of rule variants (repeatable)."),
     ] = None,
     out: Annotated[
         list[Path] | None,
-        typer.Option(help="Write .json, .csv (summary), .parquet (every game), .png/.svg."),
+        typer.Option(
+            metavar="FILE",
+            help="Write .json, .csv (summary), .parquet (every game), .png/.svg (plots).",
+        ),
     ] = None,
 ) -> None:
-    """Simulate many bot games with the compiled batch engine and compare variants."""
+    """Simulate many bot games with the compiled batch engine and compare variants.
+
+    Figures are shown with the half width of their 95% interval.
+
+    Seats count from 1 here; the files keep 0-based seats (as records) and a seat_label.
+
+    [dim]Examples:[/]
+
+    lama simulate dice --players 4 --games 100000 --seed 1
+
+    lama simulate dice --players 2..6 --param end_score=40 --param end_score=60 --out cmp.json
+
+    lama simulate dice --seats random,benchmark --games 50000 --workers 2 --out games.parquet
+    """
     from lamagames.sim.batch_protocol import load_engine
-    from lamagames.sim.export import check_output, write_output
+    from lamagames.sim.export import write_output
     from lamagames.sim.simulate import make_configs, simulate, variant_grid
 
     game_id = game.strip().lower()
-    outputs = list(out or [])
     try:
-        for path in outputs:
-            check_output(path)
+        outputs = unique_outputs(list(out or []))
+        n_games = parse_count(games, "--games")
+        n_workers = parse_count(workers, "--workers")
+        if address is not None and backend.strip().lower() != "ray":
+            raise ParameterError("--address is the address of a Ray cluster; add --backend ray")
         kinds = [part.strip().lower() for part in seats.split(",")]
         if players is not None:
             counts = parse_players(players)
         else:
             counts = [len(kinds)] if len(kinds) > 1 else [4]
         root = _seed(seed)
-        variants = [("", v) for v in variant_grid(parse_param_values(list(param or [])))]
+        items = list(param or [])
+        values = parse_param_values(items)
+        engine = load_engine(game_id)
+        check_param_items(engine, counts, items, values)
+        variants = [("", v) for v in variant_grid(values)]
         for path in variant or []:
             variants += load_variant_file(path)
         if variant and not param:
             variants = variants[1:]  # only the files' variants (drop the default)
-        engine = load_engine(game_id)
+        if starting_seat is not None:
+            first = parse_count(starting_seat, "--starting-seat")
+            if first > min(counts):
+                raise ParameterError(f"--starting-seat: there are {min(counts)} seats, got {first}")
+            variants = [(name, {**v, "starting_seat": first - 1}) for name, v in variants]
         configs = make_configs(engine, counts, kinds, variants)
     except LamaError as exc:
         _fail(str(exc))
@@ -206,11 +320,11 @@ def simulate_command(
         transient=True,
         disable=not err.is_terminal,
     )
-    task = progress.add_task("games", total=games * len(configs))
+    task = progress.add_task("games", total=n_games * len(configs))
     try:
         with progress:
             summary, results = simulate(
-                game_id, configs, games, root, workers=workers, backend=backend,
+                game_id, configs, n_games, root, workers=n_workers, backend=backend,
                 address=address, progress=lambda done: progress.advance(task, done),
             )  # fmt: skip
     except ParameterError as exc:

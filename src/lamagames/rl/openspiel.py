@@ -297,6 +297,20 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._engine.state.game.num_players
         return self._engine.state.returns()
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Not provided (the game type says ``provides_information_state_tensor=False``):
+        in these perfect-information games the history is the information state; use
+        :meth:`information_state_string` or :meth:`observation_tensor`.
+
+        Raises:
+            pyspiel.SpielError: always (pyspiel would otherwise return an empty list).
+        """
+        raise pyspiel.SpielError(
+            f"{self.get_game().get_type().short_name} provides no information state tensor "
+            "(provides_information_state_tensor=False); use observation_tensor(player) or "
+            "information_state_string(player)"
+        )
+
     def __str__(self) -> str:
         """The engine's :meth:`~State.to_dict` as JSON without the history (pyspiel keeps
         the history itself), plus the truncation flag."""

@@ -46,8 +46,9 @@ def load_engine(game_id: str) -> BatchEngine:
     """The batch engine of ``game_id`` (imported on first use).
 
     Raises:
-        ParameterError: no batch engine for that game, or it cannot be imported (the message
-            names the games that have one).
+        ParameterError: no batch engine for that game (the message names the games that
+            have one), or it cannot be imported (numba missing: the message says what to
+            install).
     """
     available = ", ".join(batch_game_ids())
     try:
@@ -58,7 +59,13 @@ def load_engine(game_id: str) -> BatchEngine:
         raise ParameterError(f"no batch engine for {game_id!r}; available: {available}")
     try:
         engine: BatchEngine = spec.load_extra(BATCH_EXTRA)
-    except (ImportError, AttributeError) as exc:
+    except ImportError as exc:
+        if exc.name in {"numba", "llvmlite"}:
+            raise ParameterError(
+                f"the batch engine of {game_id!r} needs numba: pip install 'lamagames[sim]'"
+            ) from None
+        raise ParameterError(f"the batch engine of {game_id!r} is not available: {exc}") from None
+    except AttributeError as exc:
         raise ParameterError(f"the batch engine of {game_id!r} is not available: {exc}") from None
     return engine
 

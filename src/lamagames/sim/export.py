@@ -13,7 +13,9 @@ Formats by file suffix (:func:`write_output`):
 from __future__ import annotations
 
 import csv
+import importlib
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -26,23 +28,48 @@ from lamagames.sim.summary import ConfigResult, SimulationSummary
 FORMATS: Final = (".json", ".csv", ".parquet", ".png", ".svg")
 
 
+#: The library each format needs beyond NumPy (all in the ``sim`` extra).
+LIBRARIES: Final = {".parquet": "pyarrow", ".png": "matplotlib", ".svg": "matplotlib"}
+
+
 def check_output(path: Path) -> None:
-    """Refuse a path whose suffix is not a known format.
+    """Refuse an output file before any game is played: an unknown suffix, a missing
+    library for its format, or a place where it cannot be written.
 
     Raises:
-        ParameterError: the suffix is not one of :data:`FORMATS`.
+        ParameterError: the suffix is not one of :data:`FORMATS`; the format's library
+            (:data:`LIBRARIES`) cannot be imported (the message says what to install); the
+            path is a folder, its folder does not exist or is not writable, or the file
+            exists and is not writable.
     """
-    if path.suffix.lower() not in FORMATS:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
         raise ParameterError(
             f"{path}: unknown output format {path.suffix or '(no suffix)'!r}; "
             f"use one of {', '.join(FORMATS)}"
         )
+    library = LIBRARIES.get(suffix)
+    if library is not None:
+        try:
+            importlib.import_module(library)
+        except ImportError:
+            raise ParameterError(
+                f"{suffix} needs {library}: pip install 'lamagames[sim]'"
+            ) from None
+    if path.is_dir():
+        raise ParameterError(f"{path} is a folder; give a file name")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise ParameterError(f"the folder of {path} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ParameterError(f"{path} cannot be written here")
 
 
 def games_table(results: Sequence[ConfigResult]) -> Any:
     """A ``pyarrow.Table`` of every game: columns ``config``, ``players``, ``game``
-    (index), ``seat`` (from 1), ``policy``, ``score``, ``win`` (0/1), ``length``,
-    ``starter`` (seat from 1), ``finished`` and the engine's per-seat extras."""
+    (index), ``seat`` (0-based, as in records and the engines), ``policy``, ``score``,
+    ``win`` (0/1), ``length``, ``starter`` (0-based seat), ``finished`` and the engine's
+    per-seat extras."""
     import pyarrow as pa  # type: ignore[import-untyped]
 
     tables = []
@@ -53,12 +80,12 @@ def games_table(results: Sequence[ConfigResult]) -> Any:
             "config": pa.array([config.label] * (g * n)),
             "players": np.full(g * n, n, dtype=np.int8),
             "game": np.repeat(np.arange(g, dtype=np.int64), n),
-            "seat": np.tile(np.arange(1, n + 1, dtype=np.int8), g),
+            "seat": np.tile(np.arange(n, dtype=np.int8), g),
             "policy": pa.array(list(config.policies) * g),
             "score": r.scores.reshape(-1),
             "win": r.wins.reshape(-1),
             "length": np.repeat(r.length, n),
-            "starter": np.repeat(r.starter + 1, n).astype(np.int8),
+            "starter": np.repeat(r.starter, n).astype(np.int8),
             "finished": np.repeat(r.finished, n),
         }
         for name, array in r.extra.items():
@@ -99,7 +126,7 @@ def plot_summary(
         errors = np.array([[e.value - e.low for e in share], [e.high - e.value for e in share]])
         right.bar(x, values, width=width, yerr=errors, capsize=2, label=conf.label)
     right.set_xticks(range(1, max(c.num_players for c in summary.configs) + 1))
-    right.set_xlabel("seat")
+    right.set_xlabel("seat (1 = first)")
     right.set_ylabel("win share (95% interval)")
     right.set_title("win share by seat and configuration")
     right.legend(fontsize="small")

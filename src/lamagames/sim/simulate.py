@@ -13,9 +13,13 @@ order. So the same seed gives the same per-game results, hence the same totals, 
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import signal
+import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -29,6 +33,8 @@ from lamagames.sim.summary import ConfigResult, SimulationSummary, summarize
 #: Games per chunk (the unit of work handed to a worker and of progress).
 CHUNK_GAMES: Final = 20_000
 BACKENDS: Final = ("local", "ray")
+#: Seconds to wait for the port of a Ray cluster given with ``address``.
+RAY_CONNECT_TIMEOUT: Final = 5.0
 
 #: Called after every finished chunk with the number of games it played.
 Progress = Callable[[int], None]
@@ -85,8 +91,9 @@ def make_configs(
 
     Raises:
         ParameterError: an unknown policy, seats that do not fit the player counts, a
-            player count out of range or parameters the engine refuses (the message says
-            which variant).
+            player count out of range, parameters the engine refuses (the message says
+            which variant), or two configurations that are the same (a repeated player
+            count or variant).
     """
     for kind in seats:
         if kind not in engine.policies:
@@ -99,7 +106,7 @@ def make_configs(
             f"{len(seats)} seat kinds given but {', '.join(map(str, players))} players; "
             "give one kind for all seats or one per seat"
         )
-    configs = []
+    configs: list[Config] = []
     for n in players:
         if not engine.min_players <= n <= engine.max_players:
             raise ParameterError(
@@ -114,6 +121,12 @@ def make_configs(
                 where = f" (variant {name!r})" if name else ""
                 raise ParameterError(f"{exc}{where}") from None
             label = " ".join(part for part in (f"{n}p", name or variant_label(params)) if part)
+            twin = next((c for c in configs if (c.policies, c.params) == (policies, full)), None)
+            if twin is not None:
+                raise ParameterError(
+                    f"{label!r} is the same configuration as {twin.label!r} "
+                    "(same player count and rules); give each player count and variant once"
+                )
             configs.append(Config(label, policies, full))
     return configs
 
@@ -157,14 +170,40 @@ def _run_local(
             if progress is not None:
                 progress(job[-1])
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_chunk, *job) for job in jobs]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    futures = [pool.submit(play_chunk, *job) for job in jobs]
+    try:
         results = []
         for job, future in zip(jobs, futures, strict=True):
             results.append(future.result())
             if progress is not None:
                 progress(job[-1])
-        return results
+    except BaseException:  # Ctrl-C (or a failed chunk): stop now, not after the queue
+        _stop_pool(pool, futures)
+        raise
+    pool.shutdown(wait=True)
+    return results
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C goes to the parent, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor, futures: Sequence[Future[Any]]) -> None:
+    """Cancel the queued chunks and end the worker processes without waiting for them."""
+    for future in futures:
+        future.cancel()
+    # ProcessPoolExecutor has no public way to end running workers before Python 3.14
+    # (terminate_workers); its process table is the documented-by-use fallback.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(timeout=2)
 
 
 def _run_ray(
@@ -177,10 +216,13 @@ def _run_ray(
             "the ray backend needs Ray: pip install 'lamagames[ray]'"
         ) from None
     if not ray.is_initialized():
+        # Quiet: no INFO/WARNING lines of Ray's own on the user's terminal.
+        quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
         else:
-            ray.init(address=address, log_to_driver=False)
+            check_ray_address(address)
+            ray.init(address=address, **quiet)
     remote = ray.remote(num_cpus=1)(play_chunk)
     pending: dict[Any, int] = {}
     refs = []
@@ -195,6 +237,29 @@ def _run_ray(
             for ref in done:
                 progress(jobs[pending[ref]][-1])
     return list(ray.get(refs))
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """Refuse a Ray cluster address whose port does not answer within ``timeout`` seconds
+    (``ray.init`` would wait for it for ever). ``auto`` and addresses without a port are
+    left to Ray.
+
+    Raises:
+        ParameterError: ``cannot reach the Ray cluster at ADDRESS``.
+    """
+    text = address.strip()
+    if text == "auto":
+        return
+    host, sep, port = text.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        if text.startswith("ray://") or ":" in text:
+            raise ParameterError(f"--address: expected HOST:PORT or auto, got {text!r}")
+        return
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout):
+            pass
+    except (OSError, ValueError, OverflowError):
+        raise ParameterError(f"cannot reach the Ray cluster at {text}") from None
 
 
 def simulate(
@@ -229,7 +294,9 @@ def simulate(
         it from the disk cache); that time is ``warmup_seconds``, not ``seconds``.
 
     Raises:
-        ParameterError: bad games, workers or backend; no batch engine for the game.
+        ParameterError: bad games, workers or backend; an ``address`` without the ``ray``
+            backend or one that does not answer (:func:`check_ray_address`); no batch
+            engine for the game.
     """
     engine = load_engine(game_id)
     if games < 1:
@@ -240,6 +307,10 @@ def simulate(
         raise ParameterError(f"workers must be >= 1, got {workers}")
     if backend not in BACKENDS:
         raise ParameterError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if address is not None and backend != "ray":
+        raise ParameterError("--address is the address of a Ray cluster; add --backend ray")
+    if address is not None:
+        check_ray_address(address)
     jobs: list[tuple[Any, ...]] = []
     owners: list[int] = []
     for index, config in enumerate(configs):

@@ -6,13 +6,19 @@ policies, rule variant); :func:`summarize` turns it into a :class:`ConfigSummary
 
 * win share of a seat: wins / games (a tie makes every tied seat a winner), 95% Wilson
   score interval;
-* means per game (final score, game length, each per-seat extra array): mean and
-  ``1.96 * sd / sqrt(games)`` (central limit theorem; games are independent);
-* per-length rates (an extra per-seat figure per round or roll): the ratio of sums
+* means per game (final score ``mean_final_score``, game length, each per-seat extra
+  array as ``<name>_per_game``): mean and ``1.96 * sd / sqrt(games)`` (central limit
+  theorem; games are independent);
+* per-length rates (each per-seat extra per round or roll, ``mean_<name>``, the name
+  ``lama play --games`` gives its per-round means): the ratio of sums
   ``sum(x) / sum(length)`` with a delta-method interval
   ``1.96 * sd(x - r * length) / (mean(length) * sqrt(games))``;
 * first-player advantage: the mean over games of ``win[starter] - mean(win over seats)``
   (0 when the first seat is no better than the average seat), normal interval.
+
+Seats in the data (JSON, CSV, Parquet) are 0-based indices as in records and the engines
+(``seat``), with ``seat_label`` (``"Seat 1"``) for people; tables and plots show 1-based
+numbers, as ``lama play`` does.
 """
 
 from __future__ import annotations
@@ -82,6 +88,11 @@ def ratio_ci(x: npt.NDArray[Any], length: npt.NDArray[Any]) -> Estimate:
     return Estimate(r, r - half, r + half)
 
 
+def seat_label(seat: int) -> str:
+    """``Seat 1`` for the 0-based seat ``0`` (the label people read)."""
+    return f"Seat {seat + 1}"
+
+
 @dataclass(slots=True)
 class ConfigResult:
     """One configuration's per-game results, in game order.
@@ -103,8 +114,9 @@ class ConfigResult:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat of one configuration: ``win_share``, ``mean_score`` and ``extra`` figures
-    (per game ``mean_<name>`` and per length unit ``<name>_per_<unit>``)."""
+    """One seat (0-based) of one configuration: ``win_share``, ``mean_score`` (final score
+    per game) and ``extra`` figures (per game ``<name>_per_game``, per length unit
+    ``mean_<name>``)."""
 
     seat: int
     policy: str
@@ -143,13 +155,12 @@ def summarize(config: ConfigResult, length_name: str) -> ConfigSummary:
         raise ValueError("no games to summarize")
     wins = r.wins.astype(np.float64)
     seats = []
-    unit = length_name.rstrip("s") or length_name
     for seat in range(config.num_players):
         extra: dict[str, Estimate] = {}
         for name, array in r.extra.items():
             if array.ndim == 2:
-                extra[f"mean_{name}"] = mean_ci(array[:, seat])
-                extra[f"{name}_per_{unit}"] = ratio_ci(array[:, seat], r.length)
+                extra[f"{name}_per_game"] = mean_ci(array[:, seat])
+                extra[f"mean_{name}"] = ratio_ci(array[:, seat], r.length)
         seats.append(
             SeatSummary(
                 seat=seat,
@@ -202,12 +213,13 @@ class SimulationSummary:
                     "config": c.label,
                     "players": c.num_players,
                     "games": c.games,
-                    "seat": s.seat + 1,
+                    "seat": s.seat,
+                    "seat_label": seat_label(s.seat),
                     "policy": s.policy,
                 }
                 figures = {
                     "win_share": s.win_share,
-                    f"mean_{self.score_name}": s.mean_score,
+                    "mean_final_score": s.mean_score,
                     **s.extra,
                     f"{self.length_name}_per_game": c.length,
                     "first_player_advantage": c.first_player_advantage,
@@ -242,10 +254,11 @@ class SimulationSummary:
                     "first_player_advantage": c.first_player_advantage.to_dict(),
                     "seats": [
                         {
-                            "seat": s.seat + 1,
+                            "seat": s.seat,
+                            "seat_label": seat_label(s.seat),
                             "policy": s.policy,
                             "win_share": s.win_share.to_dict(),
-                            f"mean_{self.score_name}": s.mean_score.to_dict(),
+                            "mean_final_score": s.mean_score.to_dict(),
                             **{k: v.to_dict() for k, v in s.extra.items()},
                         }
                         for s in c.seats
@@ -257,17 +270,27 @@ class SimulationSummary:
 
     def columns(self) -> list[tuple[str, str]]:
         """Table columns ``(heading, figure key)`` shared by the Rich and HTML tables."""
-        keys = ["win_share", f"mean_{self.score_name}"]
+        keys = ["win_share", "mean_final_score"]
         for c in self.configs:
             for s in c.seats:
                 keys += [k for k in s.extra if k not in keys]
-        return [(k.replace("_", " ").capitalize(), k) for k in keys]
+        return [(self.heading(k), k) for k in keys]
+
+    def heading(self, key: str) -> str:
+        """A column heading that says the unit: ``Mean final points``, ``Round points per
+        game``, ``Mean round points per round``."""
+        unit = self.length_name.rstrip("s") or self.length_name
+        if key == "mean_final_score":
+            return f"Mean final {self.score_name}"
+        if key.startswith("mean_"):
+            return f"{key.replace('_', ' ').capitalize()} per {unit}"
+        return key.replace("_", " ").capitalize()
 
     def seat_figures(self, config: ConfigSummary, seat: SeatSummary) -> dict[str, Estimate]:
         """A seat's figures by column key."""
         return {
             "win_share": seat.win_share,
-            f"mean_{self.score_name}": seat.mean_score,
+            "mean_final_score": seat.mean_score,
             **seat.extra,
         }
 
