@@ -21,6 +21,7 @@ Adding a game (for example Lama Express) takes three steps:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -30,6 +31,10 @@ from lamagames.core.events import EventsFunction
 from lamagames.core.game import Game, State
 from lamagames.core.registry import make
 from lamagames.core.spec import all_specs, get_spec, load_ref
+
+#: A game's hint provider: ``hints(state, player)`` -> one hint per legal action, each with
+#: ``to_json()`` (see :class:`~lamagames.web.schemas.HintOut` for the fields).
+HintProvider = Callable[[State, int], Sequence[Any]]
 
 
 class WebAdapter:
@@ -86,6 +91,7 @@ class WebAdapter:
             "renderer": self.renderer,
             "default_params": {k: v for k, v in game.params.items() if k != "num_players"},
             "windows": self.has_windows,
+            "hints": self.has_hints(),
             "extras": {},
         }
 
@@ -131,6 +137,18 @@ class WebAdapter:
             return []
         return [event.to_json() for event in function(before, action, player, after)]
 
+    def has_hints(self) -> bool:
+        """Whether the game's spec names a ``hints`` extra (nothing is imported)."""
+        try:
+            return "hints" in get_spec(self.game_id).extras
+        except ParameterError:
+            return False
+
+    def hint_provider(self) -> HintProvider | None:
+        """The game's hint provider, ``hints(state, player) -> list[hint]`` (each hint with
+        ``to_json()``), named by the spec's ``hints`` extra; ``None`` if the game has none."""
+        return _hint_provider(self.game_id)
+
     def window_id(self, state: State) -> str | None:
         """Identity of the free-action window open in ``state`` (E-9), else ``None``.
 
@@ -153,6 +171,18 @@ class WebAdapter:
 def _events_function(game_id: str) -> EventsFunction | None:
     """The events function the game's spec names (``GameSpec.events``), or ``None``."""
     return get_spec(game_id).events_function()
+
+
+@cache
+def _hint_provider(game_id: str) -> HintProvider | None:
+    try:
+        spec = get_spec(game_id)
+    except ParameterError:
+        return None
+    if "hints" not in spec.extras:
+        return None
+    provider: HintProvider = spec.load_extra("hints")
+    return provider
 
 
 # Adapters are named in each game's spec (``GameSpec.web_adapter``) and imported on first use,

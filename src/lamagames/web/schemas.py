@@ -203,6 +203,7 @@ class TableInfo(_Model):
     rematch: str | None = None
     renderer: str
     bot_pace: BotPace = "normal"
+    hints: bool = False
 
 
 class JoinRequest(_Request):
@@ -257,6 +258,7 @@ class GameOut(_Model):
     renderer: str
     default_params: dict[str, Any]
     windows: bool = False
+    hints: bool = False
     extras: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -306,12 +308,19 @@ class PingMsg(_Request):
     type: Literal["ping"]
 
 
-ClientMsg = Annotated[
-    HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg, Field(discriminator="type")
-]
-CLIENT_MSG: TypeAdapter[HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg] = TypeAdapter(
-    ClientMsg
-)
+class HintMsg(_Request):
+    """Ask for hints for the connection's seat (games whose spec has a ``hints`` extra).
+
+    Answered with ``hints`` (or ``error``), both echoing ``ref``.
+    """
+
+    type: Literal["hint"]
+    ref: str | None = Field(default=None, max_length=32)
+
+
+AnyClientMsg = HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg | HintMsg
+ClientMsg = Annotated[AnyClientMsg, Field(discriminator="type")]
+CLIENT_MSG: TypeAdapter[AnyClientMsg] = TypeAdapter(ClientMsg)
 
 #: Deepest JSON nesting of arrays and objects a client message may have (real ones: 1).
 MAX_NESTING: Final = 16
@@ -374,7 +383,7 @@ def message_ref(text: str) -> str | None:
         return None
 
 
-def parse_client_message(text: str) -> HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg:
+def parse_client_message(text: str) -> AnyClientMsg:
     """Parse and validate one client message (JSON text).
 
     Raises:
@@ -476,6 +485,36 @@ class PongMsg(_Model):
     """Answer to ``ping``."""
 
     type: Literal["pong"] = "pong"
+
+
+class HintOut(_Model):
+    """One legal action of the asking seat and what it is worth (the game's hint provider).
+
+    ``action``: the notation to send back; ``expected_points``: the seat's expected further
+    points of the round after it (lower is better; ``None``: unknown); ``margin``: expected
+    opponent minus own points (two players, exact values; else ``None``); ``bust_chance``:
+    probability 0..1 that the next roll busts (``roll`` only); ``exact``: solved values,
+    not estimates; ``basis``: where the value comes from (English); ``best``: the solver's
+    choice.
+    """
+
+    action: str
+    expected_points: float | None = None
+    margin: float | None = None
+    bust_chance: float | None = None
+    exact: bool
+    basis: str
+    best: bool = False
+
+
+class HintsMsg(_Model):
+    """Answer to ``hint``: the hints for the position at ``version`` (stale once the state
+    moved on)."""
+
+    type: Literal["hints"] = "hints"
+    version: int
+    ref: str | None = None
+    hints: list[HintOut]
 
 
 class RematchMsg(_Model):

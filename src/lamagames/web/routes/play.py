@@ -1,8 +1,10 @@
 """The WebSocket ``/ws/{code}``: play (with a seat token) or watch a table.
 
 The client's first message is ``hello`` (with a seat token, or none to spectate); then
-``action`` / ``leave`` / ``back`` / ``ping``. The server sends ``state`` on connect and after
-every change, ``ack`` or ``error`` for each action, ``rematch`` and ``pong``. Messages are
+``action`` / ``leave`` / ``back`` / ``ping`` / ``hint``. The server sends ``state`` on connect
+and after every change, ``ack`` or ``error`` for each action, ``hints`` or ``error`` for each
+``hint`` (worked out in a worker thread, see :mod:`lamagames.web.hints`; the connection keeps
+receiving meanwhile), ``rematch`` and ``pong``. Messages are
 the models of :mod:`lamagames.web.schemas`; a refused message is answered with ``error`` and
 the socket stays open.
 """
@@ -14,13 +16,16 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket
 
+from lamagames.web.hints import answer_hint
 from lamagames.web.live import Connection, LiveTable, Settings
 from lamagames.web.routes.common import SEAT_TAKEN, hub_of, store_of
 from lamagames.web.schemas import (
     ActionMsg,
+    AnyClientMsg,
     BackMsg,
     ErrorMsg,
     HelloMsg,
+    HintMsg,
     LeaveMsg,
     MessageRefused,
     PingMsg,
@@ -41,6 +46,7 @@ async def play(ws: WebSocket, code: str) -> None:
     conn = Connection(ws, settings)
     sender = asyncio.create_task(_send_loop(conn))
     table: LiveTable | None = None
+    hint_tasks: set[asyncio.Task[None]] = set()
     close_code = 1000
     try:
         table = await hub_of(ws).get(code)
@@ -72,6 +78,10 @@ async def play(ws: WebSocket, code: str) -> None:
                 await table.submit(conn, msg)
             elif isinstance(msg, PingMsg):
                 conn.send(PongMsg())
+            elif isinstance(msg, HintMsg):
+                task = asyncio.create_task(answer_hint(table, conn, msg))
+                hint_tasks.add(task)
+                task.add_done_callback(hint_tasks.discard)
             elif conn.seat is None:
                 conn.send(ErrorMsg(code="spectator", message="spectators have no seat"))
             elif isinstance(msg, LeaveMsg):
@@ -81,6 +91,8 @@ async def play(ws: WebSocket, code: str) -> None:
             else:
                 conn.send(ErrorMsg(code="invalid", message="already said hello"))
     finally:
+        for task in list(hint_tasks):
+            task.cancel()
         if table is not None:
             table.detach(conn)
         conn.close()
@@ -124,7 +136,7 @@ async def _await_hello(ws: WebSocket, conn: Connection, settings: Settings) -> H
 
 async def _receive(
     ws: WebSocket, conn: Connection, settings: Settings, version: int | None
-) -> HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg | ErrorMsg | None:
+) -> AnyClientMsg | ErrorMsg | None:
     """Next client message, an :class:`ErrorMsg` describing why it was refused, or ``None``
     when the client disconnected."""
     message = await ws.receive()

@@ -2,6 +2,7 @@
 // happens to the move in flight ("sending…", "waiting for the connection…").
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
+import { hintButton, hintPanel } from "./hints.js";
 
 const { t } = i18n;
 
@@ -24,7 +25,9 @@ export function actionBar(view, m, R, mine, extra) {
     : h("button", { type: "button", class: "btn btn-small btn-quiet", id: "leave-button", onclick: () => view.send({ type: "leave" }) }, t("table.leave"));
   return h("div", { class: "controls", id: "controls" },
     mine ? h("div", { class: "actions", role: "group" }, buttons) : null,
+    mine ? hintButton(view, m) : null,
     pendingNotice(view, m, R),
+    mine ? hintPanel(view, m, R) : null,
     h("div", { class: "away-toggle" }, away));
 }
 
@@ -33,7 +36,8 @@ function pendingNotice(view, m, R) {
   const p = view.conn.pending;
   if (!p) return null;
   const label = R.actionLabel(p.action, t, m.view) || p.action;
-  const key = view.conn.pendingStatus === "waiting" ? "table.pendingOffline" : "table.pendingSent";
+  const status = view.conn.pendingStatus;
+  const key = status === "waiting" ? "table.pendingOffline" : status === "retry" ? "table.pendingRetry" : "table.pendingSent";
   return h("p", { class: `pending pending-${view.conn.pendingStatus}`, id: "pending", role: "status" }, t(key, { action: label }));
 }
 

@@ -1,7 +1,8 @@
 // The table's WebSocket: hello, reconnecting with back-off, the connection pill, and the
 // one action message in flight, which is kept until the server answers it (ack or error),
 // however long the connection is away, and sent again after a reconnect (same ref: the
-// server never applies a ref twice).
+// server never applies a ref twice). The error "unavailable" (the server could not store the
+// move; nothing was applied) is treated the same way: the move is kept and sent again.
 import * as i18n from "../i18n.js";
 
 const { t } = i18n;
@@ -31,7 +32,8 @@ export function newRef() {
  *
  * hooks: token() (the seat token or null), onState(msg), onAck(msg), onError(msg),
  * onClosed() (the connection dropped), onFatal(code) (closed for good: 4403/4404/4409),
- * onPending() (the action in flight changed: sent, waiting, answered).
+ * onPending() (the action in flight changed: sent, waiting, retry, answered),
+ * onHints(msg) (the answer to a "hint" message).
  */
 export class TableConnection {
   constructor(code, hooks) {
@@ -44,8 +46,11 @@ export class TableConnection {
     this.seenState = false;
     /** The action message sent (or to send) and not answered yet, or null. */
     this.pending = null;
-    /** "sent" (on its way / waiting for the answer) or "waiting" (no connection). */
+    /** "sent" (on its way / waiting for the answer), "waiting" (no connection) or
+     * "retry" (the server could not store it; sent again shortly). */
     this.pendingStatus = null;
+    this.unavailable = 0;
+    this.retryTimer = null;
   }
 
   connect() {
@@ -72,6 +77,7 @@ export class TableConnection {
 
   stop() {
     this.stopped = true;
+    clearTimeout(this.retryTimer);
     if (this.ws) this.ws.close();
     setPill(null);
   }
@@ -100,6 +106,8 @@ export class TableConnection {
 
   resolvePending() {
     this.pending = null;
+    this.unavailable = 0;
+    clearTimeout(this.retryTimer);
     this.setPendingStatus(null);
   }
 
@@ -117,11 +125,29 @@ export class TableConnection {
       if (this.pending && m.ref === this.pending.ref) this.resolvePending();
       this.hooks.onAck(m);
     } else if (m.type === "error") {
-      if (!m.ref || (this.pending && m.ref === this.pending.ref)) this.resolvePending();
+      const mine = this.pending && m.ref === this.pending.ref;
+      if (mine && m.code === "unavailable") { this.retryLater(); return; }
+      if (!m.ref || mine) this.resolvePending();
       this.hooks.onError(m);
+    } else if (m.type === "hints") {
+      this.hooks.onHints(m);
     } else if (m.type === "rematch") {
       this.hooks.onRematch(m);
     }
+  }
+
+  // The server could not store the move (database away; nothing applied): keep it, as if
+  // the connection were lost, and send the same message again after a growing pause.
+  retryLater() {
+    const p = this.pending;
+    this.setPendingStatus("retry");
+    clearTimeout(this.retryTimer);
+    const delay = Math.min(8000, 1000 * 2 ** this.unavailable++);
+    this.retryTimer = setTimeout(() => {
+      if (this.pending !== p) return;
+      // Offline now: the reconnect sends it (afterReconnect).
+      this.setPendingStatus(this.send(p) ? "sent" : "waiting");
+    }, delay);
   }
 
   // Back after a lost connection (perhaps a server restart): the action in flight may have

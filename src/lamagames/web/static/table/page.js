@@ -48,7 +48,12 @@ class TableView {
       },
       onClosed: () => this.draw(), // the action buttons wait until the connection is back
       onPending: () => this.draw(),
+      onHints: (m) => {
+        if (this.hints && m.ref === this.hints.ref) { this.hints.list = m.hints; this.draw(); }
+      },
     });
+    /** The last hint asked for: {ref, version, list (null while it is worked out)}. */
+    this.hints = null;
   }
 
   start() {
@@ -95,6 +100,7 @@ class TableView {
   }
 
   onError(m) {
+    if (m.ref && this.hints && m.ref === this.hints.ref) this.hints = null;
     toast(errorText(m.code, m.message));
     if (m.code === "not_found" || m.code === "bad_token" || m.code === "seat_taken") {
       if (m.code !== "not_found") store.remove(`seat.${this.code}`);

@@ -1,0 +1,52 @@
+// The hint button and panel (games whose spec has a hints extra: /api/tables/{code} says
+// hints: true): asks the server ({type: "hint", ref}) and lists each legal action with its
+// expected points, the bust chance of a roll, exact or estimate, the best one marked.
+import { h } from "../dom.js";
+import * as i18n from "../i18n.js";
+import { newRef } from "./connection.js";
+
+const { t } = i18n;
+
+/** The hint button for the seat to act (null when the game has no hints). */
+export function hintButton(view, m) {
+  if (!view.info || !view.info.hints) return null;
+  const asking = Boolean(view.hints && view.hints.version === m.version && !view.hints.list);
+  return h("button", {
+    type: "button", class: "btn btn-small", id: "hint-button", disabled: asking || !view.conn.online(),
+    onclick: () => askHint(view, m),
+  }, asking ? t("hints.asking") : t("hints.button"));
+}
+
+function askHint(view, m) {
+  const ref = newRef();
+  if (view.send({ type: "hint", ref })) {
+    view.hints = { ref, version: m.version, list: null };
+    view.draw();
+  }
+}
+
+function number(x, digits) {
+  return x === null || x === undefined ? "–" : x.toLocaleString(i18n.lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** The answered hints for the current version, as a table; else null. */
+export function hintPanel(view, m, R) {
+  const hints = view.hints;
+  if (!hints || !hints.list || hints.version !== m.version || m.seat === null) return null;
+  const margin = hints.list.some((x) => x.margin !== null);
+  const rows = hints.list.map((x) => h("tr", { class: x.best ? "hint-best" : "", dataset: { action: x.action } },
+    h("td", {}, R.actionLabel(x.action, t, m.view) || x.action, x.best ? h("strong", { class: "hint-best-mark" }, ` ★ ${t("hints.best")}`) : null),
+    h("td", { class: "num" }, number(x.expected_points, 2)),
+    margin ? h("td", { class: "num" }, number(x.margin, 2)) : null,
+    h("td", { class: "num" }, x.bust_chance === null ? "–" : `${number(100 * x.bust_chance, 1)} %`),
+    h("td", { title: x.basis }, x.exact ? t("hints.exact") : t("hints.estimate"))));
+  return h("section", { class: "panel hints-panel", id: "hint-panel", "aria-live": "polite" },
+    h("h2", {}, t("hints.title")),
+    h("table", { class: "hints-table" },
+      h("thead", {}, h("tr", {},
+        h("th", {}, t("hints.action")), h("th", {}, t("hints.points")),
+        margin ? h("th", {}, t("hints.margin")) : null,
+        h("th", {}, t("hints.bust")), h("th", {}, t("hints.basis")))),
+      h("tbody", {}, rows)),
+    h("p", { class: "hints-note" }, t("hints.note")));
+}

@@ -1,0 +1,129 @@
+"""Browser: the hint button (issue 10) and a move the server could not store (``unavailable``)
+is kept and sent again."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, WebSocketRoute
+
+pytestmark = BROWSER_MARKS
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    with ServerThread(tmp_path / "hints.sqlite3", bot_delay=0.02) as running:
+        yield running
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def post(server: ServerThread, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{server.url}{path}", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def record(server: ServerThread, code: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.url}/api/tables/{code}/record") as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def started_dice_table(server: ServerThread) -> dict[str, Any]:
+    """A playing two-person LAMA Dice table; seat 0 acts first (D-5)."""
+    table = post(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
+    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    return table
+
+
+def test_hint_button_shows_each_move_with_its_value(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    expect(page.locator(".actions button").first).to_be_enabled()
+    moves = page.locator(".actions button").count()
+    page.locator("#hint-button").click()
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible(timeout=60_000)  # the first hint loads the solver
+    expect(panel.locator("tbody tr")).to_have_count(moves)
+    expect(panel.locator(".hint-best")).to_have_count(1)
+    expect(panel).to_contain_text("%")  # the bust chance of a roll
+    expect(panel).to_contain_text("exact")  # quitting (D-7) is always exact
+    # A seat that is not acting sees no hint button.
+    other = browser.new_page(locale="en-GB")
+    other.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][1]['token']}")
+    expect(other.locator("#board")).to_be_visible()
+    expect(other.locator("#hint-button")).to_have_count(0)
+
+
+def test_an_unavailable_move_is_kept_and_sent_again(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    code = table["code"]
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.clock.install()
+    refused: list[str] = []
+
+    def handler(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message) if isinstance(message, str) else {}
+            if data.get("type") == "action" and not refused:
+                # The database is away: the server refuses the move, nothing applied.
+                refused.append(data["ref"])
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "error",
+                            "code": "unavailable",
+                            "message": "db",
+                            "version": data["version"],
+                            "ref": data["ref"],
+                        }
+                    )
+                )
+                return
+            upstream.send(message)
+
+        ws.on_message(from_page)
+        upstream.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket("**/ws/**", handler)
+    page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    button = page.locator(".actions button").first
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator("#pending")).to_contain_text("could not be saved yet")
+    assert len(refused) == 1 and not any(a["player"] == 0 for a in record(server, code)["actions"])
+    page.clock.fast_forward("00:03")  # the page sends the same message again
+    expect(page.locator("#pending")).to_have_count(0)
+    mine = [a for a in record(server, code)["actions"] if a["player"] == 0]
+    assert len(mine) == 1
