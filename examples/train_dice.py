@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass, field
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 
@@ -64,6 +65,8 @@ def train(
     """Run REINFORCE for ``episodes`` two-player games against ``opponent``."""
     env = LamaDiceEnv((opponent,))
     rng = np.random.default_rng(seed)
+    assert env.observation_space.shape is not None
+    assert isinstance(env.action_space, gymnasium.spaces.Discrete)
     size = env.observation_space.shape[0] + 1
     weights = rng.normal(0.0, 0.01, size=(int(env.action_space.n), size))
     result = TrainResult(weights=weights, initial_weights=weights.copy())

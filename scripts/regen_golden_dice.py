@@ -67,7 +67,7 @@ def playthrough(seed: int = SEED) -> str:
         f"# params {game.params}  seed {seed}  bots benchmark x{NUM_PLAYERS}",
         "",
     ]
-    previous = [game.new_initial_state()]
+    previous: list[State] = [game.new_initial_state()]
 
     def observer(state: State, player: int, action: int) -> None:
         before = previous[0]

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from lamagames.bots.base import make_bot
 from lamagames.core import CHANCE_PLAYER, make, make_rng
+from lamagames.express import ExpressState
 
 GOLDEN: Final = Path(__file__).resolve().parents[1] / "tests" / "golden" / "express_playthrough.txt"
 SEED: Final = 7
@@ -31,6 +32,7 @@ def playthrough_lines(seed: int = SEED, params: dict[str, Any] | None = None) ->
     bots = [make_bot(BOT_KIND, game, seat, seed) for seat in range(game.num_players)]
     chance_rng = make_rng(seed, "chance")
     state = game.new_initial_state()
+    assert isinstance(state, ExpressState)
     lines = [
         "# Lama Express golden playthrough (scripts/regen_golden_express.py)",
         f"# params {json.dumps(game.params, sort_keys=True)}",

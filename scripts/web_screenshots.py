@@ -24,6 +24,7 @@ import uvicorn
 from lamagames.bots import make_bot
 from lamagames.core import make, make_rng
 from lamagames.core.game import State
+from lamagames.express import ExpressState
 from lamagames.web import create_app
 from lamagames.web.live import Settings
 from lamagames.web.store import ActionData, Store
@@ -65,6 +66,7 @@ def build_table(db: Path, seed: int) -> tuple[str, str]:
     )
     bots = [make_bot("heuristic", game, i, seed + i) for i in range(len(SEATS))]
     state = game.new_initial_state()
+    assert isinstance(state, ExpressState)
     index = 0
     while not interesting(state, 0) or state.rolls() < 20:
         if state.is_terminal():

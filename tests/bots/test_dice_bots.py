@@ -107,6 +107,7 @@ def test_every_bot_only_plays_legal_actions(seed: int, players: int) -> None:
     kinds = ["heuristic", "benchmark", "random"]
     bots = [make_bot(kinds[s % 3], game, s, seed) for s in range(players)]
     state = play_game(game, bots, seed).state  # apply_action validates every move
+    assert isinstance(state, DiceState)
     assert state.is_terminal()
     assert max(state.scores) >= 40
 

@@ -170,8 +170,8 @@ def test_events_to_json_is_plain_json() -> None:
 
 
 def test_every_event_kind_has_an_event_class() -> None:
-    classes = [Dealt, RoundStarted, Rolled, Quit, Discarded, Took, ChipGiven, Bust]
-    classes += [RoundEnded, GameEnded]
+    classes: list[type[Event]] = [Dealt, RoundStarted, Rolled, Quit, Discarded, Took]
+    classes += [ChipGiven, Bust, RoundEnded, GameEnded]
     assert {c.kind for c in classes} == set(DiceEventKind)
 
 

@@ -51,6 +51,7 @@ def test_e12_custom_board_game_params_rebuild(tmp_path: Path) -> None:
     params = json.loads(json.dumps(game.params))  # JSON data
     assert isinstance(params["board"], dict)
     again = make("express", **params)
+    assert isinstance(again, ExpressGame)
     assert again.board == game.board and again.params == game.params
 
 
@@ -168,7 +169,9 @@ def test_e12_board_object_parameter_and_default_colours_on_custom_order() -> Non
     game = ExpressGame(3, board=board)
     assert game.colours == ("yellow", "green", "pink")  # E-4 defaults, clockwise
     assert isinstance(game.params["board"], dict)
-    assert make("express", **game.params).board == board
+    again = make("express", **game.params)
+    assert isinstance(again, ExpressGame)
+    assert again.board == board
     with pytest.raises(ParameterError, match="clockwise"):
         ExpressGame(3, colours=["yellow", "pink", "green"], board=board)
 

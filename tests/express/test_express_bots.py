@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lamagames.bots.base import make_bot
 from lamagames.bots.express import ExpressBenchmarkBot, ExpressHeuristicBot
-from lamagames.express import ExpressGame
+from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, string_to_player_action
 from lamagames.sim.runner import play_game
 
@@ -94,5 +94,7 @@ def test_e10_heuristic_beats_benchmark_in_seeded_games() -> None:
         seat = seed % 2
         kinds = ["heuristic", "benchmark"] if seat == 0 else ["benchmark", "heuristic"]
         bots = [make_bot(kind, game, s, seed) for s, kind in enumerate(kinds)]
-        wins += play_game(game, bots, seed).state.winner() == seat
+        state = play_game(game, bots, seed).state
+        assert isinstance(state, ExpressState)
+        wins += state.winner() == seat
     assert wins >= 21  # 70 %; about 93 % over 1,000 games

@@ -132,8 +132,8 @@ def test_events_to_json_is_plain_json(std2: ExpressGame) -> None:
 
 
 def test_every_event_kind_has_an_event_class() -> None:
-    classes = [Rolled, TrainMoved, NoMove, WindowOpened, Passed, Boarded, Exited, Detoured]
-    classes += [Reboarded, GameEnded]
+    classes: list[type[Event]] = [Rolled, TrainMoved, NoMove, WindowOpened, Passed, Boarded]
+    classes += [Exited, Detoured, Reboarded, GameEnded]
     assert {c.kind for c in classes} == set(ExpressEventKind)
 
 

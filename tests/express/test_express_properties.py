@@ -53,8 +53,8 @@ def check_invariants(state: ExpressState) -> None:
     spaces = state.train_spaces(0) + state.train_spaces(1)
     assert len(set(spaces)) == 2 * TRAIN_SPACES
     # E-10: a winner iff someone has enough llamas home
-    home = [s for s in range(n) if state.house_llamas(s) >= game.llamas_to_win]
-    assert home == ([] if state.winner() is None else [state.winner()])
+    at_home = [s for s in range(n) if state.house_llamas(s) >= game.llamas_to_win]
+    assert at_home == ([] if state.winner() is None else [state.winner()])
 
 
 def check_round_trips(state: ExpressState, rng: random.Random) -> None:

@@ -34,7 +34,8 @@ def act(text: str) -> int:
 def test_e1_four_llamas_each_and_a_six_colour_die(std4: ExpressGame) -> None:
     state = std4.new_initial_state()
     assert [state.waiting_llamas(s) for s in range(4)] == [LLAMAS_PER_PLAYER] * 4
-    assert state.chance_outcomes() == [(c, pytest.approx(1 / 6)) for c in range(6)]
+    uniform: list[tuple[int, object]] = [(c, pytest.approx(1 / 6)) for c in range(6)]
+    assert state.chance_outcomes() == uniform
     assert std4.info.max_chance_outcomes == MAX_CHANCE_OUTCOMES == 6
     assert std4.info.num_distinct_actions == NUM_DISTINCT_ACTIONS == 43
     assert [state.action_to_string(c) for c in range(6)] == [

@@ -21,6 +21,8 @@ from lamagames.rl.gymnasium import (  # noqa: E402
     LamaExpressEnv,
 )
 
+SeatEnv = type[LamaDiceEnv | LamaExpressEnv]  # the env classes that take (opponents, ...)
+
 # Warnings check_env gives by design: the observation Box is unbounded (scores and progress
 # have no fixed maximum) and check_env steps actions sampled without the mask, which the
 # default illegal_action="warn" ignores with a warning.
@@ -99,7 +101,7 @@ def test_reward_is_the_seat_return_at_the_end(env: LamaEnv) -> None:
 
 
 @pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_same_seed_same_episode(cls: type[LamaEnv]) -> None:
+def test_same_seed_same_episode(cls: SeatEnv) -> None:
     env = cls(("random", "benchmark"))
     first, *_ = _episode(env, 21)
     again, *_ = _episode(env, 21)
@@ -113,13 +115,14 @@ def test_same_seed_same_episode(cls: type[LamaEnv]) -> None:
 
 
 @pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_illegal_action_raise_mode_refuses_and_keeps_the_state(cls: type[LamaEnv]) -> None:
+def test_illegal_action_raise_mode_refuses_and_keeps_the_state(cls: SeatEnv) -> None:
     env = cls("benchmark", illegal_action="raise")
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match="is not legal for seat 0 now; legal: "):
         env.step(illegal)
+    assert isinstance(env.action_space, gymnasium.spaces.Discrete)
     for bad in (env.action_space.n, -3, 2.0, False, None):
         with pytest.raises(InvalidActionError):
             env.step(bad)
@@ -128,7 +131,7 @@ def test_illegal_action_raise_mode_refuses_and_keeps_the_state(cls: type[LamaEnv
 
 
 @pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(cls: type[LamaEnv]) -> None:
+def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(cls: SeatEnv) -> None:
     env = cls("benchmark")
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()

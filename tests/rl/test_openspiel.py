@@ -11,12 +11,13 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import mcts  # noqa: E402
+from pyspiel import State as SpielState  # noqa: E402
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError  # noqa: E402
 from lamagames.rl import openspiel  # noqa: E402
 
 
-def _play_to_decision(state: pyspiel.State, rng: np.random.RandomState) -> None:
+def _play_to_decision(state: SpielState, rng: np.random.RandomState) -> None:
     """Resolve chance nodes with ``rng`` until a seat must decide (or the game ends)."""
     while state.is_chance_node():
         outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
@@ -228,7 +229,7 @@ def test_serialization_round_trips_and_clones_are_independent(name: str) -> None
     ]
 
 
-def _players(state: pyspiel.State) -> list[int]:
+def _players(state: SpielState) -> list[int]:
     return [item.player for item in state.full_history()]
 
 

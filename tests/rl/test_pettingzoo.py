@@ -16,6 +16,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError
+from lamagames.express import ExpressState
 from lamagames.rl.pettingzoo import LamaAECEnv, dice_env, express_env
 
 # PettingZoo warns about dict observations for every environment it does not know by name;
@@ -118,6 +119,7 @@ def test_express_windows_are_aec_turns_in_asking_order(players: int) -> None:
         if not env.agents or env.terminations[env.agent_selection]:
             break
         state = env.lama_state
+        assert isinstance(state, ExpressState)
         if state.phase() == "window" and state.current_player() != state.active_player():
             asked_others += 1
         mask = env.observe(env.agent_selection)["action_mask"]

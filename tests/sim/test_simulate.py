@@ -15,13 +15,13 @@ from lamagames.cli.main import app
 from lamagames.cli.simulate import load_variant_file, parse_players
 from lamagames.core.errors import ParameterError
 from lamagames.sim.batch_protocol import BatchEngine, game_seeds, load_engine
-from lamagames.sim.simulate import make_configs, simulate, variant_grid
+from lamagames.sim.simulate import Config, make_configs, simulate, variant_grid
 from lamagames.sim.summary import mean_ci, ratio_ci, wilson
 
 runner = CliRunner()
 
 
-def _configs(players: list[int], variants: list[dict[str, object]] | None = None) -> list:
+def _configs(players: list[int], variants: list[dict[str, object]] | None = None) -> list[Config]:
     engine = load_engine("dice")
     return make_configs(engine, players, ["benchmark"], [("", v) for v in variants or [{}]])
 
@@ -149,7 +149,7 @@ def test_cli_writes_every_output(tmp_path: Path) -> None:
     with outs[1].open() as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 2 + 2 + 3 + 3
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]  # pyarrow ships no types
 
     table = pq.read_table(outs[2])
     assert table.num_rows == 200 * (2 + 2 + 3 + 3)

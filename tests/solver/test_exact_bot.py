@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from lamagames.bots.base import bot_kinds, make_bot
@@ -29,7 +31,7 @@ def test_exact_is_a_dice_bot_kind() -> None:
 def test_last_standing_bot_takes_the_best_hint(
     rows: list[str], llama_row: str, phase: int | None, dice: str | None, scores: list[int]
 ) -> None:
-    extra = {} if phase is None else {"phase": phase, "dice": dice}
+    extra: dict[str, Any] = {} if phase is None else {"phase": phase, "dice": dice}
     state = make_state(rows, llama_row=llama_row, quit=[False, True], scores=scores, **extra)
     bot = DiceExactBot(state.game, 0)
     best = [h for h in hints(state, 0) if h.best]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame
+from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame, DiceState
 from lamagames.dice.solver import LastStandingSolver, PositionError, bust_chance
 from lamagames.dice.solver.space import chip_value, llama_mask, row_universe
 from tests.dice.helpers import counts, make_state
@@ -30,7 +30,7 @@ POSITIONS = [
 ]
 
 
-def _last_standing(row: str, llama_row: str, score: int) -> object:
+def _last_standing(row: str, llama_row: str, score: int) -> DiceState:
     """Seat 0 to act with ``row``; seat 1 has quit (D-7) with a one-card row."""
     other = "4" if "4" not in llama_row else "6"
     return make_state([row, other], llama_row=llama_row, scores=[score, 0], quit=[False, True])

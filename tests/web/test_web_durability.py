@@ -77,7 +77,7 @@ def server(db_url: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
 def _next_turn(ws: ClientConnection) -> dict[str, Any]:
     """The next state in which seat 0 may act (or the final state)."""
     while True:
-        message = json.loads(ws.recv(timeout=30))
+        message: dict[str, Any] = json.loads(ws.recv(timeout=30))
         if message["type"] == "state" and (
             message["status"] == "finished" or (0 in message["acting"] and message["legal"])
         ):

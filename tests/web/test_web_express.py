@@ -45,7 +45,7 @@ OPENING_SEED = seed_with_rolls({0: "GBP", 3: "RYO"})
 
 def free_action(state: dict[str, Any]) -> str:
     """The one free action (not ``pass``) of the receiving seat."""
-    actions = [a["action"] for a in state["legal"] if a["action"] != "pass"]
+    actions: list[str] = [a["action"] for a in state["legal"] if a["action"] != "pass"]
     assert len(actions) == 1, actions
     return actions[0]
 
@@ -74,7 +74,7 @@ def test_games_list_express_options(client: TestClient) -> None:
 
 
 def test_create_express_validates(client: TestClient) -> None:
-    bad = [
+    bad: list[dict[str, Any]] = [
         {"seats": [HUMAN] * 5},
         {"seats": [HUMAN, HUMAN], "params": {"turn_limit": 50}},
         {"seats": [HUMAN, HUMAN], "params": {"llamas_to_win": 2}},

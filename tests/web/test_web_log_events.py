@@ -25,7 +25,7 @@ def _steps(game_id: str, seed: int, **params: Any) -> list[tuple[State, int | No
     game = make(game_id, **params)
     state = game.new_initial_state()
     bots = [make_bot("random", game, s, seed * 10 + s) for s in range(game.num_players)]
-    out = []
+    out: list[tuple[State, int | None, int, State]] = []
     while not state.is_terminal() and len(out) < 3000:
         if state.is_chance_node():
             player, action = None, state.sample_chance_outcome(make_rng(seed, "c", len(out)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import schemathesis
 from fastapi.testclient import TestClient
@@ -42,14 +43,14 @@ schema.config.generation.update(
     suppress_health_check=list(HealthCheck),
     database=None,
 )
-def test_no_server_errors(case: schemathesis.Case) -> None:
+def test_no_server_errors(case: schemathesis.Case[Any]) -> None:
     _check(case)
     if case.path_parameters and "code" in case.path_parameters:
         case.path_parameters["code"] = REAL_CODE  # the same request to a real table
         _check(case)
 
 
-def _check(case: schemathesis.Case) -> None:
+def _check(case: schemathesis.Case[Any]) -> None:
     response = case.call()
     assert response.status_code < 500, (response.status_code, response.text[:500])
     if response.status_code >= 400:

@@ -10,7 +10,7 @@ from typing import Any
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+    from fastapi.testclient import TestClient as TestClient  # re-exported for conftest
 
 from lamagames import make
 from lamagames.bots import make_bot
