@@ -70,7 +70,7 @@ def games_table(results: Sequence[ConfigResult]) -> Any:
     (index), ``seat`` (0-based, as in records and the engines), ``policy``, ``score``,
     ``win`` (0/1), ``length``, ``starter`` (0-based seat), ``finished`` and the engine's
     per-seat extras."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow as pa
 
     tables = []
     for config in results:
@@ -160,7 +160,7 @@ def write_output(
             writer.writeheader()
             writer.writerows(rows)
     elif suffix == ".parquet":
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq
 
         pq.write_table(games_table(results), path)
     else:
