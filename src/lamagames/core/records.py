@@ -19,7 +19,6 @@ Example record::
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections import deque
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -31,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from lamagames.core.errors import LamaError, RecordError, quoted
 from lamagames.core.files import parse_json, read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
+from lamagames.core.names import refused_character
 from lamagames.core.registry import make
 from lamagames.core.rng import game_seed
 from lamagames.core.validation import first_error
@@ -53,9 +53,9 @@ class SeatInfo(BaseModel):
         and names of only spaces: records may come from other people."""
         if not name.strip():
             raise ValueError("a name needs at least one visible character")
-        for char in name:
-            if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
-                raise ValueError(f"a name may not contain the control character {ord(char):#x}")
+        char = refused_character(name)  # emoji joiners are kept
+        if char is not None:
+            raise ValueError(f"a name may not contain the control character {ord(char):#x}")
         return name
 
 

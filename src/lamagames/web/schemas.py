@@ -7,7 +7,6 @@ holder act for that seat, the *host token* lets the creator start the table.
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import (
@@ -20,24 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-_ZWJ = "\u200d"
-_BLACK_FLAG = "\U0001f3f4"
-
-
-def _joins_emoji(name: str, index: int) -> bool:
-    """True if the format character at ``index`` is part of an emoji sequence: a zero-width
-    joiner between two visible characters (family emoji, ZWJ sequences) or a tag character
-    of a subdivision flag (black flag + tags, e.g. the flag of England)."""
-    char = name[index]
-    if char == _ZWJ:
-        return 0 < index < len(name) - 1 and all(
-            unicodedata.category(c) not in ("Cc", "Cf", "Zs")
-            for c in (name[index - 1], name[index + 1])
-        )
-    if "\U000e0020" <= char <= "\U000e007f":
-        before = name[index - 1] if index else ""
-        return before == _BLACK_FLAG or "\U000e0020" <= before <= "\U000e007f"
-    return False
+from lamagames.core.names import refused_character
 
 
 def _clean_name(name: str) -> str:
@@ -47,10 +29,8 @@ def _clean_name(name: str) -> str:
     name = name.strip()
     if not name:
         raise ValueError("a name needs more than spaces")
-    for index, char in enumerate(name):
-        category = unicodedata.category(char)
-        if category == "Cc" or (category == "Cf" and not _joins_emoji(name, index)):
-            raise ValueError("a name may not contain control or text-direction characters")
+    if refused_character(name) is not None:  # the rule of records (emoji joiners kept)
+        raise ValueError("a name may not contain control or text-direction characters")
     return name
 
 
