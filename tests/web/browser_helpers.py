@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
 import time
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -79,3 +82,30 @@ class ServerThread:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+HUMAN: dict[str, Any] = {"kind": "human"}
+
+
+def post_json(server: ServerThread, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to the live server; the JSON answer."""
+    request = urllib.request.Request(
+        f"{server.url}{path}", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def get_json(server: ServerThread, path: str) -> dict[str, Any]:
+    """GET ``path`` from the live server; the JSON answer."""
+    with urllib.request.urlopen(f"{server.url}{path}") as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def started_dice_table(server: ServerThread) -> dict[str, Any]:
+    """A playing two-person LAMA Dice table; seat 0 (which starts, D-5) acts first."""
+    table = post_json(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
+    post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    return table

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS
 from db_helpers import BACKENDS, database_url
 from web_helpers import TestClient, make_client
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @pytest.fixture
@@ -29,3 +34,14 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     ``LAMA_TEST_POSTGRES_URL``; see ``db_helpers``)."""
     with database_url(request.param, tmp_path) as url:
         yield url
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless (the browser tests)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

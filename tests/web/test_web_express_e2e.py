@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+from browser_helpers import BROWSER_MARKS, ServerThread
 from web_helpers import seed_with_rolls
 
 if TYPE_CHECKING:
@@ -33,17 +33,6 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     """A live server with fast bots."""
     with ServerThread(tmp_path / "express-e2e.sqlite3", bot_delay=0.05) as running:
         yield running
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, headless."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 class Shots:

@@ -10,14 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+from browser_helpers import BROWSER_MARKS, ServerThread, started_dice_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, WebSocketRoute
 
 pytestmark = BROWSER_MARKS
-
-HUMAN = {"kind": "human"}
 
 
 @pytest.fixture
@@ -26,36 +24,10 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
         yield running
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-def post(server: ServerThread, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"{server.url}{path}", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as response:
-        data: dict[str, Any] = json.loads(response.read())
-        return data
-
-
 def record(server: ServerThread, code: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{server.url}/api/tables/{code}/record") as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
-
-
-def started_dice_table(server: ServerThread) -> dict[str, Any]:
-    """A playing two-person LAMA Dice table; seat 0 acts first (D-5)."""
-    table = post(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
-    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
-    return table
 
 
 def test_hint_button_shows_each_move_with_its_value(server: ServerThread, browser: Browser) -> None:

@@ -13,14 +13,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, ServerThread
+from browser_helpers import (
+    BROWSER_MARKS,
+    HUMAN,
+    ServerThread,
+    get_json,
+    post_json,
+    started_dice_table,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, WebSocketRoute
 
 pytestmark = BROWSER_MARKS
-
-HUMAN = {"kind": "human"}
 
 
 @pytest.fixture
@@ -28,39 +33,6 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     """A live server with fast bots."""
     with ServerThread(tmp_path / "page.sqlite3", bot_delay=0.02) as running:
         yield running
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, headless."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-def post(server: ServerThread, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"{server.url}{path}", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as response:
-        data: dict[str, Any] = json.loads(response.read())
-        return data
-
-
-def get(server: ServerThread, path: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{server.url}{path}") as response:
-        data: dict[str, Any] = json.loads(response.read())
-        return data
-
-
-def started_dice_table(server: ServerThread) -> dict[str, Any]:
-    """A playing two-person LAMA Dice table; seat 0 (which starts, D-5) acts first."""
-    table = post(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
-    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
-    return table
 
 
 def seat_page(browser: Browser, server: ServerThread, table: dict[str, Any], seat: int) -> Page:
@@ -71,7 +43,7 @@ def seat_page(browser: Browser, server: ServerThread, table: dict[str, Any], sea
 
 
 def version(server: ServerThread, code: str) -> int:
-    return int(get(server, f"/api/tables/{code}")["version"])
+    return int(get_json(server, f"/api/tables/{code}")["version"])
 
 
 def wait_version(server: ServerThread, code: str, wanted: int, timeout: float = 10.0) -> None:
@@ -96,7 +68,9 @@ def test_a_click_across_an_update_still_counts(server: ServerThread, browser: Br
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     # Another player joins meanwhile: every page gets a new state while the button is down.
-    post(server, f"/api/tables/{code}/join", {"token": table["seats"][1]["token"], "name": "Robin"})
+    post_json(
+        server, f"/api/tables/{code}/join", {"token": table["seats"][1]["token"], "name": "Robin"}
+    )
     expect(page.locator("#board")).to_contain_text("Robin")
     assert page.evaluate("window.pressed === document.querySelector('.actions button')")
     page.mouse.up()
@@ -171,7 +145,7 @@ def test_a_move_sent_during_a_restart_is_kept_until_answered(
 def test_invite_name_box_is_empty_not_seat_2(server: ServerThread, browser: Browser) -> None:
     from playwright.sync_api import expect
 
-    table = post(
+    table = post_json(
         server, "/api/tables", {"game": "dice", "seats": [{"kind": "human", "name": "Ann"}, HUMAN]}
     )
     page = seat_page(browser, server, table, 1)
@@ -204,14 +178,14 @@ def test_finished_express_game_highlights_nobody(server: ServerThread, browser: 
     from playwright.sync_api import expect
 
     bot = {"kind": "bot", "bot_kind": "random"}
-    table = post(
+    table = post_json(
         server,
         "/api/tables",
         {"game": "express", "seats": [bot, bot], "params": {"llamas_to_win": 3}},
     )
-    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
     deadline = time.monotonic() + 60
-    while get(server, f"/api/tables/{table['code']}")["status"] != "finished":
+    while get_json(server, f"/api/tables/{table['code']}")["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.1)
     page = browser.new_page(locale="en-GB")
@@ -235,7 +209,7 @@ def test_lobby_sets_the_bot_pace(server: ServerThread, browser: Browser) -> None
     page.click("#create")
     page.wait_for_url(f"{server.url}/t/*")
     code = page.url.rsplit("/", 1)[1]
-    assert get(server, f"/api/tables/{code}")["bot_pace"] == "slow"
+    assert get_json(server, f"/api/tables/{code}")["bot_pace"] == "slow"
 
 
 def test_express_log_words_every_roll_and_train_move(
@@ -244,13 +218,13 @@ def test_express_log_words_every_roll_and_train_move(
     bot = {"kind": "bot", "bot_kind": "random"}
     seats = [{**bot, "name": "Ann"}, {**bot, "name": "Bo"}]
     body = {"game": "express", "seats": seats, "params": {"llamas_to_win": 3}, "seed": 5}
-    table = post(server, "/api/tables", body)
-    post(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    table = post_json(server, "/api/tables", body)
+    post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
     deadline = time.monotonic() + 60
-    while get(server, f"/api/tables/{table['code']}")["status"] != "finished":
+    while get_json(server, f"/api/tables/{table['code']}")["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.1)
-    replay = get(server, f"/api/tables/{table['code']}/replay")
+    replay = get_json(server, f"/api/tables/{table['code']}/replay")
     page = browser.new_page(locale="en-GB")
     page.goto(f"{server.url}/replay/{table['code']}")
     lines: list[list[str]] = page.evaluate(
