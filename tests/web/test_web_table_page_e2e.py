@@ -249,3 +249,16 @@ def test_express_log_words_every_roll_and_train_move(
             if event["kind"] == "move" and event["chosen"]:
                 assert f"{names[event['seat']]} moves train {event['train']}" in text, text
     assert forced > 0
+
+
+def test_replay_of_an_unknown_code_links_to_the_lobby(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/replay/ZZZZZZ")
+    back = page.locator("section.panel a.btn")
+    expect(back).to_have_attribute("href", "/")
+    expect(back).to_have_text("← Back to the lobby")

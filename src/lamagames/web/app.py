@@ -41,7 +41,7 @@ from lamagames.web.middleware import BodyLimit
 from lamagames.web.routes import pages, play, records, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
-from lamagames.web.schemas import ErrorOut
+from lamagames.web.schemas import ErrorOut, error_text
 from lamagames.web.store import Store, StoreUnavailable
 
 __all__ = ["SEAT_TAKEN", "STATIC_DIR", "BodyLimit", "create_app", "table_info"]
@@ -148,6 +148,10 @@ def create_app(
             headers["Allow"] = ", ".join(allowed_methods(request))
             if request.method == "OPTIONS":
                 return Response(status_code=204, headers=headers)
+        if exc.status_code == 400 and exc.__cause__ is not None:
+            # FastAPI's answer to a body json.loads could not parse other than by a
+            # JSONDecodeError: RecursionError from deep nesting (or a UnicodeDecodeError).
+            return _error(422, "bad_json", "body is not valid JSON (or nested too deeply)")
         code = {404: "not_found", 405: "not_allowed"}.get(exc.status_code, "http_error")
         message = {404: "no such path", 405: "method not allowed here"}.get(
             exc.status_code, str(exc.detail)
@@ -168,7 +172,9 @@ def create_app(
             if loc == ("body",) and err.get("type") in ("model_attributes_type", "dict_type"):
                 return _error(422, "bad_json", "body must be a JSON object")
             where = ".".join(str(p) for p in loc if p != "body")
-            parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+            if loc == ("body",) and err.get("type") == "missing":
+                return _error(422, "bad_json", "the body is empty; send a JSON object")
+            parts.append(f"{where or 'body'}: {error_text(str(err.get('msg', 'invalid')))}")
         return _error(422, "invalid", "; ".join(parts))
 
     # ------------------------------------------------------------------ routes

@@ -41,6 +41,7 @@ from lamagames.web.schemas import (
     RematchMsg,
     SeatOut,
     StateMsg,
+    echo,
 )
 from lamagames.web.store import Store, StoreUnavailable, TableData
 
@@ -490,7 +491,7 @@ class Hub:
         """
         table = await self.get(code)
         if table is None:
-            raise TableError("not_found", f"no table with code {code!r}", 404)
+            raise TableError("not_found", f"no table with code {echo(code)}", 404)
         return table
 
     async def startup(self) -> None:

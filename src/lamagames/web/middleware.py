@@ -8,11 +8,11 @@ client can never make the server hold more than ``limit`` bytes of one body.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
 
 from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -35,7 +35,8 @@ class BodyTooLarge(HTTPException):
 def error_body(limit: int) -> bytes:
     """The JSON error body (``{"error": "too_large", "message": ...}``) of a refused body."""
     message = f"request body too large (limit {limit} bytes)"
-    return json.dumps({"error": "too_large", "message": message}).encode()
+    # compact, like every other error body (starlette's JSONResponse rendering)
+    return bytes(JSONResponse({"error": "too_large", "message": message}).body)
 
 
 class BodyLimit:

@@ -347,13 +347,40 @@ def nesting_depth(text: str, limit: int = MAX_NESTING) -> int:
     return deepest
 
 
+#: Longest echo of user input (a room code, a bot kind...) in an error message, characters.
+MAX_ECHO: Final = 40
+
+#: Longest ``ref`` a client may send and the server echoes, characters.
+MAX_REF: Final = 32
+
+
+def echo(value: str, limit: int = MAX_ECHO) -> str:
+    """``repr`` of user input for an error message, cut to ``limit`` characters of
+    ``value`` (the last replaced by ``…``) so a huge input never fills the answer."""
+    if len(value) > limit:
+        value = value[: limit - 1] + "…"
+    return repr(value)
+
+
+def error_text(msg: str) -> str:
+    """A pydantic error message without its ``"Value error, "`` / ``"Assertion failed, "``
+    prefix, as users read it (``"a name may not contain ..."``)."""
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            return msg[len(prefix) :]
+    return msg
+
+
 def _readable_ref(raw: object) -> str | None:
+    """The ``ref`` string of a message object, cut to :data:`MAX_REF` characters (a longer
+    one is refused but still echoed, so the client can match the refusal), else ``None``."""
     ref = raw.get("ref") if isinstance(raw, dict) else None
-    return ref if isinstance(ref, str) and 0 < len(ref) <= 32 else None
+    return ref[:MAX_REF] if isinstance(ref, str) and ref else None
 
 
 def message_ref(text: str) -> str | None:
-    """The ``ref`` of a client message that is a JSON object with a valid ``ref``, else
+    """The ``ref`` of a client message that is a JSON object with a string ``ref`` (cut to
+    :data:`MAX_REF` characters), else
     ``None`` (never raises; for echoing ``ref`` in refusals such as ``rate_limited``)."""
     if nesting_depth(text) > MAX_NESTING:
         return None
@@ -383,7 +410,7 @@ def parse_client_message(text: str) -> AnyClientMsg:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise MessageRefused(f"{where}: {first['msg']}", _readable_ref(raw)) from None
+        raise MessageRefused(f"{where}: {error_text(first['msg'])}", _readable_ref(raw)) from None
 
 
 # ---------------------------------------------------------------------------- WS: server

@@ -30,6 +30,7 @@ from lamagames.web.schemas import (
     MessageRefused,
     PingMsg,
     PongMsg,
+    echo,
     message_ref,
     parse_client_message,
 )
@@ -51,7 +52,7 @@ async def play(ws: WebSocket, code: str) -> None:
     try:
         table = await hub_of(ws).get(code)
         if table is None:
-            conn.send(ErrorMsg(code="not_found", message=f"no table with code {code!r}"))
+            conn.send(ErrorMsg(code="not_found", message=f"no table with code {echo(code)}"))
             close_code = 4404
             return
         hello = await _await_hello(ws, conn, settings)

@@ -23,6 +23,7 @@ from lamagames.web.schemas import (
     SeatInvite,
     StartRequest,
     TableInfo,
+    echo,
 )
 
 router = APIRouter()
@@ -95,7 +96,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
             kind = spec.bot_kind or adapter.substitute_bot()  # (the model requires one)
             if kind not in kinds:
                 raise TableError(
-                    "invalid", f"seats.{index}: unknown bot kind {kind!r}; use {kinds}"
+                    "invalid", f"seats.{index}: unknown bot kind {echo(kind)}; use {kinds}"
                 )
             seats.append(("bot", spec.name or "", kind))
         else:

@@ -15,7 +15,7 @@ export async function api(path, body) {
   let response;
   try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(errorText(data.error, data.message));
+  if (!response.ok) throw Object.assign(new Error(errorText(data.error, data.message)), { code: data.error });
   return data;
 }
 

@@ -9,7 +9,9 @@ const { t } = i18n;
 export async function replayPage(code) {
   let data;
   try { data = await api(`/api/tables/${code}/replay`); } catch (e) {
-    main.replaceChildren(h("section", { class: "panel" }, h("p", {}, e.message), h("a", { class: "btn", href: `/t/${code}`, onclick: link }, `← ${t("replay.toTable")}`)));
+    // an unknown code has no table to go back to: offer the lobby instead
+    const back = e.code === "not_found" ? ["/", t("table.lobby")] : [`/t/${code}`, t("replay.toTable")];
+    main.replaceChildren(h("section", { class: "panel" }, h("p", {}, e.message), h("a", { class: "btn", href: back[0], onclick: link }, `← ${back[1]}`)));
     return;
   }
   await i18n.load(i18n.lang(), gameIdsFor(data.game));
