@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -179,3 +180,15 @@ def test_lama_hint_help_is_for_people(lama: Lama) -> None:
     result = lama("hint", "--help")
     assert result.exit_code == 0 and "--at" in result.output
     assert not re.search(r"\b[DE]-\d+\b", result.output)  # no ruling ids in help
+
+
+def test_lama_hint_without_the_solver_extra_says_what_to_install(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A base install has no numba: the hints module cannot be imported (None in sys.modules
+    # makes the import fail as a missing package does).
+    monkeypatch.setitem(sys.modules, "lamagames.dice.hints", None)
+    state = make_state(["33L", "6"], llama_row="12", quit=[False, True])
+    result = lama("hint", _position_file(tmp_path, state.to_dict()))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output and "lamagames.dice.hints" in result.output

@@ -49,7 +49,8 @@ def hint_function(game_id: str) -> HintFunction:
     :func:`lamagames.dice.hints.hints`).
 
     Raises:
-        RecordError: an unknown game, or the game has no hints.
+        RecordError: an unknown game, the game has no hints, or they need a package that is
+            not installed (the message says which extra to install).
     """
     try:
         spec = get_spec(game_id)
@@ -57,7 +58,10 @@ def hint_function(game_id: str) -> HintFunction:
         raise RecordError(str(exc)) from None
     if HINT_EXTRA not in spec.extras:
         raise RecordError(f"{spec.title} has no hints")
-    function: HintFunction = spec.load_extra(HINT_EXTRA)
+    try:
+        function: HintFunction = spec.load_extra(HINT_EXTRA)
+    except ImportError as exc:  # the solver extra is not installed: say how to get it
+        raise RecordError(str(exc)) from None
     return function
 
 
@@ -91,7 +95,7 @@ def hint_renderable(game_id: str, state: State, player: int) -> RenderableType:
     """The hint table for ``player``, or a one-line explanation when there is none."""
     try:
         return hint_table(hint_function(game_id)(state, player))
-    except LamaError as exc:
+    except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
         return Text(f"No hint: {exc}", style="yellow")
 
 
@@ -170,7 +174,7 @@ def hint_command(
         _fail(f"{file_name} ({where}): no seat has a decision: {what}")
     try:
         hints = function(state, player)
-    except LamaError as exc:
+    except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
         _fail(f"{file_name} ({where}): {exc}")
     out = Console(highlight=False)
     out.print(Text(f"{file_name} ({where}): seat {player} to act", style="bold"))
