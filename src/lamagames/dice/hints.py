@@ -22,6 +22,7 @@ two-player values are shown).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -143,10 +144,9 @@ def hints(
     bust = bust_chance(solver.rolls, row, s.llama_row, last_standing=not others_in)
     if n == 2 and others_in and state_bound(_key(s, player)) <= HINT_MAX_STATES:
         two = two_player_solver or TwoPlayerSolver(solver, 4 * HINT_MAX_STATES)
-        try:
+        # Too large to solve exactly: fall through to the labelled one-player estimate.
+        with contextlib.suppress(NotTractableError):
             return _two_player_hints(s, player, legal, two, bust)
-        except NotTractableError:
-            pass
     exact = not others_in
     basis = BASIS_LAST if exact else BASIS_ESTIMATE
     out = []

@@ -256,8 +256,7 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> Non
             raise ParameterError(f"--address: expected HOST:PORT or auto, got {text!r}")
         return
     try:
-        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout):
-            pass
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout).close()
     except (OSError, ValueError, OverflowError):
         raise ParameterError(f"cannot reach the Ray cluster at {text}") from None
 
