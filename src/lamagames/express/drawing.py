@@ -106,7 +106,8 @@ def occupants(state: ExpressState, *, marks: bool = False) -> dict[int, Line]:
 
 
 def pad(line: Line, width: int) -> Line:
-    used = sum(len(text) for text, _ in line)
+    """``line`` filled with spaces to ``width`` characters (unchanged if already wider)."""
+    used = line_width(line)
     return [*line, (" " * (width - used), "")] if used < width else line
 
 
@@ -114,10 +115,12 @@ InfoBuilder = Callable[[int], list[Line]]
 
 
 def line_width(line: Line) -> int:
+    """Characters in ``line`` (the sum of its styled pieces)."""
     return sum(len(text) for text, _ in line)
 
 
 def cell_top(board: Board, space: int) -> Line:
+    """Top line of the cell of track ``space``: its die letter, role mark and number (E-3)."""
     letter = board.track[space]
     mark = ROLE_MARKS.get(board.role[space], " ")
     return [(letter, DIE_STYLES[letter]), (f"{mark}{space:>3}", "")]
@@ -142,6 +145,9 @@ def ring(
     bottoms: Mapping[int, Line],
     info_for: InfoBuilder,
 ) -> list[Line]:
+    """Cells of the track at their ``(row, column)`` ``positions`` (one per space, E-3),
+    each cell's bottom line from ``bottoms``, with ``info_for(inner width)`` inside the
+    ring."""
     rows = 1 + max(r for r, _ in positions)
     cols = 1 + max(c for _, c in positions)
     pitch = CELL_WIDTH + CELL_GAP
@@ -194,10 +200,12 @@ def strip(board: Board, bottoms: Mapping[int, Line], info: list[Line], per_row: 
 
 
 def to_plain(lines: Sequence[Line]) -> list[str]:
+    """``lines`` as plain strings without styles or trailing spaces."""
     return ["".join(text for text, _ in line).rstrip() for line in lines]
 
 
 def to_text(lines: Sequence[Line]) -> Text:
+    """``lines`` as one Rich :class:`Text` with their styles, one row per line."""
     rows = []
     for line in lines:
         row = Text()
@@ -234,10 +242,12 @@ def flow(
 
 
 def words(text: str, width: int, style: str = "") -> list[Line]:
+    """``text`` wrapped at ``width`` characters on spaces, every word in ``style``."""
     return flow([], [[(word, style)] for word in text.split()], width, sep=" ", indent=0)
 
 
 def short(name: str, width: int) -> str:
+    """``name`` cut to ``width`` characters, ending in ``~`` when it was cut."""
     return name if len(name) <= width else name[: width - 1] + "~"
 
 
@@ -248,12 +258,14 @@ def who_line(state: ExpressState, names: Sequence[str], seat: int) -> Line:
 
 
 def die_line(letter: str | None) -> Line:
+    """The colour die's face (``G green``), or ``-`` before the first roll (E-6)."""
     if letter is None:
         return [("-", "")]
     return [(letter, DIE_STYLES[letter]), (f" {DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)]}", "")]
 
 
 def joined(parts: Sequence[Line], sep: str = ", ") -> Line:
+    """``parts`` in one line, separated by ``sep``."""
     out: Line = []
     for part in parts:
         if out:

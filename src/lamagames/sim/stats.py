@@ -61,12 +61,15 @@ class _Accumulator:
     weight: float = 0.0
 
     def add(self, name: str, metric: Metric) -> None:
+        """Add one game's ``metric``; a name reported as both Mean and Total is an error."""
         if isinstance(metric, Mean) != self.mean:
             raise LamaError(f"metric {name!r} is reported both as a Mean and as a Total")
         self.value += metric.value
         self.weight += metric.weight if isinstance(metric, Mean) else 1.0
 
     def result(self) -> float | None:
+        """The weighted mean, or the total (a whole number when it is one); ``None`` for a
+        mean of nothing."""
         if not self.mean:  # a count stays a whole number in JSON
             return int(self.value) if self.value.is_integer() else self.value
         return self.value / self.weight if self.weight else None
