@@ -89,10 +89,3 @@ class DiceSearchBot(RolloutSearchBot):
         if dice.is_terminal():
             value += GAME_END_WEIGHT * (pairwise_share(dice.scores, self.seat) - 0.5)
         return value
-
-
-def standing(state: State) -> list[float]:
-    """Per-seat standing of a LAMA Dice position for comparisons (higher is better): minus
-    the score in points (D-11: the lowest score wins). Used by :mod:`lamagames.sim.match`
-    through the spec's ``standing`` extra."""
-    return [-float(s) for s in as_dice_state(state).scores]

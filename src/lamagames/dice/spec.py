@@ -26,7 +26,7 @@ SPEC = GameSpec(
     extras={
         "batch": "lamagames.dice.batch:ENGINE",
         "hints": "lamagames.dice.hints:hints",
-        "standing": "lamagames.bots.dice_search:standing",
+        "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
     },
 )

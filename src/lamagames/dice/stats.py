@@ -35,3 +35,10 @@ class DiceStats:
     def seat_labels(self, game: Game, seat: int) -> Mapping[str, Label]:
         """None for LAMA Dice (seats differ only by kind)."""
         return {}
+
+
+def standing(state: State) -> list[float]:
+    """Per-seat standing of a LAMA Dice position for comparisons (higher is better): minus
+    the score in points (D-11: the lowest score wins). Used by :mod:`lamagames.sim.match`
+    through the spec's ``standing`` extra."""
+    return [-float(s) for s in as_dice_state(state).scores]
