@@ -24,6 +24,10 @@ REPLAY_HELP = (
     "s: start · e: end · q: quit"
 )
 
+#: Full words people type for the one-letter replay commands (``next``, ``jump 5``...).
+_REPLAY_WORDS = {"next": "n", "previous": "p", "prev": "p", "back": "p", "jump": "j",
+                 "start": "s", "end": "e"}  # fmt: skip
+
 
 @dataclass(slots=True)
 class LoadedReplay:
@@ -143,6 +147,8 @@ def browse(
         except KeyboardInterrupt:
             console.print()
             raise
+        word, _, rest = line.partition(" ")
+        line = _REPLAY_WORDS.get(word, word) + (f" {rest}" if rest else "")  # full words too
         if line in ("", "n"):
             if index == replay.last:
                 console.print("That was the last step (q quits, p goes back).")
@@ -169,7 +175,7 @@ def browse(
             if arg.isascii() and arg.isdigit():  # beyond the end: the end
                 index = min(int(arg), replay.last) if len(arg) < 10 else replay.last
             else:
-                console.print(f"Jump to a step 0-{replay.last}, e.g. 'j 12'.")
+                console.print(f"Jump to a step 0-{replay.last}, e.g. 'j {replay.last // 2}'.")
                 show = False
         else:
             console.print(f"Unknown command {quoted(line)}. {REPLAY_HELP}")
