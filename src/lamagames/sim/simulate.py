@@ -19,7 +19,7 @@ import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -33,6 +33,8 @@ from lamagames.sim.summary import ConfigResult, SimulationSummary, summarize
 #: Games per chunk (the unit of work handed to a worker and of progress).
 CHUNK_GAMES: Final = 20_000
 BACKENDS: Final = ("local", "ray")
+#: Seconds a running chunk may take to finish after Ctrl-C before its worker is terminated.
+STOP_GRACE_SECONDS: Final = 10.0
 #: Seconds to wait for the port of a Ray cluster given with ``address``.
 RAY_CONNECT_TIMEOUT: Final = 5.0
 
@@ -191,9 +193,21 @@ def _ignore_interrupts() -> None:
 
 
 def _stop_pool(pool: ProcessPoolExecutor, futures: Sequence[Future[Any]]) -> None:
-    """Cancel the queued chunks and end the worker processes without waiting for them."""
+    """Cancel the queued chunks, let the running ones finish, then end the pool.
+
+    A running chunk is short (:data:`CHUNK_GAMES` games, well under a second once the parent
+    has compiled or loaded the engine, which the forked workers inherit), so waiting for it
+    is the prompt stop. Killing a worker instead can leave the pool's result pipe holding
+    half a message, and then the executor's manager thread (which the interpreter joins at
+    exit) waits for the rest forever. Only a worker still busy after
+    :data:`STOP_GRACE_SECONDS` is terminated.
+    """
     for future in futures:
-        future.cancel()
+        future.cancel()  # false for the chunks already handed to a worker
+    _, late = wait([f for f in futures if not f.cancelled()], timeout=STOP_GRACE_SECONDS)
+    if not late:
+        pool.shutdown(wait=True, cancel_futures=True)  # joins the manager thread cleanly
+        return
     # ProcessPoolExecutor has no public way to end running workers before Python 3.14
     # (terminate_workers); its process table is the documented-by-use fallback.
     processes = list((getattr(pool, "_processes", None) or {}).values())
