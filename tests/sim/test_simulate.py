@@ -170,3 +170,17 @@ def test_cli_errors_name_the_option(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "dice", "--players", "2..x"])
     assert result.exit_code == 2
     assert "--players" in result.output
+
+
+def test_table_says_how_many_games_the_turn_limit_left_unfinished() -> None:
+    """E-10 games cut by ``turn_limit`` have no winner; the table must say so, not only show
+    win shares of 0."""
+    args = ["simulate", "express", "--games", "30", "--param", "turn_limit=5", "--seed", "1"]
+    result = runner.invoke(app, args, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())  # the title wraps at the table's width
+    assert "30 of 30 games unfinished (no winner)" in words
+    result = runner.invoke(app, ["simulate", "express", "--games", "30", "--seed", "1"],
+                           terminal_width=200)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "unfinished" not in result.output

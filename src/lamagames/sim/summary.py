@@ -295,12 +295,18 @@ class SimulationSummary:
         }
 
     def config_line(self, config: ConfigSummary) -> str:
-        """``4 players · 1000 games · rounds/game 5.16 ± 0.02 · first-player advantage ...``"""
-        return (
+        """``4 players · 1000 games · rounds/game 5.16 ± 0.02 · first-player advantage ...``;
+        when some games were stopped unfinished (a turn limit), it says how many, since they
+        count as won by nobody: ``... · 12 of 1000 games unfinished (no winner)``."""
+        line = (
             f"{config.label} · {config.games} games · {self.length_name}/game "
             f"{config.length.text(2)} · first-player advantage "
             f"{config.first_player_advantage.text(3)}"
         )
+        unfinished = config.games - config.finished
+        if unfinished:
+            line += f" · {unfinished} of {config.games} games unfinished (no winner)"
+        return line
 
     def _repr_html_(self) -> str:
         """An HTML table for Jupyter: one block of seat rows per configuration."""
