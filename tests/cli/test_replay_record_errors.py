@@ -45,4 +45,4 @@ def test_record_errors_count_seats_from_one(lama: Lama, express_record: Path) ->
     express_record.write_text(json.dumps(data), encoding="utf-8")
     result = lama("replay", str(express_record))
     assert result.exit_code == 2
-    assert f"actions[{index}] ('fly away' by seat 2 (player 1 in the file))" in result.output
+    assert f"actions[{index}] ('fly away' by seat 2, \"player\": 1)" in result.output

@@ -173,7 +173,7 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
         who = (
             "chance"
             if entry.player == CHANCE_PLAYER
-            else f"seat {entry.player + 1} (player {entry.player} in the file)"
+            else f'seat {entry.player + 1}, "player": {entry.player}'  # the file counts from 0
         )
         where = f"actions[{index}] ({quoted(entry.action)} by {who})"
         if state.is_terminal():
