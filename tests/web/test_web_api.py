@@ -358,6 +358,23 @@ def test_claim_from_lobby(client: TestClient) -> None:
     assert private["code"] not in [t["code"] for t in client.get("/api/tables").json()]
 
 
+def test_claim_never_takes_a_seat_named_by_the_host(client: TestClient) -> None:
+    """A public table created through the API with the host's named seat: a stranger's
+    claim from the lobby gets the unnamed seat, never the host's (nor a named friend's)."""
+    table = create(
+        client, [{"kind": "human", "name": "Ada"}, HUMAN, {"kind": "human", "name": "Bo"}]
+    )
+    code = table["code"]
+    claimed = client.post(f"/api/tables/{code}/claim", json={"name": "Eve"}).json()
+    assert claimed["seat"] == 1
+    full = client.post(f"/api/tables/{code}/claim", json={"name": "Mallory"})
+    assert full.status_code == 409 and full.json()["error"] == "full"
+    host = client.post(f"/api/tables/{code}/join", json={"token": table["seats"][0]["token"]})
+    assert host.status_code == 200 and host.json()["seat"] == 0
+    names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
+    assert names == ["Ada", "Eve", "Bo"]
+
+
 def test_start_needs_host(client: TestClient) -> None:
     table = create(client, [HUMAN, HUMAN])
     code = table["code"]

@@ -173,7 +173,12 @@ async def _join(request: Request, table: LiveTable, seat: int, name: str | None)
     responses=errors(403, 404, 409, 413, 422),
 )
 async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
-    """Take the first free human seat of a public table (from the lobby)."""
+    """Take the first free human seat of a public table (from the lobby).
+
+    A human seat the host named when creating the table (their own, or a friend's) is kept
+    for its invite link and is never claimed; only unnamed free seats are. Errors: 403 for
+    a private table, 409 ``finished`` or ``full`` (no unnamed free seat).
+    """
     table = await hub_of(request).require(code)
     if not table.data.public:
         raise TableError("forbidden", "this table is private; ask for an invite link", 403)
@@ -181,7 +186,7 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
         raise TableError("finished", "this game is over", 409)
     async with table.lock:
         for live in table.seats:
-            if live.kind == "human" and not live.joined:
+            if live.kind == "human" and not live.joined and not live.name:
                 # A fresh token: the host's invite link for this seat no longer opens it.
                 store = store_of(request)
                 live.token = await store.call(
