@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from lamagames.cli.main import app
 from lamagames.core.errors import ParameterError
-from lamagames.sim.ladder import ranks, run_ladder, tables
+from lamagames.sim.ladder import ladder_games, ranks, run_ladder, tables
 
 runner = CliRunner()
 
@@ -91,3 +91,28 @@ def test_lama_ladder_unknown_game_or_kind_exits_2() -> None:
     result = runner.invoke(app, ["ladder", "dice", "--kinds", "random,nosuch"])
     assert result.exit_code == 2
     assert "nosuch" in result.output
+
+
+def test_ladder_ratings_do_not_depend_on_the_number_of_workers() -> None:
+    """Games run on worker processes; ratings are updated in the fixed game order."""
+    kinds = ["random", "benchmark"]
+    one = run_ladder("dice", [2, 3], games=3, seed=11, kinds=kinds)
+    seen: list[tuple[int, int, int]] = []
+    two = run_ladder(
+        "dice", [2, 3], games=3, seed=11, kinds=kinds, workers=2,
+        progress=lambda n, t, g, _seating: seen.append((n, t, g)),
+    )  # fmt: skip
+    assert one.to_dict() == two.to_dict()
+    assert seen == sorted(seen) and len(seen) == ladder_games("dice", [2, 3], 3, kinds)
+    with pytest.raises(ParameterError, match="workers"):
+        run_ladder("dice", [2], games=1, seed=1, kinds=kinds, workers=0)
+
+
+def test_lama_ladder_with_two_workers(tmp_path: Path) -> None:
+    out = tmp_path / "l.json"
+    args = ["ladder", "dice", "--games", "2", "--kinds", "random,benchmark", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--workers", "2", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    again = runner.invoke(app, [*args, "--json", str(tmp_path / "m.json")])
+    assert again.exit_code == 0, again.output
+    assert out.read_text() == (tmp_path / "m.json").read_text()

@@ -9,14 +9,22 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from lamagames.cli.common import fail, output_path, parse_seed, stdout, write_json
+from lamagames.cli.common import fail, output_path, parse_seed, stderr, stdout, write_json
 from lamagames.cli.options import parse_params
 from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
-from lamagames.sim.ladder import LadderResult, plot_ladder, run_ladder
+from lamagames.sim.ladder import LadderResult, ladder_games, plot_ladder, run_ladder
 
 
 def ladder_table(result: LadderResult, n: int) -> Table:
@@ -67,6 +75,12 @@ def ladder(
     json_out: Annotated[
         str | None, typer.Option("--json", help="Write the ratings as JSON to this file.")
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-w", help="Processes playing games (ratings do not depend on it).", min=1
+        ),
+    ] = 1,
 ) -> None:
     """Rate the game's bot kinds in a round robin per player count (OpenSkill).
 
@@ -86,27 +100,45 @@ def ladder(
     params = parse_params(param or [])
     chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
     console = stdout()
+    err = stderr()
     done = [0]
+    try:
+        total = ladder_games(game, counts, games, chosen, params)
+    except LamaError as exc:
+        fail(str(exc))
+    bar = Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}"),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    task = bar.add_task("", total=total)
 
     def progress(n: int, table: int, index: int, seating: tuple[str, ...]) -> None:
         done[0] += 1
-        console.print(
-            f"[grey50]{n} players, table {table + 1}, game {index + 1}: {', '.join(seating)}[/]",
-            highlight=False,
-        )
+        bar.update(task, advance=1, description=f"{n} players: {', '.join(seating)}")
 
     try:
-        result = run_ladder(
-            game,
-            counts,
-            games=games,
-            seed=root_seed,
-            kinds=chosen,
-            params=params,
-            progress=progress,
-        )
+        with bar:
+            result = run_ladder(
+                game,
+                counts,
+                games=games,
+                seed=root_seed,
+                kinds=chosen,
+                params=params,
+                progress=progress,
+                workers=workers,
+            )
     except LamaError as exc:
         fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted (Ctrl-C) before the ladder was finished; nothing written", code=130)
     for n in result.ratings:
         console.print(ladder_table(result, n))
         if result.skipped.get(n):

@@ -31,6 +31,7 @@ from lamagames.core.registry import make
 from lamagames.core.rng import derive_seed
 from lamagames.core.spec import get_spec
 from lamagames.sim.match import Z95, standings
+from lamagames.sim.pool import ordered_map
 from lamagames.sim.runner import play_game
 
 #: Called after every game: (player count, table index, game index, kinds by seat).
@@ -147,6 +148,84 @@ def _usable(game_id: str, kinds: Sequence[str], game: Game) -> tuple[list[str], 
     return usable, skipped
 
 
+def check_kinds(game_id: str, kinds: Sequence[str] | None) -> list[str]:
+    """The ladder's kinds: ``kinds``, or every kind of the game when ``None``.
+
+    Raises:
+        ParameterError: an unknown game or kind (the message lists the available kinds).
+    """
+    known = bot_kinds(game_id)
+    chosen = list(known if kinds is None else kinds)
+    unknown = [k for k in chosen if k not in known]
+    if unknown:
+        raise ParameterError(
+            f"unknown bot kind(s) {', '.join(unknown)} for {game_id}; available: "
+            + ", ".join(known)
+        )
+    return chosen
+
+
+def plan_ladder(
+    game_id: str, players: Sequence[int], kinds: Sequence[str], params: dict[str, Any]
+) -> dict[int, tuple[list[str], list[str]]]:
+    """Per player count, the kinds that play it and those left out (they refuse the count).
+
+    Raises:
+        ParameterError: a player count out of the game's range, bad parameters.
+    """
+    plan = {}
+    for n in players:
+        game = make(game_id, num_players=n, **params)
+        plan[n] = _usable(game_id, kinds, game)
+    return plan
+
+
+def ladder_games(
+    game_id: str,
+    players: Sequence[int],
+    games: int,
+    kinds: Sequence[str] | None = None,
+    params: dict[str, Any] | None = None,
+) -> int:
+    """How many games :func:`run_ladder` will play with these arguments (for progress bars).
+
+    Raises:
+        ParameterError: as :func:`plan_ladder`; fewer than two usable kinds.
+    """
+    chosen = check_kinds(game_id, kinds)
+    plan = plan_ladder(game_id, players, chosen, dict(params or {}))
+    return sum(len(tables(usable, n)) * games for n, (usable, _) in plan.items())
+
+
+def play_ladder_game(
+    game_id: str, params: dict[str, Any], seating: tuple[str, ...], game_seed: int
+) -> tuple[list[int], list[float]]:
+    """Play one ladder game: ``seating`` (one kind per seat) with seed ``game_seed``.
+
+    Returns:
+        The finishing ranks (:func:`ranks`, 1 = best) and the returns, per seat.
+    """
+    game = make(game_id, num_players=len(seating), **params)
+    bots = [make_bot(k, game, s, game_seed) for s, k in enumerate(seating)]
+    state = play_game(game, bots, game_seed).state
+    return ranks(standings(state, game_id)), list(state.returns())
+
+
+def _reporter(
+    progress: Progress | None, n: int, where: list[tuple[int, int]], jobs: list[tuple[Any, ...]]
+) -> Callable[[int, Any], None] | None:
+    """The ``done`` callback of :func:`ordered_map` that forwards to ``progress``."""
+    if progress is None:
+        return None
+    report = progress
+
+    def done(index: int, _outcome: Any) -> None:
+        table, game = where[index]
+        report(n, table, game, jobs[index][2])
+
+    return done
+
+
 def run_ladder(
     game_id: str,
     players: Sequence[int],
@@ -156,11 +235,14 @@ def run_ladder(
     kinds: Sequence[str] | None = None,
     params: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> LadderResult:
     """Play the round robin and rate every kind per player count.
 
     Game ``g`` of table ``t`` at ``n`` seats uses seed ``derive_seed(seed, "ladder", n, t,
-    g)`` and seats the table rotated by ``g`` places.
+    g)`` and seats the table rotated by ``g`` places. The games may be played on several
+    worker processes, but the ratings are updated in that fixed game order, so the result
+    does not depend on ``workers``.
 
     Args:
         game_id: the game.
@@ -169,59 +251,54 @@ def run_ladder(
         seed: root seed.
         kinds: bot kinds (default: every kind of the game, :func:`bot_kinds`).
         params: further game parameters (for example ``{"turn_limit": 2000}``).
-        progress: called after each game.
+        progress: called after each game, in game order.
+        workers: local processes playing the games (>= 1).
 
     Raises:
         ParameterError: unknown game or kind, a player count out of range, ``games < 1``,
-            fewer than two usable kinds at a player count.
+            ``workers < 1``, fewer than two usable kinds at a player count.
     """
     from openskill.models import PlackettLuce
 
     get_spec(game_id)  # unknown game: ParameterError
     if games < 1:
         raise ParameterError(f"games per table must be at least 1, got {games}")
-    known = bot_kinds(game_id)
-    chosen = list(known if kinds is None else kinds)
-    unknown = [k for k in chosen if k not in known]
-    if unknown:
-        raise ParameterError(
-            f"unknown bot kind(s) {', '.join(unknown)} for {game_id}; available: "
-            + ", ".join(known)
-        )
-    result = LadderResult(game_id, dict(params or {}), seed, games)
+    if workers < 1:
+        raise ParameterError(f"workers must be at least 1, got {workers}")
+    chosen = check_kinds(game_id, kinds)
+    extra = dict(params or {})
+    result = LadderResult(game_id, extra, seed, games)
     model = PlackettLuce()
-    for n in players:
-        game = make(game_id, num_players=n, **(params or {}))
-        usable, skipped = _usable(game_id, chosen, game)
+    for n, (usable, skipped) in plan_ladder(game_id, players, chosen, extra).items():
         if skipped:
             result.skipped[n] = skipped
-        table_list = tables(usable, n)
+        jobs: list[tuple[Any, ...]] = []
+        where: list[tuple[int, int]] = []
+        for t, table in enumerate(tables(usable, n)):
+            for g in range(games):
+                seating = tuple(table[(s + g) % n] for s in range(n))
+                jobs.append((game_id, extra, seating, derive_seed(seed, "ladder", n, t, g)))
+                where.append((t, g))
+
+        outcomes = ordered_map(play_ladder_game, jobs, workers, _reporter(progress, n, where, jobs))
         rating = {k: model.rating(name=k) for k in usable}
         played = dict.fromkeys(usable, 0)
         won = dict.fromkeys(usable, 0)
         rank_sum = dict.fromkeys(usable, 0)
-        for t, table in enumerate(table_list):
-            for g in range(games):
-                game_seed = derive_seed(seed, "ladder", n, t, g)
-                seating = tuple(table[(s + g) % n] for s in range(n))
-                bots = [make_bot(k, game, s, game_seed) for s, k in enumerate(seating)]
-                state = play_game(game, bots, game_seed).state
-                order = ranks(standings(state, game_id))
-                returns = state.returns()
-                teams = [[rating[k]] for k in seating]
-                new = model.rate(teams, ranks=[float(r) for r in order])
-                updates: dict[str, list[Any]] = {}
-                for s, k in enumerate(seating):
-                    updates.setdefault(k, []).append(new[s][0])
-                    played[k] += 1
-                    won[k] += returns[s] > 0
-                    rank_sum[k] += order[s]
-                for k, copies in updates.items():
-                    mu = sum(c.mu for c in copies) / len(copies)
-                    sigma = sum(c.sigma for c in copies) / len(copies)
-                    rating[k] = model.rating(mu=mu, sigma=sigma, name=k)
-                if progress is not None:
-                    progress(n, t, g, seating)
+        for job, (order, returns) in zip(jobs, outcomes, strict=True):
+            seating = job[2]
+            teams = [[rating[k]] for k in seating]
+            new = model.rate(teams, ranks=[float(r) for r in order])
+            updates: dict[str, list[Any]] = {}
+            for s, k in enumerate(seating):
+                updates.setdefault(k, []).append(new[s][0])
+                played[k] += 1
+                won[k] += returns[s] > 0
+                rank_sum[k] += order[s]
+            for k, copies in updates.items():
+                mu = sum(c.mu for c in copies) / len(copies)
+                sigma = sum(c.sigma for c in copies) / len(copies)
+                rating[k] = model.rating(mu=mu, sigma=sigma, name=k)
         rows = [
             Rating(
                 kind=k,
@@ -274,4 +351,12 @@ def plot_ladder(result: LadderResult, path: str) -> None:
     plt.close(fig)
 
 
-__all__ = ["LadderResult", "Rating", "plot_ladder", "ranks", "run_ladder", "tables"]
+__all__ = [
+    "LadderResult",
+    "Rating",
+    "play_ladder_game",
+    "plot_ladder",
+    "ranks",
+    "run_ladder",
+    "tables",
+]

@@ -13,13 +13,10 @@ order. So the same seed gives the same per-game results, hence the same totals, 
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
@@ -28,13 +25,12 @@ import numpy as np
 
 from lamagames.core.errors import ParameterError
 from lamagames.sim.batch_protocol import BatchEngine, BatchResults, game_seeds, load_engine
+from lamagames.sim.pool import ordered_map
 from lamagames.sim.summary import ConfigResult, SimulationSummary, summarize
 
 #: Games per chunk (the unit of work handed to a worker and of progress).
 CHUNK_GAMES: Final = 20_000
 BACKENDS: Final = ("local", "ray")
-#: Seconds a running chunk may take to finish after Ctrl-C before its worker is terminated.
-STOP_GRACE_SECONDS: Final = 10.0
 #: Seconds to wait for the port of a Ray cluster given with ``address``.
 RAY_CONNECT_TIMEOUT: Final = 5.0
 
@@ -165,59 +161,11 @@ def merge(parts: Sequence[BatchResults]) -> BatchResults:
 def _run_local(
     jobs: list[tuple[Any, ...]], workers: int, progress: Progress | None
 ) -> list[BatchResults]:
-    if workers == 1:
-        out = []
-        for job in jobs:
-            out.append(play_chunk(*job))
-            if progress is not None:
-                progress(job[-1])
-        return out
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    futures = [pool.submit(play_chunk, *job) for job in jobs]
-    try:
-        results = []
-        for job, future in zip(jobs, futures, strict=True):
-            results.append(future.result())
-            if progress is not None:
-                progress(job[-1])
-    except BaseException:  # Ctrl-C (or a failed chunk): stop now, not after the queue
-        _stop_pool(pool, futures)
-        raise
-    pool.shutdown(wait=True)
-    return results
+    def done(index: int, _result: BatchResults) -> None:
+        if progress is not None:
+            progress(jobs[index][-1])
 
-
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C goes to the parent, which stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_pool(pool: ProcessPoolExecutor, futures: Sequence[Future[Any]]) -> None:
-    """Cancel the queued chunks, let the running ones finish, then end the pool.
-
-    A running chunk is short (:data:`CHUNK_GAMES` games, well under a second once the parent
-    has compiled or loaded the engine, which the forked workers inherit), so waiting for it
-    is the prompt stop. Killing a worker instead can leave the pool's result pipe holding
-    half a message, and then the executor's manager thread (which the interpreter joins at
-    exit) waits for the rest forever. Only a worker still busy after
-    :data:`STOP_GRACE_SECONDS` is terminated.
-    """
-    for future in futures:
-        future.cancel()  # false for the chunks already handed to a worker
-    _, late = wait([f for f in futures if not f.cancelled()], timeout=STOP_GRACE_SECONDS)
-    if not late:
-        pool.shutdown(wait=True, cancel_futures=True)  # joins the manager thread cleanly
-        return
-    # ProcessPoolExecutor has no public way to end running workers before Python 3.14
-    # (terminate_workers); its process table is the documented-by-use fallback.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.terminate()
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.join(timeout=2)
+    return ordered_map(play_chunk, jobs, workers, done)
 
 
 def _run_ray(
