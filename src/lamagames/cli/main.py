@@ -14,7 +14,8 @@ games and writing its JSON).
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from typing import Annotated, Any
 
 import typer
 
@@ -30,6 +31,19 @@ from lamagames.cli.simulate import simulate_command
 from lamagames.core.spec import all_specs, load_ref
 
 __all__ = ["ASCII_STAND_INS", "app", "build_app", "run"]
+
+
+def _click_class(name: str) -> type[Exception]:
+    """Click's exception class ``name`` as Typer uses it (newer Typers vendor Click, so the
+    class is found through the public ``typer.BadParameter`` rather than imported)."""
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == name:
+            return cls
+    raise ImportError(f"typer.BadParameter does not derive from {name}")  # pragma: no cover
+
+
+_CLICK_EXCEPTION: Any = _click_class("ClickException")
+_USAGE_ERROR: Any = _click_class("UsageError")
 
 hide_flag_types()
 
@@ -94,6 +108,24 @@ app = build_app()
 
 
 def run() -> None:
-    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``."""
+    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``.
+
+    Argument errors found by the option parser (a value out of range, an unknown option, a
+    missing argument) are printed as one line, like the commands' own checks:
+    ``Error: Invalid value for '--games' / '-g': ... (see 'lama ladder -h')``, exit code 2.
+    """
     safe_output_streams()
-    app(prog_name="lama")
+    try:
+        code = app(prog_name="lama", standalone_mode=False)
+    except typer.Abort:  # Ctrl-C or end of input at a prompt of the option parser
+        sys.exit(130)
+    except _CLICK_EXCEPTION as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``lama`` or a bare group: help
+            exc.show()
+        elif isinstance(exc, _USAGE_ERROR) and exc.ctx is not None:
+            print(f"Error: {exc.format_message()} (see '{exc.ctx.command_path} -h')",
+                  file=sys.stderr)  # fmt: skip
+        else:
+            print(f"Error: {exc.format_message()}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
