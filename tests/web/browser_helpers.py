@@ -104,8 +104,10 @@ def get_json(server: ServerThread, path: str) -> dict[str, Any]:
         return data
 
 
-def started_dice_table(server: ServerThread) -> dict[str, Any]:
-    """A playing two-person LAMA Dice table; seat 0 (which starts, D-5) acts first."""
-    table = post_json(server, "/api/tables", {"game": "dice", "seats": [HUMAN, HUMAN]})
+def started_dice_table(server: ServerThread, **extra: Any) -> dict[str, Any]:
+    """A playing two-person LAMA Dice table; seat 0 (which starts, D-5) acts first.
+    ``extra``: further fields of the creation request (``hints=False``...)."""
+    body = {"game": "dice", "seats": [HUMAN, HUMAN], **extra}
+    table = post_json(server, "/api/tables", body)
     post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
     return table

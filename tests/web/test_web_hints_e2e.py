@@ -4,6 +4,7 @@ is kept and sent again."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -99,3 +100,31 @@ def test_an_unavailable_move_is_kept_and_sent_again(server: ServerThread, browse
     expect(page.locator("#pending")).to_have_count(0)
     mine = [a for a in record(server, code)["actions"] if a["player"] == 0]
     assert len(mine) == 1
+
+
+def test_hints_switch_in_the_create_form_and_no_button_when_off(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(server.url)
+    switch = page.locator("#hints")
+    expect(switch).to_be_visible()  # LAMA Dice has hints
+    expect(switch).to_be_checked()
+    page.select_option("#game", "express")
+    expect(switch).to_be_hidden()  # Lama Express has none
+    page.select_option("#game", "dice")
+    switch.uncheck()
+    page.fill("#your-name", "Ada")
+    page.locator("#create").click()  # you and two bots: the table starts at once
+    expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9]+"))
+    code = page.url.rsplit("/", 1)[-1].split("#")[0]
+    with urllib.request.urlopen(f"{server.url}/api/tables/{code}") as response:
+        assert json.loads(response.read())["hints"] is False
+    # A table created with hints off shows no hint button to the seat to act.
+    table = started_dice_table(server, hints=False)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    expect(page.locator(".actions button").first).to_be_enabled()
+    expect(page.locator("#hint-button")).to_have_count(0)

@@ -11,6 +11,7 @@ Answers (to the asking connection only, echoing ``ref``): ``hints``
 
 * ``spectator``: the connection has no seat;
 * ``no_hints``: the game has no hint provider;
+* ``hints_off``: the table was created with hints switched off;
 * ``not_playing``: the game has not started or is over;
 * ``not_your_turn``: the seat has no decision now (the provider's ``IllegalActionError``);
 * ``not_covered``: the provider does not cover this position (its ``ValueError``, e.g.
@@ -63,6 +64,9 @@ async def answer_hint(table: LiveTable, conn: Connection, msg: HintMsg) -> None:
     provider = table.adapter.hint_provider()
     if provider is None:
         refuse("no_hints", f"{table.game.info.long_name} has no hints")
+        return
+    if not table.data.hints:
+        refuse("hints_off", "hints are switched off at this table")
         return
     if table.status != "playing" or table.state.is_terminal():
         refuse("not_playing", "hints are given while the game is being played")

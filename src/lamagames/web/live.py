@@ -542,6 +542,7 @@ class Hub:
                     alertness=data.alertness,
                     rematch_of=data.code,
                     bot_pace=data.bot_pace,
+                    hints=data.hints,
                 )
                 for old in table.seats:
                     if old.kind == "human" and old.joined:

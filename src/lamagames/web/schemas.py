@@ -120,6 +120,8 @@ class CreateTableRequest(_Request):
         seed: root seed of the chance outcomes; random if null.
         bot_pace: how long bots pause before each decision, so people can follow:
             ``slow``, ``normal`` or ``fast`` (stored with the table, kept for a rematch).
+        hints: seated players may ask for hints (games with hints, see ``GET /api/games``);
+            false for a game where nobody gets help (stored, kept for a rematch).
     """
 
     game: str = Field(min_length=1, max_length=32)
@@ -131,6 +133,7 @@ class CreateTableRequest(_Request):
     public: bool = True
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     bot_pace: BotPace = "normal"
+    hints: bool = True
 
 
 class SeatOut(_Model):
@@ -183,6 +186,7 @@ class TableInfo(_Model):
     rematch: str | None = None
     renderer: str
     bot_pace: BotPace = "normal"
+    #: hints can be asked for at this table (the game has them and the table allows them).
     hints: bool = False
 
 

@@ -47,6 +47,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -131,6 +132,7 @@ class TableRow(Base):
     away_timeout: Mapped[float] = mapped_column(Float)
     alertness: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_pace: Mapped[str] = mapped_column(String(8), default="normal", server_default="normal")
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created: Mapped[str] = mapped_column(String(32))
@@ -219,6 +221,7 @@ class TableData:
     rematch: str | None
     created: str
     bot_pace: str = "normal"
+    hints: bool = True
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -334,12 +337,14 @@ class Store:
         alertness: float | None,
         rematch_of: str | None = None,
         bot_pace: str = "normal",
+        hints: bool = True,
     ) -> TableData:
         """Insert a waiting table; human seats get fresh tokens.
 
         Args:
             seats: ``(kind, name, bot_kind)`` per seat.
             bot_pace: ``slow``, ``normal`` or ``fast`` (how long bots pause).
+            hints: whether seated players may ask for hints.
         """
         with self._sessions.begin() as session:
             code = self._free_code(session)
@@ -358,6 +363,7 @@ class Store:
                 alertness=alertness,
                 rematch_of=rematch_of,
                 bot_pace=bot_pace,
+                hints=hints,
                 created=now,
                 updated=now,
             )
@@ -560,6 +566,7 @@ class Store:
             rematch=row.rematch,
             created=row.created,
             bot_pace=row.bot_pace,
+            hints=row.hints,
             seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
             actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
         )
@@ -567,7 +574,10 @@ class Store:
 
 #: Columns added after the first release: (table, column, SQL type and default). A database
 #: created before gets them on start (``create_all`` adds tables, not columns).
-_ADDED_COLUMNS: Final = (("tables", "bot_pace", "VARCHAR(8) NOT NULL DEFAULT 'normal'"),)
+_ADDED_COLUMNS: Final = (
+    ("tables", "bot_pace", "VARCHAR(8) NOT NULL DEFAULT 'normal'"),
+    ("tables", "hints", "BOOLEAN NOT NULL DEFAULT TRUE"),
+)
 
 
 def _add_missing_columns(engine: Engine) -> None:

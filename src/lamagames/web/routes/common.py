@@ -70,5 +70,5 @@ def table_info(table: LiveTable) -> TableInfo:
         rematch=data.rematch,
         renderer=table.adapter.renderer,
         bot_pace=table.pace,
-        hints=table.adapter.has_hints(),
+        hints=table.adapter.has_hints() and table.data.hints,
     )

@@ -114,6 +114,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         away_timeout=body.away_timeout,
         alertness=body.alertness,
         bot_pace=body.bot_pace,
+        hints=body.hints,
     )
     return CreateTableResponse(
         code=data.code,

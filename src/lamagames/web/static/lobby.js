@@ -62,6 +62,8 @@ function createForm(gameList) {
   const alertnessField = h("div", { class: "field", hidden: true },
     h("label", { for: "alertness" }, t("lobby.alertness")), alertness, h("small", { class: "muted" }, t("lobby.alertnessHelp")));
   const pub = h("input", { type: "checkbox", id: "public", checked: true });
+  const hints = h("input", { type: "checkbox", id: "hints", checked: store.get("hints") !== "off" });
+  const hintsField = h("label", { class: "check", hidden: true }, hints, " ", t("lobby.hints"));
   const current = () => gameList.find((g) => g.id === gameSelect.value) || gameList[0];
 
   function drawSeats() {
@@ -88,6 +90,7 @@ function createForm(gameList) {
     seats = seats.slice(0, game.max_players);
     while (seats.length < game.min_players) seats.push({ kind: "bot", bot_kind: game.bot_kinds[0] });
     alertnessField.hidden = !game.windows;
+    hintsField.hidden = !game.hints;
     options = null;
     optionBox.replaceChildren();
     try {
@@ -120,6 +123,10 @@ function createForm(gameList) {
     if (current().windows && alertness.value) body.alertness = Number(alertness.value);
     body.bot_pace = pace.value;
     store.set("pace", pace.value);
+    if (current().hints) {
+      body.hints = hints.checked;
+      store.set("hints", hints.checked ? "on" : "off");
+    }
     try {
       const res = await api("/api/tables", body);
       store.set(`host.${res.code}`, res.host_token);
@@ -140,5 +147,6 @@ function createForm(gameList) {
     h("div", { class: "field" }, h("label", { for: "bot-pace" }, t("lobby.pace")), pace),
     alertnessField,
     h("label", { class: "check" }, pub, " ", t("lobby.public")),
+    hintsField,
     h("button", { type: "submit", class: "btn btn-primary btn-big", id: "create" }, t("lobby.createButton")));
 }
