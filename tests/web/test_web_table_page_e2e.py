@@ -262,3 +262,41 @@ def test_replay_of_an_unknown_code_links_to_the_lobby(
     back = page.locator("section.panel a.btn")
     expect(back).to_have_attribute("href", "/")
     expect(back).to_have_text("← Back to the lobby")
+
+
+def test_log_keeps_the_whole_game_seen_and_says_when_it_joined_late(
+    server: ServerThread, browser: Browser
+) -> None:
+    """State messages carry only the latest events (``Settings.event_window``, 60); the
+    page's log gathers them, so a watcher from the start sees every move of the game."""
+    from playwright.sync_api import expect
+
+    bot = {"kind": "bot", "bot_kind": "benchmark"}
+    body = {"game": "dice", "seats": [bot, bot, bot], "seed": 3}
+    table = post_json(server, "/api/tables", body)
+    code = table["code"]
+    watcher = browser.new_page(locale="en-GB", viewport={"width": 1280, "height": 900})
+    watcher.set_default_timeout(10_000)
+    watcher.goto(f"{server.url}/t/{code}")
+    expect(watcher.locator("#log")).to_be_attached()
+    post_json(server, f"/api/tables/{code}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 60
+    while get_json(server, f"/api/tables/{code}")["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    events = len(get_json(server, f"/api/tables/{code}/record")["actions"])
+    assert events > 60, events  # more than one state message carries
+    expect(watcher.locator("#finished")).to_be_visible()
+    expect(watcher.locator('#log li[data-key="earlier"]')).to_have_count(0)
+    late = browser.new_page(locale="en-GB", viewport={"width": 1280, "height": 900})
+    late.goto(f"{server.url}/t/{code}")
+    expect(late.locator('#log li[data-key="earlier"]')).to_have_text(
+        "Earlier moves are in the replay once the game is over."
+    )
+    script = "els => els.map(e => e.dataset.key).filter(k => k !== 'earlier')"
+    seen = set(watcher.eval_on_selector_all("#log li", script))
+    shown_late = set(late.eval_on_selector_all("#log li", script))
+    first = min(int(key.split(".")[0]) for key in seen)  # line keys: event index . line
+    assert first <= 2, first  # the opening moves of the game (after the deals)
+    assert shown_late < seen  # the late page has only the latest events
+    assert min(int(key.split(".")[0]) for key in shown_late) >= events - 60

@@ -15,10 +15,32 @@ export function eventLines(R, event, seats) {
   return lines;
 }
 
-/** The log panel: newest first, up to 40 lines; open on wide screens. */
-export function logPanel(m, R) {
-  const lines = m.events.flatMap((e) => eventLines(R, e, m.seats).map((text, i) => ({ text, cls: i ? "ev ev-note" : `ev ev-${e.by}`, key: `${e.index}.${i}` })));
-  const items = lines.reverse().slice(0, 40).map((line) => h("li", { class: line.cls, dataset: { key: line.key } }, line.text));
+/** Most events the page keeps for its log (a whole game is far fewer). */
+export const LOG_KEEP = 5000;
+
+/**
+ * Add the events of a state message to the page's log (a Map from event index to event):
+ * a state message carries only the latest events, so the log grows across messages and
+ * keeps the whole game seen since the page was opened.
+ */
+export function remember(log, events) {
+  for (const e of events) log.set(e.index, e);
+  if (log.size > LOG_KEEP) {
+    const old = [...log.keys()].sort((a, b) => a - b).slice(0, log.size - LOG_KEEP);
+    for (const index of old) log.delete(index);
+  }
+}
+
+/**
+ * The log panel: every remembered event, newest first (the list scrolls); open on wide
+ * screens. When the page joined mid-game, a last line says that earlier moves are in the
+ * replay.
+ */
+export function logPanel(m, R, log) {
+  const events = [...log.values()].sort((a, b) => a.index - b.index);
+  const lines = events.flatMap((e) => eventLines(R, e, m.seats).map((text, i) => ({ text, cls: i ? "ev ev-note" : `ev ev-${e.by}`, key: `${e.index}.${i}` })));
+  const items = lines.reverse().map((line) => h("li", { class: line.cls, dataset: { key: line.key } }, line.text));
+  if (events.length && events[0].index > 0) items.push(h("li", { class: "ev ev-note muted", dataset: { key: "earlier" } }, t("log.earlier")));
   return h("details", { class: "log", id: "log", open: window.innerWidth > 900 ? true : null },
     h("summary", {}, t("table.log")), h("ol", { reversed: true }, items));
 }

@@ -7,7 +7,7 @@ import { api, errorText, gameIdsFor, link, main, myName, navigate, page, rendere
 import { chime } from "../sound.js";
 import { actionBar, onActionKey } from "./actions.js";
 import { TableConnection } from "./connection.js";
-import { lastHappened, logPanel } from "./log.js";
+import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
 
 const { t } = i18n;
@@ -32,6 +32,8 @@ class TableView {
     this.host = store.get(`host.${code}`);
     this.needsName = invited;
     this.msg = null;
+    /** Every event seen on this page, by index (state messages carry only the latest). */
+    this.log = new Map();
     this.wasMyTurn = false;
     this.clockTimer = null;
     this.conn = new TableConnection(code, {
@@ -84,6 +86,7 @@ class TableView {
   async onState(m) {
     const first = !this.msg;
     this.msg = m;
+    remember(this.log, m.events);
     if (first) {
       await i18n.load(i18n.lang(), gameIdsFor(m.game));
       const info = await api(`/api/tables/${this.code}`).catch(() => null);
@@ -136,7 +139,7 @@ class TableView {
     const head = h("div", { class: "table-head" },
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
       h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)));
-    const side = h("aside", { class: "side" }, logPanel(m, R));
+    const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
     const fresh = h("div", { class: "table-page", id: "table-page", dataset: { code: m.code } },
       head, this.banner(m, R, mine), m.status === "waiting" ? null : lastHappened(m, R),
       actionBar(this, m, R, mine, joinButton(this, m)), board, side);
