@@ -70,7 +70,7 @@ class DiceExactBot(Bot):
             raise IllegalActionError("the exact dice bot plays LAMA Dice only")
         self.solver = get_solver(tuple(game.dice))
         self.fallback = DiceHeuristicBot(game, seat, seed)
-        self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK)
+        self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
         self._round = -1
         #: How the last decision was made: ``"exact"`` or ``"heuristic"``.
         self.last_basis = ""
@@ -81,7 +81,7 @@ class DiceExactBot(Bot):
         legal = s.legal_actions(self.seat)
         if s.round != self._round:  # positions of earlier rounds never come back
             self._round = s.round
-            self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK)
+            self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
         if s.phase == PHASE_GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)

@@ -104,9 +104,17 @@ def load_arrays(
     return out
 
 
-def store_arrays(path: Path | None, arrays: dict[str, npt.NDArray[np.float64]]) -> None:
-    """Write named arrays to an ``.npz`` file atomically; I/O errors are ignored (the cache
-    is only an optimisation)."""
+#: Most two-player tables kept on disk (each deal has its own, tens of MB each); the least
+#: recently written beyond this are deleted.
+MAX_PAIR_FILES = 16
+
+
+def store_arrays(
+    path: Path | None, arrays: dict[str, npt.NDArray[np.float64]], keep: int = MAX_PAIR_FILES
+) -> None:
+    """Write named arrays to an ``.npz`` file atomically, then delete all but the ``keep``
+    newest ``.npz`` files of the directory; I/O errors are ignored (the cache is only an
+    optimisation)."""
     if path is None:
         return
     try:
@@ -115,5 +123,8 @@ def store_arrays(path: Path | None, arrays: dict[str, npt.NDArray[np.float64]]) 
         with tmp.open("wb") as handle:
             np.savez(handle, **arrays)  # type: ignore[arg-type]
         tmp.replace(path)
+        files = sorted(path.parent.glob("pair*.npz"), key=lambda f: f.stat().st_mtime)
+        for old in files[: max(0, len(files) - keep)]:
+            old.unlink(missing_ok=True)
     except OSError:
         return

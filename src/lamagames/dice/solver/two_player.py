@@ -133,6 +133,8 @@ class TwoPlayerSolver:
         engine: ``"compiled"`` (tables, default) or ``"recursion"`` (the Python reference).
         max_work: most indices times level pairs of one compiled solve.
         max_bytes: most bytes of value arrays of one compiled solve.
+        disk_cache: read and write compiled tables in the disk cache (default: as
+            ``last_standing``); positions of a round rarely recur, so bots turn it off.
     """
 
     def __init__(
@@ -142,6 +144,7 @@ class TwoPlayerSolver:
         engine: Literal["compiled", "recursion"] = "compiled",
         max_work: int = DEFAULT_MAX_WORK,
         max_bytes: int = DEFAULT_MAX_BYTES,
+        disk_cache: bool | None = None,
     ) -> None:
         if engine not in ("compiled", "recursion"):
             raise ValueError(f"engine must be 'compiled' or 'recursion', got {engine!r}")
@@ -150,6 +153,7 @@ class TwoPlayerSolver:
         self.engine = engine
         self.max_work = max_work
         self.max_bytes = max_bytes
+        self.disk_cache = last_standing.use_disk_cache if disk_cache is None else disk_cache
         self.p_llamas = last_standing.rolls.three_llamas
         self._memo: dict[Key, Outcome] = {}
         self._row_rolls: dict[Row, _RowRolls] = {}
@@ -266,7 +270,7 @@ class TwoPlayerSolver:
                 )
             table = solve_table(
                 self.last.dice, row, other, mask, score, other_score,
-                use_disk_cache=self.last.use_disk_cache,
+                use_disk_cache=self.disk_cache,
             )  # fmt: skip
             if len(self._tables) >= MEMORY_PAIR_TABLES:
                 self._tables.pop(0)
