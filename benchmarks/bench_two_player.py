@@ -49,7 +49,7 @@ def main() -> None:
     roll_groups(DICE)
     groups = roll_groups(DICE)
     print(
-        f"roll groups: {len(groups.g_prob):,} groups, {len(groups.d_sym):,} discards, "
+        f"roll groups: {len(groups.g_prob):,} groups, {len(groups.d_ent):,} discards, "
         f"{len(groups.m_prob):,} non-matching classes over 2,187 patterns, built in "
         f"{time.perf_counter() - start:.2f} s"
     )

@@ -51,8 +51,7 @@ def solve_last_standing(
     pat_gptr: IntArray,
     g_prob: FloatArray,
     g_dptr: IntArray,
-    d_sym: IntArray,
-    d_k: IntArray,
+    d_ent: IntArray,
     pat_mptr: IntArray,
     m_prob: FloatArray,
 ) -> FloatArray:
@@ -66,6 +65,7 @@ def solve_last_standing(
     levels = chips.shape[0]
     v = np.zeros((levels, n))
     codes = np.zeros(7, dtype=np.int64)
+    dx = np.zeros(22, dtype=np.int64)
     for lev in range(levels):
         chip = float(chips[lev])
         codes[:] = 0
@@ -82,6 +82,8 @@ def solve_last_standing(
             pattern = 0
             base = 1
             for s in range(7):
+                dx[3 * s + 1] = delta[s, codes[s], 1]
+                dx[3 * s + 2] = delta[s, codes[s], 2]
                 a = own[s, codes[s]]
                 if a > 0:
                     quit_points += sym_values[s]
@@ -96,12 +98,7 @@ def solve_last_standing(
             for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):  # D-8.2
                 best = np.inf
                 for d in range(g_dptr[g], g_dptr[g + 1]):
-                    y = i
-                    for e in range(3):
-                        s = d_sym[d, e]
-                        if s < 0:
-                            break
-                        y -= delta[s, codes[s], d_k[d, e]]
+                    y = i - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
                     if v[lev, y] < best:
                         best = v[lev, y]
                 rest += g_prob[g] * best
@@ -120,7 +117,7 @@ def _rest(
     codes: IntArray,
     pattern: int,
     cmask: int,
-    d_own: IntArray,
+    dx: IntArray,
     t_own: IntArray,
     w_oth: FloatArray,
     p_oth: FloatArray,
@@ -129,27 +126,22 @@ def _rest(
     pat_gptr: IntArray,
     g_prob: FloatArray,
     g_dptr: IntArray,
-    d_sym: IntArray,
-    d_k: IntArray,
+    d_ent: IntArray,
     pat_mptr: IntArray,
     m_prob: FloatArray,
     m_shown: IntArray,
 ) -> tuple[float, float]:
     """``(margin, own points)`` of a roll, summed over every roll but three llamas (whose
     probability is left out): matches (D-8.2, best discard), takes (D-8.3, best card) and
-    busts (D-8.4). ``w_oth``/``p_oth``: the opponent-to-act arrays of the same level pair."""
+    busts (D-8.4). ``w_oth``/``p_oth``: the opponent-to-act arrays of the same level pair;
+    ``dx[3 s + k]``: index drop when the roller discards ``k`` cards of ``s`` here."""
     wr = 0.0
     pr = 0.0
     for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):
         best = -np.inf
         best_p = 0.0
         for d in range(g_dptr[g], g_dptr[g + 1]):
-            y = x
-            for e in range(3):
-                s = d_sym[d, e]
-                if s < 0:
-                    break
-                y -= d_own[s, codes[s], d_k[d, e]]
+            y = x - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
             m = -w_oth[y]
             if m > best + TIE:
                 best = m
@@ -185,9 +177,14 @@ def _describe(
     sym_values: IntArray,
     ls_a: IntArray,
     ls_b: IntArray,
+    d_a: IntArray,
+    d_b: IntArray,
+    dx_a: IntArray,
+    dx_b: IntArray,
 ) -> tuple[float, float, float, float, int, int, int, int, int]:
     """Row scores (D-10) of A and B, their bust scores (row plus llama row, D-8.4), the
-    llama-row mask, the capped count patterns of A and B and their last-standing indices."""
+    llama-row mask, the capped count patterns of A and B and their last-standing indices;
+    fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`)."""
     sa = 0.0
     sb = 0.0
     bust_a = 0.0
@@ -219,6 +216,10 @@ def _describe(
         base *= 3
         ia += ls_a[s, k]
         ib += ls_b[s, k]
+        dx_a[3 * s + 1] = d_a[s, k, 1]
+        dx_a[3 * s + 2] = d_a[s, k, 2]
+        dx_b[3 * s + 1] = d_b[s, k, 1]
+        dx_b[3 * s + 2] = d_b[s, k, 2]
     return sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib
 
 
@@ -250,8 +251,7 @@ def sweep_pair(
     pat_gptr: IntArray,
     g_prob: FloatArray,
     g_dptr: IntArray,
-    d_sym: IntArray,
-    d_k: IntArray,
+    d_ent: IntArray,
     pat_mptr: IntArray,
     m_prob: FloatArray,
     m_shown: IntArray,
@@ -271,6 +271,8 @@ def sweep_pair(
     max |T w - w| and |T p - p| in points)`` (the residual is 0.0 unless ``check``).
     """
     codes = np.zeros(7, dtype=np.int64)
+    dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
+    dx_b = np.zeros(22, dtype=np.int64)
     worst = 0
     residual = 0.0
     ga_w = 0.0
@@ -286,7 +288,7 @@ def sweep_pair(
                 s += 1
                 codes[s] += 1
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(
-            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b
+            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
         )
         if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
             pa = -chip_a if pat_a == 0 else sa
@@ -300,12 +302,12 @@ def sweep_pair(
             p[1, x] = pb
             continue
         ra_w, ra_p = _rest(
-            x, codes, pat_a, cmask, d_a, t_a, w[1], p[1], bust_a, sb,
-            pat_gptr, g_prob, g_dptr, d_sym, d_k, pat_mptr, m_prob, m_shown,
+            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
         )  # fmt: skip
         rb_w, rb_p = _rest(
-            x, codes, pat_b, cmask, d_b, t_b, w[0], p[0], bust_b, sa,
-            pat_gptr, g_prob, g_dptr, d_sym, d_k, pat_mptr, m_prob, m_shown,
+            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
         )  # fmt: skip
         qa_w = v_b[ib] - sa  # D-7: A quits, B is the last player standing (D-8.5)
         qb_w = v_a[ia] - sb
@@ -403,25 +405,26 @@ def roll_value(
     pat_gptr: IntArray,
     g_prob: FloatArray,
     g_dptr: IntArray,
-    d_sym: IntArray,
-    d_k: IntArray,
+    d_ent: IntArray,
     pat_mptr: IntArray,
     m_prob: FloatArray,
     m_shown: IntArray,
 ) -> tuple[float, float]:
     """``(margin, own points)`` of rolling now (D-8) at index ``x`` (digits ``codes``) for
     ``actor`` (0 = A), with ``(c_w, c_p)`` the actor's value after three llamas."""
+    dx_a = np.zeros(22, dtype=np.int64)
+    dx_b = np.zeros(22, dtype=np.int64)
     sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, _, _ = _describe(
-        codes, code_a, code_b, code_c, sym_values, ls_a, ls_b
+        codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
     )
     if actor == 0:
         r_w, r_p = _rest(
-            x, codes, pat_a, cmask, d_a, t_a, w[1], p[1], bust_a, sb,
-            pat_gptr, g_prob, g_dptr, d_sym, d_k, pat_mptr, m_prob, m_shown,
+            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
         )  # fmt: skip
     else:
         r_w, r_p = _rest(
-            x, codes, pat_b, cmask, d_b, t_b, w[0], p[0], bust_b, sa,
-            pat_gptr, g_prob, g_dptr, d_sym, d_k, pat_mptr, m_prob, m_shown,
+            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
         )  # fmt: skip
     return p3 * c_w + r_w, p3 * c_p + r_p

@@ -90,9 +90,9 @@ class RollGroups:
     symbol at most twice (each number is on two dice, D-1; three llamas are D-8.1), so what
     a roll allows depends only on the counts capped at 2. Arrays (int64 unless noted):
     ``pat_gptr`` (2188,) into groups of equal discard limits ``min(shown, count)`` (D-8.2)
-    with ``g_prob`` (float64) and ``g_dptr`` into discards; a discard is up to three
-    ``(symbol d_sym, cards d_k)`` entries (``d_sym = -1`` pads), every non-empty sub-vector
-    of the limits, the first symbol varying slowest. ``pat_mptr`` into non-matching rolls by
+    with ``g_prob`` (float64) and ``g_dptr`` into discards; a discard ``d_ent`` (D, 3) is up
+    to three entries ``3 * symbol + cards`` (21 pads), every non-empty sub-vector of the
+    limits, the first symbol varying slowest. ``pat_mptr`` into non-matching rolls by
     shown-symbol mask ``m_shown`` with ``m_prob`` (float64): a take (D-8.3) or a bust
     (D-8.4). ``p3``: probability of three llamas.
     """
@@ -100,8 +100,7 @@ class RollGroups:
     pat_gptr: IntArray
     g_prob: FloatArray
     g_dptr: IntArray
-    d_sym: IntArray
-    d_k: IntArray
+    d_ent: IntArray
     pat_mptr: IntArray
     m_prob: FloatArray
     m_shown: IntArray
@@ -109,12 +108,9 @@ class RollGroups:
 
     def kernel_args(
         self,
-    ) -> tuple[IntArray, FloatArray, IntArray, IntArray, IntArray, IntArray, FloatArray]:
+    ) -> tuple[IntArray, FloatArray, IntArray, IntArray, IntArray, FloatArray]:
         """The arrays in the order the kernels take them."""
-        return (
-            self.pat_gptr, self.g_prob, self.g_dptr, self.d_sym, self.d_k,
-            self.pat_mptr, self.m_prob,
-        )  # fmt: skip
+        return (self.pat_gptr, self.g_prob, self.g_dptr, self.d_ent, self.pat_mptr, self.m_prob)
 
 
 @lru_cache(maxsize=8)
@@ -122,14 +118,14 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     """:class:`RollGroups` of a dice set (built once per process and dice set)."""
     rolls = roll_table(DiceGame(num_players=2, dice=list(dice)))
     p3 = rolls.three_llamas
-    pat_gptr, g_prob, g_dptr, d_sym, d_k = [0], [], [0], [], []
+    pat_gptr, g_prob, g_dptr, d_ent = [0], [], [0], []
     pat_mptr, m_prob, m_shown = [0], [], []
     classes = [
         (tuple(c), p, sum(1 << s for s in range(NUM_SYMBOLS) if c[s]))
         for c, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True)
         if c[LLAMA] < 3  # three llamas are D-8.1
     ]
-    discards: dict[tuple[int, ...], tuple[list[list[int]], list[list[int]]]] = {}
+    discards: dict[tuple[int, ...], list[list[int]]] = {}
     for pattern in range(3**NUM_SYMBOLS):
         caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]
         held = sum(1 << s for s in range(NUM_SYMBOLS) if caps[s])
@@ -145,10 +141,8 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
             g_prob.append(p)
             if limits not in discards:
                 discards[limits] = _discards(limits)
-            syms, ks = discards[limits]
-            d_sym.extend(syms)
-            d_k.extend(ks)
-            g_dptr.append(len(d_sym))
+            d_ent.extend(discards[limits])
+            g_dptr.append(len(d_ent))
         pat_gptr.append(len(g_prob))
         for shown, p in misses.items():
             m_prob.append(p)
@@ -157,22 +151,20 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     ints = np.int64
     return RollGroups(
         np.array(pat_gptr, dtype=ints), np.array(g_prob), np.array(g_dptr, dtype=ints),
-        np.array(d_sym, dtype=ints), np.array(d_k, dtype=ints),
+        np.array(d_ent, dtype=ints),
         np.array(pat_mptr, dtype=ints), np.array(m_prob), np.array(m_shown, dtype=ints), p3,
     )  # fmt: skip
 
 
-def _discards(limits: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+def _discards(limits: tuple[int, ...]) -> list[list[int]]:
     """Every non-empty discard within ``limits`` (D-8.2), first symbol varying slowest, as
-    padded ``(symbols, cards)`` triples."""
-    syms, ks = [], []
+    entries ``3 * symbol + cards`` padded with 21 to three."""
+    out = []
     for sub in product(*(range(m + 1) for m in limits)):
         if any(sub):
-            entries = [(s, k) for s, k in enumerate(sub) if k]
-            entries += [(-1, 0)] * (3 - len(entries))
-            syms.append([s for s, _ in entries])
-            ks.append([k for _, k in entries])
-    return syms, ks
+            entries = [3 * s + k for s, k in enumerate(sub) if k]
+            out.append(entries + [21] * (3 - len(entries)))
+    return out
 
 
 def _symbol_states(a0: int, b0: int, present: bool) -> list[tuple[int, int, int]]:
