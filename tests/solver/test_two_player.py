@@ -7,6 +7,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lamagames.dice.solver import LastStandingSolver, PositionError
 from lamagames.dice.solver.pair_table import greedy_chain, solve_table, table_states
@@ -205,3 +207,22 @@ def test_opponent_quit_is_the_last_standing_value(solver: LastStandingSolver) ->
     assert outcome.other == 11.0  # D-10: 5 + 6
     state = make_state(["33L", "56"], llama_row="12", quit=[False, True])
     assert outcome.margin == pytest.approx(margin(state, 3 + 8), abs=TOLERANCE)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_compiled_equals_recursion_on_random_small_positions(
+    solver: LastStandingSolver, data: st.DataObject
+) -> None:
+    # Random rows of 1-3 cards, a llama row of 1-3 cards and scores with chips (D-4).
+    symbols = st.sampled_from("123456L")
+    row = "".join(data.draw(st.lists(symbols, min_size=1, max_size=3)))
+    other = "".join(data.draw(st.lists(symbols, min_size=1, max_size=3)))
+    llama_row = "".join(data.draw(st.sets(symbols, min_size=1, max_size=3)))
+    scores = (data.draw(st.integers(0, 13)), data.draw(st.integers(0, 13)))
+    key = _key(row, other, llama_row, scores)
+    rec = TwoPlayerSolver(solver, engine="recursion", max_states=10**6).value(key)
+    com = TwoPlayerSolver(solver).value(key)
+    assert com.margin == pytest.approx(rec.margin, abs=EXACT)
+    assert com.own == pytest.approx(rec.own, abs=EXACT)
