@@ -73,11 +73,13 @@ def test_compiled_table_equals_the_recursion(
     key = _key(row, other, llama_row, scores)
     rec = TwoPlayerSolver(solver, engine="recursion", max_states=10**6)
     com = TwoPlayerSolver(solver)
-    for name in ("value", "roll_outcome", "quit_outcome"):
-        a, b = getattr(com, name)(key), getattr(rec, name)(key)
+    swapped = (key[1], key[0], key[2], key[4], key[3])  # the other seat to act, same table
+    for name, k in itertools.product(("value", "roll_outcome", "quit_outcome"), (key, swapped)):
+        a, b = getattr(com, name)(k), getattr(rec, name)(k)
         assert a.margin == pytest.approx(b.margin, abs=EXACT), name
         assert a.own == pytest.approx(b.own, abs=EXACT), name
         assert a.other == pytest.approx(b.other, abs=EXACT), name
+    assert len(com.tables) == 1  # one solve answered both seats
     own, _, mask, score, _ = key
     for s in range(7):  # D-8.2 discards and D-8.3 takes lead to the same values
         if own[s]:
