@@ -6,7 +6,7 @@
 * **Two players, both still in**: the exact two-player policy of
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
   when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
-  pairs; a fresh deal at scores 0 is 1.3-1.7 million, about 1.5 s); otherwise the
+  pairs; a fresh deal at scores 0 is 1.3-1.7 million, solved in about 1.5 s); otherwise the
   ``heuristic`` bot's choice. One solve serves every later position of the round at the
   same scores (and one give-back below); the bot keeps its solver for the round.
 * **Three or more players with others still in**: the ``heuristic`` bot's choice (the
@@ -61,7 +61,7 @@ class DiceExactBot(Bot):
 
     kind = "exact"
     #: Largest compiled two-player solve (indices times score-level pairs) the bot starts;
-    #: about a million per second on one core, so at most about 8 s per solve.
+    #: about 0.9 million per second on one core, so at most about 10 s per solve.
     MAX_WORK: ClassVar[int] = 8_000_000
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:

@@ -63,10 +63,11 @@ from lamagames.dice.solver.two_player import (
     TwoPlayerSolver,
 )
 
-#: Largest compiled two-player solve (indices times score-level pairs, about a million per
-#: second on one core) a hint may start; larger positions get the labelled estimate. A
-#: fresh deal at scores 0 is 1.3-1.7 million; every give-back level multiplies it.
-HINT_MAX_WORK: Final = 30_000_000
+#: Largest compiled two-player solve (indices times score-level pairs; about 0.9 million
+#: per second on one core, so at most about 15 s) a hint may start; larger positions get
+#: the labelled estimate. A fresh deal at scores 0 is 1.3-1.7 million; every score level
+#: of either seat's greedy chain multiplies it.
+HINT_MAX_WORK: Final = 12_000_000
 CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
 BASIS_LAST: Final = "exact: last player standing"
 BASIS_TWO: Final = "exact: two players"

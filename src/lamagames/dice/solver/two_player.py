@@ -53,7 +53,7 @@ from lamagames.dice.solver.space import chip_value
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
-#: Default cap on one compiled solve: indices times level pairs (about 1 million per second).
+#: Default cap on one compiled solve: indices times level pairs (about 0.9 million a second).
 DEFAULT_MAX_WORK: Final = 500_000_000
 #: Default cap on the value arrays of one compiled solve (bytes).
 DEFAULT_MAX_BYTES: Final = 4 * 1024**3
