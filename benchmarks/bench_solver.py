@@ -6,8 +6,9 @@ Usage: python benchmarks/bench_solver.py [--levels 10] [--masks 4] [--all] [--de
 The disk cache is switched off (``LAMAGAMES_SOLVER_CACHE=off``) so every table is solved.
 Prints: the row universe and the transition structure; per llama row the solve time, the
 fixed-point iterations and the Bellman residual; state counts of the whole one-player
-problem; and for two players the size bound of fresh deals and the time of the exact
-recursion on smaller positions (a fresh deal is beyond it; see docs/solver.md).
+problem; and for two players the size bound of fresh deals and the time of the Python
+reference recursion on smaller positions (a fresh deal is beyond it; the compiled two-player
+solver that handles fresh deals is timed by ``benchmarks/bench_two_player.py``).
 """
 
 from __future__ import annotations
@@ -93,7 +94,9 @@ def main() -> None:
             state.apply_action(state.sample_chance_outcome(rng))
         key = (tuple(state.rows[0]), tuple(state.rows[1]), 127, 0, 0)
         print(f"fresh deal {deal}: state bound {state_bound(key):,} (row, row, llama row) combos")
-    two = TwoPlayerSolver(LastStandingSolver(use_disk_cache=False), max_states=10**6)
+    two = TwoPlayerSolver(
+        LastStandingSolver(use_disk_cache=False), max_states=10**6, engine="recursion"
+    )
     for rows, llama in [(("3", "5"), "1L"), (("12", "46"), "35L"), (("125", "46L"), "36L")]:
         key = (_counts(rows[0]), _counts(rows[1]), _mask(llama), 0, 0)
         start = time.perf_counter()

@@ -43,3 +43,13 @@ def test_cache_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cache.CACHE_ENV, "off")
     assert cache.cache_dir() is None
     assert cache.table_path(SOLVER_VERSION, ("a",), 1, 10) is None
+
+
+def test_two_player_tables_on_disk_are_capped(tmp_path: Path) -> None:
+    # Every deal has its own table (tens of MB): only the newest few are kept.
+    for i in range(4):
+        cache.store_arrays(tmp_path / f"pair1_t{i}.npz", {"w0": np.zeros((2, 3))}, keep=2)
+    assert sorted(p.name for p in tmp_path.glob("pair*.npz")) == ["pair1_t2.npz", "pair1_t3.npz"]
+    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 3)}) is not None
+    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 4)}) is None  # shape
+    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w1": (2, 3)}) is None  # names

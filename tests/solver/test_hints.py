@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from lamagames.bots.dice_exact import DiceExactBot
 from lamagames.cli.main import app
 from lamagames.cli.session import interpret
 from lamagames.core.errors import IllegalActionError
@@ -192,3 +194,22 @@ def test_lama_hint_without_the_solver_extra_says_what_to_install(
     result = lama("hint", _position_file(tmp_path, state.to_dict()))
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "lamagames.dice.hints" in result.output
+
+
+def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:
+    # Issue 10: exact two-player values from a fresh deal (12 cards in rows, full llama row).
+    game = make("dice", num_players=2)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    seat = state.current_player()
+    out = {h.notation: h for h in hints(state, seat)}
+    assert set(out) == {"roll", "quit"}
+    assert all(h.exact and h.basis == BASIS_TWO for h in out.values())
+    assert out["roll"].margin is not None and out["quit"].margin is not None
+    assert out["roll"].best == (out["roll"].margin > out["quit"].margin)
+    bot = DiceExactBot(game, seat)  # type: ignore[arg-type]
+    chosen = bot.step(state)
+    assert bot.last_basis == "exact"
+    assert chosen == next(h.action for h in out.values() if h.best)

@@ -5,8 +5,10 @@
   back counted). Exact in every such position.
 * **Two players, both still in**: the exact two-player policy of
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
-  when the position is small enough (:func:`~lamagames.dice.solver.two_player.state_bound`
-  at most :attr:`DiceExactBot.MAX_STATES`); otherwise the ``heuristic`` bot's choice.
+  when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
+  pairs; a fresh deal at scores 0 is 1.3-1.7 million, solved in about 1.5 s); otherwise the
+  ``heuristic`` bot's choice. One solve serves every later position of the round at the
+  same scores (and one give-back below); the bot keeps its solver for the round.
 * **Three or more players with others still in**: the ``heuristic`` bot's choice (the
   multi-player game is not solved).
 * **Give-back after emptying the row** (D-10): black, else white (the best chip).
@@ -35,6 +37,7 @@ from lamagames.dice.actions import (
 from lamagames.dice.game import (
     PHASE_DISCARD,
     PHASE_GIVE_EMPTY,
+    PHASE_GIVE_LLAMAS,
     PHASE_TAKE,
     PHASE_TURN,
     DiceGame,
@@ -48,7 +51,6 @@ from lamagames.dice.solver.two_player import (
     NotTractableError,
     Outcome,
     TwoPlayerSolver,
-    state_bound,
 )
 
 CHIPS = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
@@ -58,8 +60,9 @@ class DiceExactBot(Bot):
     """Plays the exact solver's policy (see the module docstring)."""
 
     kind = "exact"
-    #: Largest :func:`state_bound` for which the exact two-player recursion is tried.
-    MAX_STATES: ClassVar[int] = 3_000
+    #: Largest compiled two-player solve (indices times score-level pairs) the bot starts;
+    #: about 0.9 million per second on one core, so at most about 10 s per solve.
+    MAX_WORK: ClassVar[int] = 8_000_000
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
@@ -67,7 +70,7 @@ class DiceExactBot(Bot):
             raise IllegalActionError("the exact dice bot plays LAMA Dice only")
         self.solver = get_solver(tuple(game.dice))
         self.fallback = DiceHeuristicBot(game, seat, seed)
-        self._two = TwoPlayerSolver(self.solver, max_states=4 * self.MAX_STATES)
+        self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
         self._round = -1
         #: How the last decision was made: ``"exact"`` or ``"heuristic"``.
         self.last_basis = ""
@@ -78,7 +81,7 @@ class DiceExactBot(Bot):
         legal = s.legal_actions(self.seat)
         if s.round != self._round:  # positions of earlier rounds never come back
             self._round = s.round
-            self._two = TwoPlayerSolver(self.solver, max_states=4 * self.MAX_STATES)
+            self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
         if s.phase == PHASE_GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
@@ -121,8 +124,8 @@ class DiceExactBot(Bot):
             state.scores[self.seat],
             state.scores[other],
         )
-        if state_bound(key) > self.MAX_STATES:
-            return None
+        if state.phase == PHASE_GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
+            return max(legal, key=CHIPS.__getitem__)
         two = self._two
         outcomes: list[Outcome] = []
         try:

@@ -12,7 +12,8 @@
 * ``exact``: whether the value is exact, and ``basis`` saying where it comes from.
 
 Exact values: the last player standing (D-8.5) always; two players with both still in when
-the exact recursion is tractable (see :mod:`lamagames.dice.solver.two_player`); quitting
+the compiled solve fits :data:`HINT_MAX_WORK` (every fresh deal of a first round does; see
+:mod:`lamagames.dice.solver.two_player`); quitting
 (D-7, the own row is final) and the give-back after emptying the row (D-10) always. Other
 values are *estimates*: the exact value of the position after the action (for ``roll``: after
 the roll and the seat's best answer to it, under the real rules) as if every other seat quit
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any, Final
 
@@ -59,12 +61,13 @@ from lamagames.dice.solver.two_player import (
     NotTractableError,
     Outcome,
     TwoPlayerSolver,
-    state_bound,
 )
 
-#: Largest :func:`~lamagames.dice.solver.two_player.state_bound` of a two-player position
-#: for which hints try the exact recursion (four times as many states are allowed).
-HINT_MAX_STATES: Final = 5_000
+#: Largest compiled two-player solve (indices times score-level pairs; about 0.9 million
+#: per second on one core, so at most about 15 s) a hint may start; larger positions get
+#: the labelled estimate. A fresh deal at scores 0 is 1.3-1.7 million; every score level
+#: of either seat's greedy chain multiplies it.
+HINT_MAX_WORK: Final = 12_000_000
 CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
 BASIS_LAST: Final = "exact: last player standing"
 BASIS_TWO: Final = "exact: two players"
@@ -118,8 +121,9 @@ def hints(
     Args:
         state: a LAMA Dice position.
         player: the seat asking; it must be the seat to act.
-        two_player_solver: reuse a solver (its memo) across calls; default a fresh one
-            limited to :data:`HINT_MAX_STATES` states.
+        two_player_solver: the two-player solver to ask; default a process-wide one per dice
+            set limited to :data:`HINT_MAX_WORK` (it keeps its last tables, and solved
+            tables are in the disk cache).
 
     Returns:
         One :class:`ActionHint` per legal action, in action-id order; exactly one is
@@ -142,8 +146,8 @@ def hints(
         out = [_hint(a, -float(CHIPS[a]), None, None, True, BASIS_FINAL) for a in legal]
         return _flag_best(out, by_margin=False)
     bust = bust_chance(solver.rolls, row, s.llama_row, last_standing=not others_in)
-    if n == 2 and others_in and state_bound(_key(s, player)) <= HINT_MAX_STATES:
-        two = two_player_solver or TwoPlayerSolver(solver, 4 * HINT_MAX_STATES)
+    if n == 2 and others_in:
+        two = two_player_solver or _shared_two_player(solver.dice)
         # Too large to solve exactly: fall through to the labelled one-player estimate.
         with contextlib.suppress(NotTractableError):
             return _two_player_hints(s, player, legal, two, bust)
@@ -158,6 +162,12 @@ def hints(
             chance = bust if action == ROLL else None
             out.append(_hint(action, value, None, chance, exact, basis))
     return _flag_best(out, by_margin=False)
+
+
+@lru_cache(maxsize=4)
+def _shared_two_player(dice: tuple[str, ...]) -> TwoPlayerSolver:
+    """A process-wide two-player solver per dice set, limited to :data:`HINT_MAX_WORK`."""
+    return TwoPlayerSolver(get_solver(dice), max_work=HINT_MAX_WORK)
 
 
 def _hint(

@@ -63,3 +63,68 @@ def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
         tmp.replace(path)
     except OSError:
         return
+
+
+def pair_path(
+    version: int,
+    dice: tuple[str, ...],
+    row_a: tuple[int, ...],
+    row_b: tuple[int, ...],
+    mask: int,
+    score_a: int,
+    score_b: int,
+) -> Path | None:
+    """Where a two-player table is stored: solver version, dice faces (D-1), both rows as
+    count digits (symbols ``1..6, L``), the llama row mask and both scores (D-4)."""
+    base = cache_dir()
+    if base is None:
+        return None
+    faces = "-".join(dice)
+    rows = "".join(map(str, row_a)) + "-" + "".join(map(str, row_b))
+    return base / f"pair{version}_{faces}_{rows}_llamas{mask:03d}_scores{score_a}-{score_b}.npz"
+
+
+def load_arrays(
+    path: Path | None, shapes: dict[str, tuple[int, ...]]
+) -> dict[str, npt.NDArray[np.float64]] | None:
+    """The float64 arrays of an ``.npz`` file holding exactly the names and shapes asked,
+    or ``None`` (missing, unreadable, other names or shapes: the caller solves again)."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if set(data.files) != set(shapes):
+                return None
+            out = {name: np.asarray(data[name]) for name in shapes}
+    except (OSError, ValueError, KeyError, EOFError):
+        return None
+    for name, shape in shapes.items():
+        if out[name].dtype != np.float64 or out[name].shape != shape:
+            return None
+    return out
+
+
+#: Most two-player tables kept on disk (each deal has its own, tens of MB each); the least
+#: recently written beyond this are deleted.
+MAX_PAIR_FILES = 16
+
+
+def store_arrays(
+    path: Path | None, arrays: dict[str, npt.NDArray[np.float64]], keep: int = MAX_PAIR_FILES
+) -> None:
+    """Write named arrays to an ``.npz`` file atomically, then delete all but the ``keep``
+    newest ``.npz`` files of the directory; I/O errors are ignored (the cache is only an
+    optimisation)."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            np.savez(handle, **arrays)  # type: ignore[arg-type]
+        tmp.replace(path)
+        files = sorted(path.parent.glob("pair*.npz"), key=lambda f: f.stat().st_mtime)
+        for old in files[: max(0, len(files) - keep)]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return

@@ -12,29 +12,53 @@ under the same (first-best) policies, so hints can show points as well as the ma
 * One seat has quit (D-7): the other is the last player standing (D-8.5); its expected points
   come from the exact :class:`~lamagames.dice.solver.last_standing.LastStandingTable`, the
   quitter's points are its row score. Exact for every position.
-* Both seats still in: an exact memoised recursion over ``(own row, opponent row, llama row,
-  own score, opponent score)`` at the start of a turn. Every discard (D-8.2) or take (D-8.3)
-  lowers ``2 * |llama row| + |row 1| + |row 2|`` and every give-back (D-8.1) lowers a score,
-  so the only cycle is three llamas without a give-back passing the turn back and forth; the
-  two states of such a pair are solved together by value iteration of a contraction with
-  factor ``P(three llamas)`` to ``1e-14``. The number of distinct states grows quickly with
-  the cards in play; above ``max_states`` the solver raises :class:`NotTractableError`
-  instead of guessing. A fresh deal (12 cards in rows, 7 in the llama row) is far beyond it.
+* Both seats still in, ``engine="compiled"`` (default): the compiled tables of
+  :mod:`lamagames.dice.solver.pair_table` (Numba, disk cache). A table rooted at a position
+  covers every position reachable from it at the root's level pair and one greedy
+  give-back below; the solver keeps the last few tables and solves a new one when a query
+  falls outside them. A fresh deal takes about 1.5 s (``benchmarks/bench_two_player.py``).
+  A solve larger than ``max_work`` (indices times level pairs) or ``max_bytes`` raises
+  :class:`NotTractableError`.
+* Both seats still in, ``engine="recursion"``: the reference, an exact memoised recursion
+  over ``(own row, opponent row, llama row, own score, opponent score)`` at the start of a
+  turn. Every discard (D-8.2) or take (D-8.3) lowers ``2 * |llama row| + |row 1| + |row 2|``
+  and every give-back (D-8.1) lowers a score, so the only cycle is three llamas without a
+  give-back passing the turn back and forth; the two states of such a pair are solved
+  together by value iteration of a contraction with factor ``P(three llamas)`` to
+  ``1e-14``. It optimises over every give-back choice (the compiled tables give back
+  greedily, which :func:`~lamagames.dice.solver.pair_table.greedy_chain` proves optimal).
+  Pure Python (about 5,000 states per second); above ``max_states`` it raises
+  :class:`NotTractableError` instead of guessing.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from lamagames.core.errors import LamaError
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import row_score
 from lamagames.dice.solver.last_standing import LastStandingSolver, PositionError
+from lamagames.dice.solver.pair_table import (
+    TOTAL_COPIES,
+    Found,
+    PairTable,
+    solve_table,
+    table_bytes,
+    table_work,
+)
 from lamagames.dice.solver.space import chip_value
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
+#: Default cap on one compiled solve: indices times level pairs (about 0.9 million a second).
+DEFAULT_MAX_WORK: Final = 500_000_000
+#: Default cap on the value arrays of one compiled solve (bytes).
+DEFAULT_MAX_BYTES: Final = 4 * 1024**3
+#: Compiled tables kept in memory per solver.
+MEMORY_PAIR_TABLES: Final = 4
 #: Values closer than this (points) end the three-llama pair iteration.
 PAIR_TOL: Final = 1e-14
 
@@ -44,7 +68,7 @@ Key = tuple[Row, Row, int, int, int]
 
 
 class NotTractableError(LamaError):
-    """The exact two-player recursion would visit more states than allowed."""
+    """The exact two-player solve would need more states (or memory) than allowed."""
 
 
 @dataclass(frozen=True)
@@ -103,19 +127,38 @@ class TwoPlayerSolver:
     """Exact two-player round values (see the module docstring).
 
     Args:
-        last_standing: the one-player solver (its dice are used).
-        max_states: most distinct states one query may create before
+        last_standing: the one-player solver (its dice and disk-cache setting are used).
+        max_states: most distinct states one query of the recursion may create before
             :class:`NotTractableError`.
+        engine: ``"compiled"`` (tables, default) or ``"recursion"`` (the Python reference).
+        max_work: most indices times level pairs of one compiled solve.
+        max_bytes: most bytes of value arrays of one compiled solve.
+        disk_cache: read and write compiled tables in the disk cache (default: as
+            ``last_standing``); positions of a round rarely recur, so bots turn it off.
     """
 
     def __init__(
-        self, last_standing: LastStandingSolver, max_states: int = DEFAULT_MAX_STATES
+        self,
+        last_standing: LastStandingSolver,
+        max_states: int = DEFAULT_MAX_STATES,
+        engine: Literal["compiled", "recursion"] = "compiled",
+        max_work: int = DEFAULT_MAX_WORK,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        disk_cache: bool | None = None,
     ) -> None:
+        if engine not in ("compiled", "recursion"):
+            raise ValueError(f"engine must be 'compiled' or 'recursion', got {engine!r}")
         self.last = last_standing
         self.max_states = max_states
+        self.engine = engine
+        self.max_work = max_work
+        self.max_bytes = max_bytes
+        self.disk_cache = last_standing.use_disk_cache if disk_cache is None else disk_cache
         self.p_llamas = last_standing.rolls.three_llamas
         self._memo: dict[Key, Outcome] = {}
         self._row_rolls: dict[Row, _RowRolls] = {}
+        self._tables: list[PairTable] = []
+        self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ one seat has quit
     def last_standing_outcome(self, row: Row, other_row: Row, mask: int, score: int) -> Outcome:
@@ -128,12 +171,14 @@ class TwoPlayerSolver:
         """Turn value with both seats in, own seat to act (D-6).
 
         Raises:
-            NotTractableError: more than ``max_states`` states would be needed.
-            PositionError: an empty row or llama row (the round would be over, D-9).
+            NotTractableError: the solve would exceed ``max_states`` (recursion) or
+                ``max_work`` / ``max_bytes`` (compiled).
+            PositionError: an empty row or llama row (the round would be over, D-9), more
+                cards of a symbol than exist (D-3), or a negative score.
         """
-        row, other, mask, _, _ = key
-        if not any(row) or not any(other) or not mask:
-            raise PositionError("an empty row or llama row: the round is over (D-9)")
+        _check(key)
+        if self.engine == "compiled":
+            return self._value(key)
         start = len(self._memo)
         try:
             return self._pair(key)
@@ -144,10 +189,24 @@ class TwoPlayerSolver:
     def quit_outcome(self, key: Key) -> Outcome:
         """Quitting now (D-7): the opponent becomes the last player standing."""
         row, other, mask, _, other_score = key
+        if self.engine == "compiled":
+            _check(key)
+            table, found = self._table(key)
+            margin, own = table.quit_value(found, float(row_score(row)))
+            return Outcome(margin, own, own + margin)
         return self.last_standing_outcome(other, row, mask, other_score).swap()
 
     def roll_outcome(self, key: Key) -> Outcome:
         """Rolling now (D-8) and then playing the solved policies."""
+        if self.engine == "compiled":
+            _check(key)
+            table, found = self._table(key)
+            rolled = table.roll_value(found)
+            if rolled is None:  # the level pair below is not kept: solve from here
+                table, found = self._table(key, fresh=True)
+                rolled = table.roll_value(found)
+                assert rolled is not None
+            return Outcome(rolled[0], rolled[1], rolled[1] + rolled[0])
         self._pair(key)
         partner = self._memo[_swap(key)]
         return self._roll(key, self._after_llamas(key, partner))
@@ -157,7 +216,7 @@ class TwoPlayerSolver:
         _row, other, mask, score, other_score = key
         if not any(row_after):
             return _end(-float(chip_value(score)), float(row_score(other)))
-        return self._pair((other, row_after, mask, other_score, score)).swap()
+        return self._value((other, row_after, mask, other_score, score)).swap()
 
     def take_outcome(self, key: Key, symbol: int) -> Outcome:
         """After taking llama-row card ``symbol`` (D-8.3); the round ends if the llama row
@@ -167,13 +226,58 @@ class TwoPlayerSolver:
         new_mask = mask & ~(1 << symbol)
         if not new_mask:
             return _end(float(row_score(new_row)), float(row_score(other)))
-        return self._pair((other, new_row, new_mask, other_score, score)).swap()
+        return self._value((other, new_row, new_mask, other_score, score)).swap()
 
     def give_outcome(self, key: Key, chip: int) -> Outcome:
         """After three llamas (D-8.1), giving back a chip of ``chip`` points (0 = none);
         the turn passes to the opponent (D-6)."""
         row, other, mask, score, other_score = key
-        return self._pair((other, row, mask, other_score, score - chip)).swap().shift_own(-chip)
+        if chip not in (0, 1, 10) or (chip == 10 and score < 10) or (chip == 1 and score % 10 < 1):
+            raise PositionError(
+                f"a chip of {chip!r} points cannot be given back with score {score}"
+            )
+        after = (other, row, mask, other_score, score - chip)
+        return self._value(after).swap().shift_own(-chip)
+
+    # ------------------------------------------------------------------ compiled tables
+    def _value(self, key: Key) -> Outcome:
+        if self.engine == "recursion":
+            return self._pair(key)
+        table, found = self._table(key)
+        margin, own = table.value(found)
+        return Outcome(margin, own, own + margin)
+
+    def _table(self, key: Key, fresh: bool = False) -> tuple[PairTable, Found]:
+        """A kept table holding ``key`` (most recent first), else one solved from ``key``."""
+        with self._lock:
+            if not fresh:
+                for table in reversed(self._tables):
+                    found = table.find(*key)
+                    if found is not None:
+                        return table, found
+            row, other, mask, score, other_score = key
+            work = table_work(row, other, mask, score, other_score)
+            if work > self.max_work:
+                raise NotTractableError(
+                    f"the exact two-player solve from this position sweeps {work:,} states "
+                    f"(indices x score-level pairs), more than the limit {self.max_work:,}"
+                )
+            size = table_bytes(row, other, mask, score, other_score)
+            if size > self.max_bytes:
+                raise NotTractableError(
+                    f"the exact two-player solve from this position needs {size / 1e6:,.0f} MB "
+                    f"of value arrays, more than the limit {self.max_bytes / 1e6:,.0f} MB"
+                )
+            table = solve_table(
+                self.last.dice, row, other, mask, score, other_score,
+                use_disk_cache=self.disk_cache,
+            )  # fmt: skip
+            if len(self._tables) >= MEMORY_PAIR_TABLES:
+                self._tables.pop(0)
+            self._tables.append(table)
+            found = table.find(*key)
+            assert found is not None  # the root of its own table
+            return table, found
 
     # ------------------------------------------------------------------ recursion
     def _pair(self, key: Key) -> Outcome:
@@ -196,8 +300,8 @@ class TwoPlayerSolver:
         x, y = quit_x, quit_y
         p3 = self.p_llamas
         for _ in range(10_000):
-            cont_x = _best([y.swap(), *gives_x])
-            cont_y = _best([x.swap(), *gives_y])
+            cont_x = _best([*gives_x, y.swap()])
+            cont_y = _best([*gives_y, x.swap()])
             roll_x = _mix([(p3, cont_x), (1.0, rest_x)])
             roll_y = _mix([(p3, cont_y), (1.0, rest_y)])
             nx = _best([quit_x, roll_x])
@@ -212,7 +316,7 @@ class TwoPlayerSolver:
         return x
 
     def _after_llamas(self, key: Key, partner: Outcome) -> Outcome:
-        return _best([partner.swap(), *self._gives(key)])
+        return _best([*self._gives(key), partner.swap()])
 
     def _roll(self, key: Key, after_llamas: Outcome) -> Outcome:
         return _mix([(self.p_llamas, after_llamas), (1.0, self._rest(key))])
@@ -269,8 +373,36 @@ class TwoPlayerSolver:
 
     @property
     def states(self) -> int:
-        """Distinct both-in states solved so far."""
+        """Distinct both-in states solved so far by the recursion."""
         return len(self._memo)
+
+    @property
+    def tables(self) -> list[PairTable]:
+        """The compiled tables kept in memory (oldest first)."""
+        return list(self._tables)
+
+
+def _check(key: Key) -> None:
+    """Refuse positions no round can reach (:class:`PositionError`)."""
+    row, other, mask, score, other_score = key
+    if len(row) != NUM_SYMBOLS or len(other) != NUM_SYMBOLS:
+        raise PositionError(f"a row is {NUM_SYMBOLS} counts (symbols 1..6, L), got {key!r}")
+    if type(mask) is not int or not 0 <= mask < 1 << NUM_SYMBOLS:
+        raise PositionError(f"llama row mask {mask!r} is not a 7-bit mask")
+    if not any(row) or not any(other) or not mask:
+        raise PositionError("an empty row or llama row: the round is over (D-9)")
+    for s in range(NUM_SYMBOLS):
+        a, b, card = row[s], other[s], mask >> s & 1
+        if type(a) is not int or type(b) is not int or a < 0 or b < 0:
+            raise PositionError(f"card counts must be non-negative integers, got {key!r}")
+        if a + b + card > TOTAL_COPIES[s]:
+            raise PositionError(
+                f"{a + b + card} cards of symbol {'123456L'[s]} in the rows and llama row, "
+                f"but only {TOTAL_COPIES[s]} exist (D-3)"
+            )
+    for sc in (score, other_score):
+        if type(sc) is not int or sc < 0:
+            raise PositionError(f"scores must be non-negative integers, got {sc!r}")
 
 
 def _swap(key: Key) -> Key:

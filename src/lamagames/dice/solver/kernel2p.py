@@ -1,0 +1,430 @@
+"""Compiled (Numba) sweeps of the two-player LAMA Dice round (D-1 .. D-10).
+
+The state space, its index and the meaning of the arrays are built and documented in
+:mod:`lamagames.dice.solver.pair_table`. In short: a position with both seats in is an
+index ``x`` of a mixed-radix number with one digit (*code*) per symbol; a code stands for
+``(card still in the llama row, count in seat A's row, count in seat B's row)`` and codes are
+sorted so that every discard (D-8.2) and every take (D-8.3) lowers the digits it changes.
+Hence every move leads to a smaller index and one ascending sweep solves a level pair.
+
+Arrays per level pair (one score level per seat, D-4): ``w[actor, x]`` is the *margin* of
+the seat to act (expected opponent points of the round minus own points, from now on) and
+``p[actor, x]`` its own expected points under the solved policies (actor 0 = seat A).
+
+Last-standing arrays (D-8.5, one seat left after the other quit, D-7): ``v[level, i]``, the
+expected further points of the seat left with last-standing index ``i`` (its row and the
+llama row), minimised.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    from numba import njit
+except ImportError as exc:  # pragma: no cover - numba is a declared dependency of the solver
+    raise ImportError("the LAMA Dice solver needs numba: pip install 'lamagames[solver]'") from exc
+
+#: Margins closer than this (points) count as equal: the first option compared is kept.
+TIE: float = 1e-12
+#: Two iterates of the three-llama pair (both seats without chips) closer than this end it
+#: (points; the error left is below ``PAIR_TOL * p3 / (1 - p3)``).
+PAIR_TOL: float = 1e-13
+#: Safety cap on the pair iterations (the contraction factor is P(three llamas)).
+MAX_PAIR_ITERATIONS: int = 1_000
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+@njit(cache=True)
+def solve_last_standing(
+    chips: IntArray,
+    n: int,
+    ncodes: IntArray,
+    own: IntArray,
+    card: IntArray,
+    delta: IntArray,
+    sym_values: IntArray,
+    p3: float,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+) -> FloatArray:
+    """Last player standing (D-8.5): ``v[l, i]`` for every level ``l`` (``chips[l]``: the
+    chip given back greedily at that level, D-8.1; ``chips[0] == 0``) and index ``i``.
+
+    ``own[s, c]`` / ``card[s, c]``: the seat's count of symbol ``s`` and whether its
+    llama-row card is still out, for code ``c``; ``delta[s, c, k]``: index drop when ``k``
+    cards of ``s`` are discarded. An empty row ends the round with the chip of D-10.
+    """
+    levels = chips.shape[0]
+    v = np.zeros((levels, n))
+    codes = np.zeros(7, dtype=np.int64)
+    dx = np.zeros(22, dtype=np.int64)
+    for lev in range(levels):
+        chip = float(chips[lev])
+        codes[:] = 0
+        for i in range(n):
+            if i > 0:
+                s = 0
+                codes[0] += 1
+                while codes[s] == ncodes[s]:
+                    codes[s] = 0
+                    s += 1
+                    codes[s] += 1
+            quit_points = 0.0
+            bust = 0.0
+            pattern = 0
+            base = 1
+            for s in range(7):
+                dx[3 * s + 1] = delta[s, codes[s], 1]
+                dx[3 * s + 2] = delta[s, codes[s], 2]
+                a = own[s, codes[s]]
+                if a > 0:
+                    quit_points += sym_values[s]
+                if a > 0 or card[s, codes[s]] > 0:
+                    bust += sym_values[s]
+                pattern += min(a, 2) * base
+                base *= 3
+            if pattern == 0:  # D-9 / D-10: the row is empty, the best chip goes back
+                v[lev, i] = -chip
+                continue
+            rest = 0.0
+            for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):  # D-8.2
+                best = np.inf
+                for d in range(g_dptr[g], g_dptr[g + 1]):
+                    y = i - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
+                    if v[lev, y] < best:
+                        best = v[lev, y]
+                rest += g_prob[g] * best
+            for m in range(pat_mptr[pattern], pat_mptr[pattern + 1]):  # D-8.4 / D-8.5
+                rest += m_prob[m] * bust
+            # Three llamas: the greedy chip (D-8.1), then the same seat again; with no chip
+            # the fixed point of v = min(quit, p3 * v + rest).
+            roll = p3 * (v[lev - 1, i] - chip) + rest if lev > 0 else rest / (1.0 - p3)
+            v[lev, i] = roll if roll < quit_points else quit_points
+    return v
+
+
+@njit(cache=True)
+def _rest(
+    x: int,
+    codes: IntArray,
+    pattern: int,
+    cmask: int,
+    dx: IntArray,
+    t_own: IntArray,
+    w_oth: FloatArray,
+    p_oth: FloatArray,
+    bust_own: float,
+    score_oth: float,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+    m_shown: IntArray,
+) -> tuple[float, float]:
+    """``(margin, own points)`` of a roll, summed over every roll but three llamas (whose
+    probability is left out): matches (D-8.2, best discard), takes (D-8.3, best card) and
+    busts (D-8.4). ``w_oth``/``p_oth``: the opponent-to-act arrays of the same level pair;
+    ``dx[3 s + k]``: index drop when the roller discards ``k`` cards of ``s`` here."""
+    wr = 0.0
+    pr = 0.0
+    for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):
+        best = -np.inf
+        best_p = 0.0
+        for d in range(g_dptr[g], g_dptr[g + 1]):
+            y = x - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
+            m = -w_oth[y]
+            if m > best + TIE:
+                best = m
+                best_p = p_oth[y] + w_oth[y]
+        wr += g_prob[g] * best
+        pr += g_prob[g] * best_p
+    for mi in range(pat_mptr[pattern], pat_mptr[pattern + 1]):
+        takes = m_shown[mi] & cmask
+        if takes == 0:  # D-8.4: the whole llama row joins the row, the round ends
+            wr += m_prob[mi] * (score_oth - bust_own)
+            pr += m_prob[mi] * bust_own
+            continue
+        best = -np.inf
+        best_p = 0.0
+        for s in range(7):
+            if takes >> s & 1:
+                y = x - t_own[s, codes[s]]
+                m = -w_oth[y]
+                if m > best + TIE:
+                    best = m
+                    best_p = p_oth[y] + w_oth[y]
+        wr += m_prob[mi] * best
+        pr += m_prob[mi] * best_p
+    return wr, pr
+
+
+@njit(cache=True)
+def _describe(
+    codes: IntArray,
+    code_a: IntArray,
+    code_b: IntArray,
+    code_c: IntArray,
+    sym_values: IntArray,
+    ls_a: IntArray,
+    ls_b: IntArray,
+    d_a: IntArray,
+    d_b: IntArray,
+    dx_a: IntArray,
+    dx_b: IntArray,
+) -> tuple[float, float, float, float, int, int, int, int, int]:
+    """Row scores (D-10) of A and B, their bust scores (row plus llama row, D-8.4), the
+    llama-row mask, the capped count patterns of A and B and their last-standing indices;
+    fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`)."""
+    sa = 0.0
+    sb = 0.0
+    bust_a = 0.0
+    bust_b = 0.0
+    cmask = 0
+    pat_a = 0
+    pat_b = 0
+    ia = 0
+    ib = 0
+    base = 1
+    for s in range(7):
+        k = codes[s]
+        a = code_a[s, k]
+        b = code_b[s, k]
+        c = code_c[s, k]
+        val = sym_values[s]
+        if a > 0:
+            sa += val
+        if b > 0:
+            sb += val
+        if a > 0 or c > 0:
+            bust_a += val
+        if b > 0 or c > 0:
+            bust_b += val
+        if c > 0:
+            cmask |= 1 << s
+        pat_a += min(a, 2) * base
+        pat_b += min(b, 2) * base
+        base *= 3
+        ia += ls_a[s, k]
+        ib += ls_b[s, k]
+        dx_a[3 * s + 1] = d_a[s, k, 1]
+        dx_a[3 * s + 2] = d_a[s, k, 2]
+        dx_b[3 * s + 1] = d_b[s, k, 1]
+        dx_b[3 * s + 2] = d_b[s, k, 2]
+    return sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib
+
+
+@njit(cache=True)
+def sweep_pair(
+    n: int,
+    ncodes: IntArray,
+    code_a: IntArray,
+    code_b: IntArray,
+    code_c: IntArray,
+    sym_values: IntArray,
+    d_a: IntArray,
+    d_b: IntArray,
+    t_a: IntArray,
+    t_b: IntArray,
+    ls_a: IntArray,
+    ls_b: IntArray,
+    v_a: FloatArray,
+    v_b: FloatArray,
+    chip_a: float,
+    chip_b: float,
+    w: FloatArray,
+    p: FloatArray,
+    w_ga: FloatArray,
+    p_ga: FloatArray,
+    w_gb: FloatArray,
+    p_gb: FloatArray,
+    p3: float,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+    m_shown: IntArray,
+    check: bool,
+) -> tuple[int, float]:
+    """Solve one level pair: fill ``w`` and ``p`` (float64, shape ``(2, n)``).
+
+    ``v_a``/``v_b``: last-standing values of A and B at this pair's levels (D-8.5), used when
+    the other seat quits (D-7). ``chip_a > 0``: A gives that chip back on three llamas
+    (greedy, D-8.1) and B then acts at the pair below, ``w_ga``/``p_ga``; likewise B with
+    ``w_gb``/``p_gb``. With no chip on either side the two seats' values at an index form a
+    2x2 fixed point (three llamas pass the turn with nothing changed), found by value
+    iteration (factor ``p3``).
+
+    With ``check`` nothing is written: one Jacobi Bellman backup of every state is compared
+    with the stored ``w``/``p`` instead. Returns ``(most pair iterations at one index,
+    max |T w - w| and |T p - p| in points)`` (the residual is 0.0 unless ``check``).
+    """
+    codes = np.zeros(7, dtype=np.int64)
+    dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
+    dx_b = np.zeros(22, dtype=np.int64)
+    worst = 0
+    residual = 0.0
+    ga_w = 0.0
+    ga_p = 0.0
+    gb_w = 0.0
+    gb_p = 0.0
+    for x in range(n):
+        if x > 0:
+            s = 0
+            codes[0] += 1
+            while codes[s] == ncodes[s]:
+                codes[s] = 0
+                s += 1
+                codes[s] += 1
+        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(
+            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
+        )
+        if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
+            pa = -chip_a if pat_a == 0 else sa
+            pb = -chip_b if pat_b == 0 else sb
+            if check:
+                residual = max(residual, abs(w[0, x] - (pb - pa)), abs(w[1, x] - (pa - pb)))
+                continue
+            w[0, x] = pb - pa
+            p[0, x] = pa
+            w[1, x] = pa - pb
+            p[1, x] = pb
+            continue
+        ra_w, ra_p = _rest(
+            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+        rb_w, rb_p = _rest(
+            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+        qa_w = v_b[ib] - sa  # D-7: A quits, B is the last player standing (D-8.5)
+        qb_w = v_a[ia] - sb
+        if chip_a > 0.0:
+            ga_w = -w_ga[1, x] + chip_a
+            ga_p = p_ga[1, x] + w_ga[1, x] - chip_a
+        if chip_b > 0.0:
+            gb_w = -w_gb[0, x] + chip_b
+            gb_p = p_gb[0, x] + w_gb[0, x] - chip_b
+        if chip_a > 0.0 and chip_b > 0.0:
+            xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
+            xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
+        elif chip_b > 0.0:  # A has no chip: its three llamas hand the turn to B here
+            xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
+            if check:
+                xb_w, xb_p = w[1, x], p[1, x]
+            xa_w, xa_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
+            if check:
+                xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
+        elif chip_a > 0.0:
+            xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
+            if check:
+                xa_w, xa_p = w[0, x], p[0, x]
+            xb_w, xb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
+            if check:
+                xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
+        elif check:  # one Jacobi backup of the pair from the stored values
+            xa_w, xa_p = _turn(qa_w, sa, p3, -w[1, x], p[1, x] + w[1, x], ra_w, ra_p)
+            xb_w, xb_p = _turn(qb_w, sb, p3, -w[0, x], p[0, x] + w[0, x], rb_w, rb_p)
+        else:
+            xa_w, xa_p, xb_w, xb_p = qa_w, sa, qb_w, sb
+            it = 0
+            while it < MAX_PAIR_ITERATIONS:
+                it += 1
+                na_w, na_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
+                nb_w, nb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
+                done = (
+                    abs(na_w - xa_w) < PAIR_TOL
+                    and abs(nb_w - xb_w) < PAIR_TOL
+                    and abs(na_p - xa_p) < PAIR_TOL
+                    and abs(nb_p - xb_p) < PAIR_TOL
+                )
+                xa_w, xa_p, xb_w, xb_p = na_w, na_p, nb_w, nb_p
+                if done:
+                    break
+            worst = max(worst, it)
+        if check:
+            residual = max(
+                residual,
+                abs(w[0, x] - xa_w),
+                abs(w[1, x] - xb_w),
+                abs(p[0, x] - xa_p),
+                abs(p[1, x] - xb_p),
+            )
+            continue
+        w[0, x] = xa_w
+        p[0, x] = xa_p
+        w[1, x] = xb_w
+        p[1, x] = xb_p
+    return worst, residual
+
+
+@njit(cache=True)
+def _turn(
+    q_w: float, q_p: float, p3: float, c_w: float, c_p: float, r_w: float, r_p: float
+) -> tuple[float, float]:
+    """The better of quitting (``q``) and rolling (three llamas then ``c``, else ``r``);
+    quitting is kept on a tie (D-6)."""
+    roll_w = p3 * c_w + r_w
+    if roll_w > q_w + TIE:
+        return roll_w, p3 * c_p + r_p
+    return q_w, q_p
+
+
+@njit(cache=True)
+def roll_value(
+    x: int,
+    actor: int,
+    codes: IntArray,
+    code_a: IntArray,
+    code_b: IntArray,
+    code_c: IntArray,
+    sym_values: IntArray,
+    d_a: IntArray,
+    d_b: IntArray,
+    t_a: IntArray,
+    t_b: IntArray,
+    ls_a: IntArray,
+    ls_b: IntArray,
+    w: FloatArray,
+    p: FloatArray,
+    c_w: float,
+    c_p: float,
+    p3: float,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+    m_shown: IntArray,
+) -> tuple[float, float]:
+    """``(margin, own points)`` of rolling now (D-8) at index ``x`` (digits ``codes``) for
+    ``actor`` (0 = A), with ``(c_w, c_p)`` the actor's value after three llamas."""
+    dx_a = np.zeros(22, dtype=np.int64)
+    dx_b = np.zeros(22, dtype=np.int64)
+    sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, _, _ = _describe(
+        codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
+    )
+    if actor == 0:
+        r_w, r_p = _rest(
+            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+    else:
+        r_w, r_p = _rest(
+            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
+            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+    return p3 * c_w + r_w, p3 * c_p + r_p

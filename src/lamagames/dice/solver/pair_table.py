@@ -1,0 +1,515 @@
+"""Compiled exact values of a two-player LAMA Dice round (both seats in), from any position.
+
+**Objective.** As :mod:`lamagames.dice.solver.two_player`: for the seat to act, the margin
+(expected opponent points of the round minus own points; D-10 row scores at the round's end,
+chips given back from now on counted as points, D-8.1 / D-10), maximised by both seats, plus
+each seat's expected points under the solved policies.
+
+**State space of a table.** A table is rooted at a position: seat *A* (the seat to act
+there) holds ``a0[s]`` cards of symbol ``s``, seat *B* ``b0[s]``, and ``mask0`` is the llama
+row (D-3). A take (D-8.3) only happens when no die matches the own row, so the taken symbol
+had count 0 in the taker's row and has count 1 after it. So per symbol the reachable
+``(card in llama row c, count of A a, count of B b)`` are: ``c = 1`` with ``a <= a0``,
+``b <= b0``; ``c = 0`` taken by A with ``a <= 1``, ``b <= b0``; taken by B with ``a <= a0``,
+``b <= 1`` (only the ``c = 0`` grid ``a <= a0``, ``b <= b0`` if the card was already gone).
+Each symbol's states get *codes* sorted by ``2c + a + b``, which every discard (D-8.2) and
+take strictly lowers; the index is the mixed-radix number of the seven codes, so every move
+lowers the index and one ascending sweep solves everything (no hashing, no recursion).
+
+**Scores.** A chip given back (D-8.1) changes nothing but the giver's score and the turn
+passes anyway, so giving the best chip (black if ``s >= 10``, else white if ``s % 10 >= 1``)
+is optimal (:func:`greedy_chain` has the proof). A seat's score thus moves down its *greedy
+chain* ``s, s - 10, ..., s % 10, s % 10 - 1, ..., 0`` and only on three llamas. Level pairs
+are solved from the lowest up, each by one sweep (:func:`kernel2p.sweep_pair`); at score 0
+three llamas hand the turn over with nothing changed, a 2x2 fixed point per index.
+
+**Quits.** When a seat quits (D-7) the other is the last player standing (D-8.5): its row
+only shrinks and the llama row is fixed, so its values are solved in the same table over the
+``(c, count)`` per-symbol states of that seat (:func:`kernel2p.solve_last_standing`).
+
+A table keeps the root's level pair and the two pairs one greedy give-back below (enough for
+every action at the root); :class:`PairTable.locate` says whether a position is covered.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES
+from lamagames.dice.game import DiceGame
+from lamagames.dice.solver import cache, kernel2p
+from lamagames.dice.solver.space import chip_value, roll_table
+
+#: Bump when the stored pair tables change meaning or layout (part of the cache file name).
+PAIR_VERSION: Final = 1
+#: Most cards of a symbol (deck plus llama-row card, D-3): numbers 6, llamas 7.
+TOTAL_COPIES: Final = (6, 6, 6, 6, 6, 6, 7)
+_SYM_VALUES: Final = np.array(VALUES, dtype=np.int64)
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+Row = tuple[int, ...]
+
+
+def greedy_chain(score: int) -> list[int]:
+    """The scores a seat passes through when it gives back the best chip at every chance,
+    ascending: ``greedy_chain(23) == [0, 1, 2, 3, 13, 23]``.
+
+    **Why greedy give-backs are optimal** (D-8.1, D-10). A give-back changes only the
+    giver's score; rows, llama row, dice and the turn order go on the same whichever chip
+    (or none) is given. Fix any strategies of both seats, which may look at the scores. Let
+    the giver instead give the best chip every time while choosing every other action as the
+    original strategy would on the *shadow* history with the original chips, and let the
+    opponent act as its strategy would on that shadow history. Then every path has the same
+    cards, the same opponent points and the same number ``k`` of give-back chances for the
+    giver. With score ``s = 10q + r`` at most ``q`` black and ``r`` white chips can ever go
+    back, one per chance, so ``k`` chances return at most ``10 min(k, q) + min(k - min(k,
+    q), r)`` points, which is exactly what the greedy order returns. So on every path the
+    giver's margin (and its own points) is at least as good, for every opponent strategy:
+    the greedy give-back is optimal for the margin and for the expected own points.
+    """
+    chain = [score]
+    while score > 0:
+        score -= chip_value(score)
+        chain.append(score)
+    return chain[::-1]
+
+
+@dataclass(frozen=True)
+class RollGroups:
+    """Rolls of a dice set (D-1) grouped per *capped pattern* of the roller's row.
+
+    A pattern is ``sum(min(count[s], 2) * 3**s)``: a roll other than three llamas shows each
+    symbol at most twice (each number is on two dice, D-1; three llamas are D-8.1), so what
+    a roll allows depends only on the counts capped at 2. Arrays (int64 unless noted):
+    ``pat_gptr`` (2188,) into groups of equal discard limits ``min(shown, count)`` (D-8.2)
+    with ``g_prob`` (float64) and ``g_dptr`` into discards; a discard ``d_ent`` (D, 3) is up
+    to three entries ``3 * symbol + cards`` (21 pads), every non-empty sub-vector of the
+    limits, the first symbol varying slowest. ``pat_mptr`` into non-matching rolls by
+    shown-symbol mask ``m_shown`` with ``m_prob`` (float64): a take (D-8.3) or a bust
+    (D-8.4). ``p3``: probability of three llamas.
+    """
+
+    pat_gptr: IntArray
+    g_prob: FloatArray
+    g_dptr: IntArray
+    d_ent: IntArray
+    pat_mptr: IntArray
+    m_prob: FloatArray
+    m_shown: IntArray
+    p3: float
+
+    def kernel_args(
+        self,
+    ) -> tuple[IntArray, FloatArray, IntArray, IntArray, IntArray, FloatArray]:
+        """The arrays in the order the kernels take them."""
+        return (self.pat_gptr, self.g_prob, self.g_dptr, self.d_ent, self.pat_mptr, self.m_prob)
+
+
+@lru_cache(maxsize=8)
+def roll_groups(dice: tuple[str, ...]) -> RollGroups:
+    """:class:`RollGroups` of a dice set (built once per process and dice set)."""
+    rolls = roll_table(DiceGame(num_players=2, dice=list(dice)))
+    p3 = rolls.three_llamas
+    pat_gptr, g_prob, g_dptr, d_ent = [0], [], [0], []
+    pat_mptr, m_prob, m_shown = [0], [], []
+    classes = [
+        (tuple(c), p, sum(1 << s for s in range(NUM_SYMBOLS) if c[s]))
+        for c, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True)
+        if c[LLAMA] < 3  # three llamas are D-8.1
+    ]
+    discards: dict[tuple[int, ...], list[list[int]]] = {}
+    for pattern in range(3**NUM_SYMBOLS):
+        caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]
+        held = sum(1 << s for s in range(NUM_SYMBOLS) if caps[s])
+        groups: dict[tuple[int, ...], float] = {}
+        misses: dict[int, float] = {}
+        for counts, p, shown in classes:
+            if shown & held:
+                limits = tuple(min(c, m) for c, m in zip(counts, caps, strict=True))
+                groups[limits] = groups.get(limits, 0.0) + p
+            else:
+                misses[shown] = misses.get(shown, 0.0) + p
+        for limits, p in groups.items():
+            g_prob.append(p)
+            if limits not in discards:
+                discards[limits] = _discards(limits)
+            d_ent.extend(discards[limits])
+            g_dptr.append(len(d_ent))
+        pat_gptr.append(len(g_prob))
+        for shown, p in misses.items():
+            m_prob.append(p)
+            m_shown.append(shown)
+        pat_mptr.append(len(m_prob))
+    ints = np.int64
+    return RollGroups(
+        np.array(pat_gptr, dtype=ints), np.array(g_prob), np.array(g_dptr, dtype=ints),
+        np.array(d_ent, dtype=ints),
+        np.array(pat_mptr, dtype=ints), np.array(m_prob), np.array(m_shown, dtype=ints), p3,
+    )  # fmt: skip
+
+
+def _discards(limits: tuple[int, ...]) -> list[list[int]]:
+    """Every non-empty discard within ``limits`` (D-8.2), first symbol varying slowest, as
+    entries ``3 * symbol + cards`` padded with 21 to three."""
+    out = []
+    for sub in product(*(range(m + 1) for m in limits)):
+        if any(sub):
+            entries = [3 * s + k for s, k in enumerate(sub) if k]
+            out.append(entries + [21] * (3 - len(entries)))
+    return out
+
+
+def _symbol_states(a0: int, b0: int, present: bool) -> list[tuple[int, int, int]]:
+    """Reachable ``(c, a, b)`` of one symbol, sorted by ``2c + a + b`` (see module doc)."""
+    states = {(0, a, b) for a in range(a0 + 1) for b in range(b0 + 1)}
+    if present:
+        states |= {(1, a, b) for a in range(a0 + 1) for b in range(b0 + 1)}
+        states |= {(0, a, b) for a in range(2) for b in range(b0 + 1)}
+        states |= {(0, a, b) for a in range(a0 + 1) for b in range(2)}
+    return sorted(states, key=lambda t: (2 * t[0] + t[1] + t[2], t))
+
+
+@dataclass(frozen=True)
+class PairSpace:
+    """The index space of a table rooted at ``(a0, b0, mask0)`` (see the module docstring).
+
+    Arrays, shape ``(7, M)`` int64 unless noted, ``M`` the most codes of a symbol:
+    ``code_c``/``code_a``/``code_b`` (card in the llama row, count of A, count of B),
+    ``d_a``/``d_b`` ``(7, M, 3)``: index drop when A/B discards ``k`` cards of the symbol,
+    ``t_a``/``t_b``: index drop when A/B takes its llama-row card (D-8.3), ``ls_a``/``ls_b``:
+    contribution of the code to A's/B's last-standing index. ``lookup`` ``(7, 2, 8, 8)``:
+    code of ``(c, a, b)`` or -1. ``radix`` (7,), ``ncodes`` (7,), ``size`` = product.
+    Last-standing spaces ``ls_space[0]`` (A) and ``[1]`` (B): ``(ncodes, own, card, delta,
+    size)`` with the codes of ``(c, count)`` sorted by count.
+    """
+
+    a0: Row
+    b0: Row
+    mask0: int
+    ncodes: IntArray
+    radix: IntArray
+    size: int
+    code_c: IntArray
+    code_a: IntArray
+    code_b: IntArray
+    lookup: IntArray
+    d_a: IntArray
+    d_b: IntArray
+    t_a: IntArray
+    t_b: IntArray
+    ls_a: IntArray
+    ls_b: IntArray
+    ls_space: tuple[tuple[IntArray, IntArray, IntArray, IntArray, int], ...]
+
+    def locate(self, row_a: Row, row_b: Row, mask: int) -> tuple[int, IntArray] | None:
+        """``(index, codes)`` of a position, or ``None`` if the space does not hold it."""
+        codes = np.zeros(NUM_SYMBOLS, dtype=np.int64)
+        for s in range(NUM_SYMBOLS):
+            a, b, c = row_a[s], row_b[s], mask >> s & 1
+            if not (0 <= a < 8 and 0 <= b < 8):
+                return None
+            code = int(self.lookup[s, c, a, b])
+            if code < 0:
+                return None
+            codes[s] = code
+        return int(codes @ self.radix), codes
+
+
+def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
+    """Build the :class:`PairSpace` rooted at A's row ``a0``, B's row ``b0``, llama row
+    ``mask0`` (count vectors of length 7, bit mask)."""
+    per = [_symbol_states(a0[s], b0[s], bool(mask0 >> s & 1)) for s in range(NUM_SYMBOLS)]
+    ncodes = np.array([len(p) for p in per], dtype=np.int64)
+    radix = np.cumprod(np.concatenate(([1], ncodes[:-1]))).astype(np.int64)
+    width = int(ncodes.max())
+    code_c, code_a, code_b, t_a, t_b, ls_a, ls_b = (
+        np.zeros((NUM_SYMBOLS, width), dtype=np.int64) for _ in range(7)
+    )
+    d_a = np.zeros((NUM_SYMBOLS, width, 3), dtype=np.int64)
+    d_b = np.zeros_like(d_a)
+    lookup = np.full((NUM_SYMBOLS, 2, 8, 8), -1, dtype=np.int64)
+    ls_parts = []
+    for seat in range(2):
+        ncs, owns, cards, deltas = [], [], [], []
+        for s in range(NUM_SYMBOLS):
+            pairs = sorted({(t[1 + seat], t[0]) for t in per[s]})
+            ncs.append(len(pairs))
+            owns.append([x for x, _ in pairs])
+            cards.append([c for _, c in pairs])
+            deltas.append(pairs)
+        ls_n = np.array(ncs, dtype=np.int64)
+        ls_radix = np.cumprod(np.concatenate(([1], ls_n[:-1]))).astype(np.int64)
+        lw = int(ls_n.max())
+        own = np.zeros((NUM_SYMBOLS, lw), dtype=np.int64)
+        card = np.zeros_like(own)
+        delta = np.zeros((NUM_SYMBOLS, lw, 3), dtype=np.int64)
+        for s in range(NUM_SYMBOLS):
+            pairs = deltas[s]
+            where = {pc: i for i, pc in enumerate(pairs)}
+            for i, (x, c) in enumerate(pairs):
+                own[s, i], card[s, i] = x, c
+                for k in range(1, min(x, 2) + 1):
+                    delta[s, i, k] = (i - where[(x - k, c)]) * ls_radix[s]
+            contrib = ls_a if seat == 0 else ls_b
+            for code, (c, a, b) in enumerate(per[s]):
+                contrib[s, code] = where[((a, b)[seat], c)] * ls_radix[s]
+        ls_parts.append((ls_n, own, card, delta, int(np.prod(ls_n))))
+    for s in range(NUM_SYMBOLS):
+        where3 = {t: i for i, t in enumerate(per[s])}
+        for i, (c, a, b) in enumerate(per[s]):
+            code_c[s, i], code_a[s, i], code_b[s, i] = c, a, b
+            lookup[s, c, a, b] = i
+            for k in range(1, min(a, 2) + 1):
+                d_a[s, i, k] = (i - where3[(c, a - k, b)]) * radix[s]
+            for k in range(1, min(b, 2) + 1):
+                d_b[s, i, k] = (i - where3[(c, a, b - k)]) * radix[s]
+            if c == 1 and a == 0:
+                t_a[s, i] = (i - where3[(0, 1, b)]) * radix[s]
+            if c == 1 and b == 0:
+                t_b[s, i] = (i - where3[(0, a, 1)]) * radix[s]
+    return PairSpace(
+        tuple(a0), tuple(b0), mask0, ncodes, radix, int(np.prod(ncodes)),
+        code_c, code_a, code_b, lookup, d_a, d_b, t_a, t_b, ls_a, ls_b, tuple(ls_parts),
+    )  # fmt: skip
+
+
+def table_states(a0: Row, b0: Row, mask0: int) -> int:
+    """Number of indices of the space rooted there (cheap; no arrays built)."""
+    total = 1
+    for s in range(NUM_SYMBOLS):
+        total *= len(_symbol_states(a0[s], b0[s], bool(mask0 >> s & 1)))
+    return total
+
+
+#: ``(w, p)`` of one level pair: float64 arrays ``(2, size)``, margin and own points of the
+#: seat to act (row 0: A to act, row 1: B to act).
+Slot = tuple[FloatArray, FloatArray]
+
+
+@dataclass(frozen=True)
+class Found:
+    """Where a position sits in a table: ``actor`` (0 = the seat to act is A), ``index``,
+    ``codes`` (its digits) and ``levels`` (A's score, B's score)."""
+
+    actor: int
+    index: int
+    codes: IntArray
+    levels: tuple[int, int]
+
+
+@dataclass
+class PairTable:
+    """A solved two-player table (see the module docstring).
+
+    Attributes:
+        space: the index space; ``groups``: the roll groups of the dice.
+        scores: the root's scores ``(A, B)``; ``slots``: ``(w, p)`` per kept level pair
+            ``(score of A, score of B)``: the root's pair and the pairs one greedy
+            give-back below it.
+        ls_values: last-standing values of A and B, float64 ``(levels, size)``, one level
+            per score of the seat's greedy chain (ascending).
+        chains: the greedy chains of A and B (:func:`greedy_chain`).
+        solve_seconds: wall time of the solve (0.0 when read from the disk cache);
+        pair_iterations: most iterations of a 2x2 three-llama fixed point.
+    """
+
+    space: PairSpace
+    groups: RollGroups
+    scores: tuple[int, int]
+    slots: dict[tuple[int, int], Slot]
+    ls_values: tuple[FloatArray, FloatArray]
+    chains: tuple[list[int], list[int]]
+    solve_seconds: float
+    pair_iterations: int
+
+    def find(self, own: Row, opp: Row, mask: int, own_score: int, opp_score: int) -> Found | None:
+        """Locate a both-in position (``own`` seat to act) in a kept level pair, or ``None``."""
+        for actor in (0, 1):
+            row_a, row_b = (own, opp) if actor == 0 else (opp, own)
+            levels = (own_score, opp_score) if actor == 0 else (opp_score, own_score)
+            if levels not in self.slots:
+                continue
+            loc = self.space.locate(row_a, row_b, mask)
+            if loc is not None:
+                return Found(actor, loc[0], loc[1], levels)
+        return None
+
+    def value(self, f: Found) -> tuple[float, float]:
+        """``(margin, own points)`` of the seat to act at a turn (optimal play)."""
+        w, p = self.slots[f.levels]
+        return float(w[f.actor, f.index]), float(p[f.actor, f.index])
+
+    def quit_value(self, f: Found, quitter_points: float) -> tuple[float, float]:
+        """``(margin, own points)`` of quitting now (D-7): the other seat is the last
+        player standing (D-8.5) and the quitter's row scores ``quitter_points`` (D-10)."""
+        other = 1 - f.actor
+        chain = self.chains[other]
+        level = chain.index(f.levels[other])
+        ls = self.space.ls_a if other == 0 else self.space.ls_b
+        i = int(sum(int(ls[s, f.codes[s]]) for s in range(NUM_SYMBOLS)))
+        return float(self.ls_values[other][level, i]) - quitter_points, quitter_points
+
+    def roll_value(self, f: Found) -> tuple[float, float] | None:
+        """``(margin, own points)`` of rolling now (D-8), or ``None`` when the level pair
+        after a greedy give-back on three llamas (D-8.1) is not kept in this table."""
+        w, p = self.slots[f.levels]
+        score = f.levels[f.actor]
+        chip = chip_value(score)
+        if chip:
+            below = list(f.levels)
+            below[f.actor] -= chip
+            slot = self.slots.get((below[0], below[1]))
+            if slot is None:
+                return None
+            gw, gp = slot
+            o = 1 - f.actor
+            c_w = -float(gw[o, f.index]) + chip
+            c_p = float(gp[o, f.index] + gw[o, f.index]) - chip
+        else:  # no chip (D-8.1): the opponent acts next in the same position
+            o = 1 - f.actor
+            c_w = -float(w[o, f.index])
+            c_p = float(p[o, f.index] + w[o, f.index])
+        sp = self.space
+        g = self.groups
+        r_w, r_p = kernel2p.roll_value(
+            f.index, f.actor, f.codes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
+            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b, w, p, c_w, c_p, g.p3,
+            *g.kernel_args(), g.m_shown,
+        )  # fmt: skip
+        return float(r_w), float(r_p)
+
+    def bellman_residual(self) -> float:
+        """``max |T V - V|`` (margins and points) over every state of the root's level
+        pair: one Jacobi Bellman backup from the stored values, in points."""
+        sa, sb = self.scores
+        _, residual = self._sweep(sa, sb, self.slots[(sa, sb)], check=True)
+        return float(residual)
+
+    def _sweep(self, sa: int, sb: int, out: Slot, check: bool) -> tuple[int, float]:
+        sp, g = self.space, self.groups
+        ca, cb = chip_value(sa), chip_value(sb)
+        empty = np.zeros((2, 1))
+        ga = self.slots.get((sa - ca, sb), (empty, empty)) if ca else (empty, empty)
+        gb = self.slots.get((sa, sb - cb), (empty, empty)) if cb else (empty, empty)
+        la = self.chains[0].index(sa)
+        lb = self.chains[1].index(sb)
+        return kernel2p.sweep_pair(
+            sp.size, sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
+            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b,
+            self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb),
+            out[0], out[1], ga[0], ga[1], gb[0], gb[1], g.p3,
+            *g.kernel_args(), g.m_shown, check,
+        )  # fmt: skip
+
+
+def table_bytes(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int:
+    """Peak bytes of the value arrays while solving (``(levels of B + 2)`` level pairs of
+    two float64 arrays ``(2, size)``)."""
+    pairs = len(greedy_chain(score_b)) + 2
+    return 32 * table_states(a0, b0, mask0) * pairs
+
+
+def table_work(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int:
+    """States to sweep: indices times the level pairs of the two greedy chains."""
+    levels = len(greedy_chain(score_a)) * len(greedy_chain(score_b))
+    return table_states(a0, b0, mask0) * levels
+
+
+def solve_table(
+    dice: tuple[str, ...], a0: Row, b0: Row, mask0: int, score_a: int, score_b: int,
+    use_disk_cache: bool = True,
+) -> PairTable:  # fmt: skip
+    """Solve (or read from the disk cache) the table rooted at A's row ``a0`` (A to act),
+    B's row ``b0``, llama row ``mask0`` and scores ``score_a``, ``score_b`` (D-4)."""
+    space = pair_space(a0, b0, mask0)
+    groups = roll_groups(dice)
+    chains = (greedy_chain(score_a), greedy_chain(score_b))
+    keep = _kept_levels(score_a, score_b)
+    path = (
+        cache.pair_path(PAIR_VERSION, dice, a0, b0, mask0, score_a, score_b)
+        if use_disk_cache
+        else None
+    )
+    shapes: dict[str, tuple[int, ...]] = {f"w{i}": (2, space.size) for i in range(len(keep))}
+    shapes |= {f"p{i}": (2, space.size) for i in range(len(keep))}
+    shapes["ls0"] = (len(chains[0]), space.ls_space[0][4])
+    shapes["ls1"] = (len(chains[1]), space.ls_space[1][4])
+    stored = cache.load_arrays(path, shapes)
+    if stored is not None:
+        slots = {lv: (stored[f"w{i}"], stored[f"p{i}"]) for i, lv in enumerate(keep)}
+        ls = (stored["ls0"], stored["ls1"])
+        return PairTable(space, groups, (score_a, score_b), slots, ls, chains, 0.0, 0)
+    start = time.perf_counter()
+    ls_values = []
+    for seat in range(2):
+        ncodes, own, card, delta, size = space.ls_space[seat]
+        chain = chains[seat]
+        chips = np.array([0] + [chain[i] - chain[i - 1] for i in range(1, len(chain))])
+        ls_values.append(
+            kernel2p.solve_last_standing(
+                chips.astype(np.int64),
+                size,
+                ncodes,
+                own,
+                card,
+                delta,
+                _SYM_VALUES,
+                groups.p3,
+                *groups.kernel_args(),
+            )
+        )
+    table = PairTable(
+        space, groups, (score_a, score_b), {}, (ls_values[0], ls_values[1]), chains, 0.0, 0
+    )
+    worst = 0
+    previous: list[Slot | None] = []
+    kept: dict[tuple[int, int], Slot] = {}
+    for sa in chains[0]:
+        current: list[Slot | None] = []
+        for j, sb in enumerate(chains[1]):
+            table.slots = {}
+            if previous:
+                below_a = previous[j]
+                assert below_a is not None
+                table.slots[(sa - chip_value(sa), sb)] = below_a
+            if j:
+                below_b = current[j - 1]
+                assert below_b is not None
+                table.slots[(sa, chains[1][j - 1])] = below_b
+            out = (np.empty((2, space.size)), np.empty((2, space.size)))
+            it, _ = table._sweep(sa, sb, out, check=False)
+            worst = max(worst, it)
+            current.append(out)
+            if previous:
+                if (sa - chip_value(sa), sb) in keep:
+                    kept[(sa - chip_value(sa), sb)] = previous[j]  # type: ignore[assignment]
+                previous[j] = None  # no longer needed: free it
+            if (sa, sb) in keep:
+                kept[(sa, sb)] = out
+        previous = current
+    table.slots = kept
+    table.solve_seconds = time.perf_counter() - start
+    table.pair_iterations = worst
+    arrays = {f"w{i}": kept[lv][0] for i, lv in enumerate(keep)}
+    arrays |= {f"p{i}": kept[lv][1] for i, lv in enumerate(keep)}
+    arrays |= {"ls0": ls_values[0], "ls1": ls_values[1]}
+    cache.store_arrays(path, arrays)
+    return table
+
+
+def _kept_levels(score_a: int, score_b: int) -> list[tuple[int, int]]:
+    """The root's level pair, then A's and B's greedy give-back below it (if any)."""
+    keep = [(score_a, score_b)]
+    if chip_value(score_a):
+        keep.append((score_a - chip_value(score_a), score_b))
+    if chip_value(score_b):
+        keep.append((score_a, score_b - chip_value(score_b)))
+    return keep
