@@ -155,3 +155,19 @@ def test_dice_search_answers_every_phase_with_a_legal_action_d8() -> None:
         action = DiceSearchBot(game, seat, 3, rollouts=8).step(state)
         assert action in state.legal_actions(seat)
         assert action == DiceSearchBot(game, seat, 3, rollouts=8).step(state)
+
+
+def test_dice_search_share_evaluation_d11() -> None:
+    """Exact pairwise share at the game's end; otherwise between 0 and 1, higher when ahead,
+    an even race is worth one half."""
+    import numpy as np
+
+    from lamagames.bots.dice_search import share_values
+
+    final = np.array([[41, 20, 20], [30, 35, 20], [25, 25, 25]], dtype=np.int32)
+    over = np.array([True, False, False])
+    assert share_values(final, over, 2, 40)[0] == 0.75
+    assert share_values(final, over, 0, 40)[0] == 0.0
+    ahead, behind = share_values(final, over, 2, 40)[1], share_values(final, over, 1, 40)[1]
+    assert 0.5 < ahead < 1.0 and 0.0 < behind < 0.5
+    assert share_values(final, over, 0, 40)[2] == pytest.approx(0.5)
