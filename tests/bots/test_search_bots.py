@@ -171,3 +171,14 @@ def test_dice_search_share_evaluation_d11() -> None:
     ahead, behind = share_values(final, over, 2, 40)[1], share_values(final, over, 1, 40)[1]
     assert 0.5 < ahead < 1.0 and 0.0 < behind < 0.5
     assert share_values(final, over, 0, 40)[2] == pytest.approx(0.5)
+
+
+@pytest.mark.slow
+def test_dice_search_beats_the_heuristic_three_players_d11() -> None:
+    """Issue 10's criterion on a small scale: the pairwise share of ``search`` against two
+    ``heuristic`` seats has a 95% interval above 0.5 (the first 120 games of the measured
+    ``benchmarks/headtohead_search.py dice --players 3 --seed 1`` run, docs/bots.md)."""
+    from lamagames.sim.match import pairwise_match
+
+    result = pairwise_match(make("dice", num_players=3), "search", "heuristic", 120, 1)
+    assert result.ci_low > 0.5, result
