@@ -182,3 +182,24 @@ def test_dice_search_beats_the_heuristic_three_players_d11() -> None:
 
     result = pairwise_match(make("dice", num_players=3), "search", "heuristic", 120, 1)
     assert result.ci_low > 0.5, result
+
+
+def test_dice_search_without_numba_says_what_to_install() -> None:
+    """Without numba (the ``sim`` extra) the bot is refused with a clear message."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from lamagames import make\n"
+        "from lamagames.bots import make_bot\n"
+        "from lamagames.core.errors import ParameterError\n"
+        "try:\n"
+        "    make_bot('search', make('dice', num_players=3), 0, 1)\n"
+        "except ParameterError as exc:\n"
+        "    print(exc)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    assert "needs numba: pip install 'lamagames[sim]'" in out

@@ -23,7 +23,6 @@ from lamagames.bots.search import RolloutSearchBot
 from lamagames.core.errors import IllegalActionError, ParameterError
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import GIVE_BLACK, GIVE_NONE, GIVE_WHITE
-from lamagames.dice.batch_rollout import new_memo, rollouts
 from lamagames.dice.game import DiceGame, as_dice_state
 
 #: Weight of the game result when a simulated round ends the game (D-11), in points per
@@ -124,7 +123,8 @@ class DiceSearchBot(RolloutSearchBot):
 
     Raises:
         IllegalActionError: the game is not LAMA Dice.
-        ParameterError: ``rollouts < 1``, ``z < 0`` or ``rounds < 1``.
+        ParameterError: ``rollouts < 1``, ``z < 0`` or ``rounds < 1``; numba (the ``sim``
+            extra) is not installed.
     """
 
     kind = "search"
@@ -141,12 +141,21 @@ class DiceSearchBot(RolloutSearchBot):
     ) -> None:
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the dice search bot plays LAMA Dice only")
+        try:  # the compiled engine needs numba (the ``sim`` extra)
+            from lamagames.dice import batch_rollout
+        except ModuleNotFoundError as exc:
+            if exc.name in {"numba", "llvmlite"}:
+                raise ParameterError(
+                    "the LAMA Dice search bot needs numba: pip install 'lamagames[sim]'"
+                ) from exc
+            raise
+        self._batch = batch_rollout
         self.rounds = self.ROUNDS if rounds is None else rounds
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
             raise ParameterError(f"rounds must be an integer >= 1, got {self.rounds!r}")
         super().__init__(game, seat, seed, **kwargs)
         #: the in-kernel heuristic's roll-value memo, warm across decisions.
-        self._memo = new_memo(1 << 16)
+        self._memo = batch_rollout.new_memo(1 << 16)
 
     def base_policy(self, seat: int) -> Bot:
         """The ``heuristic`` bot of that seat (deterministic)."""
@@ -163,7 +172,7 @@ class DiceSearchBot(RolloutSearchBot):
         every action on the same seed), by compiled rollouts; ``state`` is not changed."""
         base_seed = self.rng.getrandbits(62)
         seeds = np.arange(self.rollouts, dtype=np.uint64) + np.uint64(base_seed)
-        result = rollouts(
+        result = self._batch.rollouts(
             as_dice_state(state), actions, seeds, rounds=self.rounds, memo=self._memo
         )
         self.simulations += len(actions) * self.rollouts
