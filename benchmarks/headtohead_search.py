@@ -1,7 +1,8 @@
 """The search bots against ``heuristic`` in every other seat (issue 10; not a test).
 
 Usage: python benchmarks/headtohead_search.py dice --players 4 --games 120 [--seed 1]
-       [--kind search] [--opponent heuristic] [--rollouts 16] [--log FILE]
+       [--kind search] [--opponent heuristic] [--rollouts 256] [--set Z=0.5 ...]
+       [--json FILE]
        python benchmarks/headtohead_search.py express --players 2 --games 200
 
 Measure: the pairwise share of :mod:`lamagames.sim.match` (per game, the share of opponent
@@ -32,6 +33,13 @@ def main() -> None:
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollouts", type=int, default=None, help="override ROLLOUTS")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a class attribute of the measured bot (e.g. Z=0.5, ROUNDS=2)",
+    )
     parser.add_argument("--json", default=None, help="write the summary as JSON here")
     args = parser.parse_args()
     params: dict[str, int] = {}
@@ -42,6 +50,13 @@ def main() -> None:
     game = make(args.game, **params)
     if args.rollouts is not None:
         bot_class(args.game, args.kind).ROLLOUTS = args.rollouts  # type: ignore[attr-defined]
+    for item in args.set:
+        name, _, value = item.partition("=")
+        cls = bot_class(args.game, args.kind)
+        if not hasattr(cls, name):
+            parser.error(f"--set {item}: {cls.__name__} has no attribute {name}")
+        setattr(cls, name, type(getattr(cls, name))(value))
+        print(f"{cls.__name__}.{name} = {getattr(cls, name)!r}", flush=True)
     total = [0.0]
 
     def progress(index: int, share: float) -> None:

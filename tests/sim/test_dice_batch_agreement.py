@@ -7,7 +7,8 @@ Three directions, on shared seeds for every player count 2..6:
   legal there, the benchmark seats' actions those of :class:`DiceBenchmarkBot`, and the
   final scores, rounds, round points and winners equal the batch results;
 * scalar games (random bots) drive the batch step API action for action: the seat to act,
-  the legal-action masks, the benchmark policy and the final state agree at every step;
+  the legal-action masks, the benchmark and heuristic policies and the final state agree
+  at every step;
 * the step API with in-kernel benchmark policies and seeded chance plays the very games of
   :func:`batch.play` (one chance stream, two code paths).
 """
@@ -18,7 +19,7 @@ import numpy as np
 import pytest
 
 from lamagames.bots.base import make_bot
-from lamagames.bots.dice import DiceBenchmarkBot
+from lamagames.bots.dice import DiceBenchmarkBot, DiceHeuristicBot
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.core.registry import make
 from lamagames.dice import batch
@@ -88,10 +89,12 @@ def test_scalar_games_drive_the_step_api_with_equal_masks_d5_d11(players: int) -
     states = batch.init(np.zeros(len(seeds), dtype=np.uint64), batch.check_params(players, {}))
     scalars = [as_dice_state(game.new_initial_state()) for _ in seeds]
     bots = [DiceBenchmarkBot(game, seat) for seat in range(players)]
+    heuristic = [DiceHeuristicBot(game, seat) for seat in range(players)]
     for t in range(max(len(h) for h in histories)):
         current = batch.current_player(states)
         mask = batch.legal_mask(states)
         bench = batch.policy_actions(states, ["benchmark"] * players)
+        heur = batch.policy_actions(states, ["heuristic"] * players)
         actions = np.full(len(seeds), -1, dtype=np.int64)
         for g, scalar in enumerate(scalars):
             assert current[g] == scalar.current_player(), (g, t)
@@ -100,6 +103,7 @@ def test_scalar_games_drive_the_step_api_with_equal_masks_d5_d11(players: int) -
             assert np.flatnonzero(mask[g]).tolist() == legal, (g, t)
             if seat >= 0:
                 assert bench[g] == bots[seat].step(scalar), (g, t)
+                assert heur[g] == heuristic[seat].step(scalar), (g, t)
             if t < len(histories[g]):
                 actions[g] = histories[g][t][1]
                 scalar.apply_action(int(actions[g]))
@@ -166,8 +170,8 @@ def test_bad_parameters_and_policies_are_refused_d1() -> None:
     with pytest.raises(ParameterError, match="num_players"):
         batch.check_params(7, {})
     params = batch.check_params(2, {})
-    with pytest.raises(ParameterError, match="unknown in-kernel policy 'heuristic'"):
-        batch.play([1], ["heuristic", "random"], params)
+    with pytest.raises(ParameterError, match="unknown in-kernel policy 'search'"):
+        batch.play([1], ["search", "random"], params)
     with pytest.raises(ParameterError, match="1 policies for 2 seats"):
         batch.play([1], ["random"], params)
     with pytest.raises(ParameterError, match="seeds"):

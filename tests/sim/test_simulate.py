@@ -83,8 +83,8 @@ def test_variants_are_compared_side_by_side_d11() -> None:
 
 def test_bad_configurations_are_refused() -> None:
     engine = load_engine("dice")
-    with pytest.raises(ParameterError, match="unknown seat kind 'heuristic'"):
-        make_configs(engine, [4], ["heuristic"], [("", {})])
+    with pytest.raises(ParameterError, match="unknown seat kind 'search'"):
+        make_configs(engine, [4], ["search"], [("", {})])
     with pytest.raises(ParameterError, match="2 seat kinds given but 4 players"):
         make_configs(engine, [4], ["random", "benchmark"], [("", {})])
     with pytest.raises(ParameterError, match="2 to 6 players, got 7"):
@@ -158,9 +158,9 @@ def test_cli_writes_every_output(tmp_path: Path) -> None:
 
 
 def test_cli_errors_name_the_option(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["simulate", "dice", "--seats", "heuristic", "--games", "5"])
+    result = runner.invoke(app, ["simulate", "dice", "--seats", "search", "--games", "5"])
     assert result.exit_code == 2
-    assert "unknown seat kind 'heuristic'" in result.output
+    assert "unknown seat kind 'search'" in result.output
     result = runner.invoke(app, ["simulate", "dice", "--out", str(tmp_path / "x.txt")])
     assert result.exit_code == 2
     assert "unknown output format '.txt'" in result.output

@@ -1,21 +1,26 @@
-"""LAMA Dice search bot ``search``: rollouts to the end of the round over the heuristic.
+"""LAMA Dice search bot ``search``: compiled rollouts over the heuristic.
 
 See :mod:`lamagames.bots.search` for the algorithm. The heuristic minimises its own round
 points one roll ahead; the rollouts add what it ignores: what the other seats will do on
 their turns (modelled by the heuristic), the chance that the round ends before the bot's
 next turn (a row emptied, the llama row emptied, everyone else quit: D-9), the
 last-player-standing rule (D-8.5) and the points of the others, since only the game counts
-(D-11: the lowest score wins).
+(D-11: the lowest score wins). The simulations run in the compiled batch engine
+(:func:`lamagames.dice.batch_rollout.rollouts`, the in-kernel copy of the heuristic), so a
+decision affords hundreds of them per candidate.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from lamagames.bots.base import Bot
 from lamagames.bots.dice import DiceHeuristicBot
 from lamagames.bots.search import RolloutSearchBot
-from lamagames.core.errors import IllegalActionError
+from lamagames.core.errors import IllegalActionError, ParameterError
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import GIVE_BLACK, GIVE_NONE, GIVE_WHITE
 from lamagames.dice.game import DiceGame, as_dice_state
@@ -33,30 +38,124 @@ def pairwise_share(scores: list[int], seat: int) -> float:
     return sum(1.0 if mine < s else 0.5 if mine == s else 0.0 for s in others) / len(others)
 
 
+def rollout_values(
+    changes: npt.NDArray[np.int32],
+    final: npt.NDArray[np.int32],
+    over: npt.NDArray[np.bool_],
+    seat: int,
+) -> npt.NDArray[np.float64]:
+    """Value of simulated outcomes for ``seat`` (higher is better), in points.
+
+    Args:
+        changes: int32 ``(..., n)``: score change of every seat (points, D-10, D-8.1).
+        final: int32 ``(..., n)``: scores at the end of the simulation.
+        over: bool ``(...)``: the simulation ended the game (D-11).
+        seat: the bot's seat.
+
+    Returns:
+        float64 ``(...)``: the mean change of the other seats minus the own change, plus
+        :data:`GAME_END_WEIGHT` times (pairwise share of ``final`` - 0.5) where the game
+        ended (see :func:`pairwise_share`).
+    """
+    n = changes.shape[-1]
+    mine = changes[..., seat].astype(np.float64)
+    value = (changes.sum(axis=-1) - mine) / (n - 1) - mine
+    own = final[..., seat : seat + 1]
+    ahead = (own < final).sum(axis=-1) + 0.5 * ((own == final).sum(axis=-1) - 1)
+    share = ahead / (n - 1)
+    bonus = np.where(over, GAME_END_WEIGHT * (share - 0.5), 0.0)
+    return np.asarray(value + bonus, dtype=np.float64)
+
+
+#: Standard deviation of the difference of two seats' points in one round (heuristic
+#: self-play, 2..6 seats: 6.6 .. 7.8 points), for :func:`share_values`.
+ROUND_SD: Final = 7.0
+#: Points the leading seat adds per round (heuristic self-play: about 45 points in 5..7
+#: rounds), for :func:`share_values`.
+LEADER_PACE: Final = 8.0
+
+
+def share_values(
+    final: npt.NDArray[np.int32], over: npt.NDArray[np.bool_], seat: int, end_score: int
+) -> npt.NDArray[np.float64]:
+    """Estimated final pairwise share of ``seat`` (0..1, higher is better, D-11).
+
+    Where the game ended it is the exact share (ties one half); otherwise, against each
+    other seat, the chance of finishing below it if the score difference ``d`` moves like
+    a random walk until the game ends: ``Phi(d / (ROUND_SD * sqrt(r)))`` with ``r`` the
+    rounds the leader needs to reach ``end_score`` at :data:`LEADER_PACE` (at least 0.5),
+    ``Phi`` by the logistic approximation ``1 / (1 + exp(-1.702 x))``.
+
+    Args:
+        final: int32 ``(..., n)`` scores; over: bool ``(...)``; seat: the bot's seat;
+        end_score: the game's end score (D-11).
+
+    Returns:
+        float64 ``(...)``.
+    """
+    n = final.shape[-1]
+    own = final[..., seat : seat + 1]
+    exact = ((own < final).sum(axis=-1) + 0.5 * ((own == final).sum(axis=-1) - 1)) / (n - 1)
+    rounds = np.maximum(0.5, (end_score - final.max(axis=-1)) / LEADER_PACE)
+    scale = ROUND_SD * np.sqrt(rounds)[..., None]
+    chance = 1.0 / (1.0 + np.exp(-1.702 * (final - own) / scale))
+    estimate = (chance.sum(axis=-1) - 0.5) / (n - 1)
+    return np.asarray(np.where(over, exact, estimate), dtype=np.float64)
+
+
 class DiceSearchBot(RolloutSearchBot):
     """Rollout search for LAMA Dice (any number of seats, written for 3-6).
 
     At each roll/quit, discard and take decision with several legal actions it simulates
-    every candidate to the end of the round (D-9, including the give-backs of D-10) with
-    every seat played by the ``heuristic`` bot, ``rollouts`` times with common dice. A
-    simulated round is worth, in points, the mean of the other seats' score changes minus
-    its own (chips given back lower a score, D-8.1, D-10); if the round ends the game (D-11)
-    :data:`GAME_END_WEIGHT` times (share of opponents beaten - 0.5) is added. It leaves the
-    heuristic's action only for a candidate better by ``z`` standard errors. Chip choices
-    (give) follow the heuristic.
+    every candidate ``rollouts`` times with common dice in compiled code, every seat played
+    by the ``heuristic`` policy, until ``rounds`` round ends (D-9, including the give-backs
+    of D-10) or the end of the game. A simulation is worth :func:`rollout_values`. It
+    leaves the heuristic's action only for a candidate better by ``z`` standard errors
+    (paired over the simulations). Chip choices (give) follow the heuristic.
 
-    Args: see :class:`~lamagames.bots.search.RolloutSearchBot` (default 16 rollouts, z 1).
+    Args:
+        game: a :class:`~lamagames.dice.game.DiceGame`.
+        seat, seed: see :class:`~lamagames.bots.base.Bot`; each decision draws one 62-bit
+            base seed from the bot's stream, simulation ``k`` uses seed ``base + k``.
+        rollouts: simulations per candidate (>= 1, default :attr:`ROLLOUTS`).
+        z: threshold of the paired test in standard errors (>= 0, default :attr:`Z`).
+        rounds: round ends simulated (>= 1, default :attr:`ROUNDS`).
 
     Raises:
         IllegalActionError: the game is not LAMA Dice.
+        ParameterError: ``rollouts < 1``, ``z < 0`` or ``rounds < 1``; numba (the ``sim``
+            extra) is not installed.
     """
 
     kind = "search"
+    ROLLOUTS = 256
+    Z = 1.0
+    #: Default number of round ends simulated.
+    ROUNDS: int = 1
+    #: Leaf evaluation: ``"points"`` (:func:`rollout_values`) or ``"share"``
+    #: (:func:`share_values`).
+    EVALUATION: str = "points"
 
-    def __init__(self, game: Game, seat: int, seed: int = 0, **kwargs: Any) -> None:
+    def __init__(
+        self, game: Game, seat: int, seed: int = 0, *, rounds: int | None = None, **kwargs: Any
+    ) -> None:
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the dice search bot plays LAMA Dice only")
+        try:  # the compiled engine needs numba (the ``sim`` extra)
+            from lamagames.dice import batch_rollout
+        except ModuleNotFoundError as exc:
+            if exc.name in {"numba", "llvmlite"}:
+                raise ParameterError(
+                    "the LAMA Dice search bot needs numba: pip install 'lamagames[sim]'"
+                ) from exc
+            raise
+        self._batch = batch_rollout
+        self.rounds = self.ROUNDS if rounds is None else rounds
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
+            raise ParameterError(f"rounds must be an integer >= 1, got {self.rounds!r}")
         super().__init__(game, seat, seed, **kwargs)
+        #: the in-kernel heuristic's roll-value memo, warm across decisions.
+        self._memo = batch_rollout.new_memo(1 << 16)
 
     def base_policy(self, seat: int) -> Bot:
         """The ``heuristic`` bot of that seat (deterministic)."""
@@ -68,24 +167,39 @@ class DiceSearchBot(RolloutSearchBot):
             return []
         return legal
 
-    def root_info(self, state: State) -> tuple[int, list[int]]:
-        """The round number and the scores at the root."""
-        dice = as_dice_state(state)
-        return dice.round, list(dice.scores)
+    def action_values(self, state: State, actions: list[int]) -> dict[int, list[float]]:
+        """Simulated values of each action (``rollouts`` floats each, simulation ``k`` of
+        every action on the same seed), by compiled rollouts; ``state`` is not changed."""
+        base_seed = self.rng.getrandbits(62)
+        seeds = np.arange(self.rollouts, dtype=np.uint64) + np.uint64(base_seed)
+        result = self._batch.rollouts(
+            as_dice_state(state), actions, seeds, rounds=self.rounds, memo=self._memo
+        )
+        self.simulations += len(actions) * self.rollouts
+        if self.EVALUATION == "share":
+            end_score = as_dice_state(state).game.end_score
+            values = share_values(result.final_scores, result.over, self.seat, end_score)
+        else:
+            values = rollout_values(result.changes, result.final_scores, result.over, self.seat)
+        return {a: values[i].tolist() for i, a in enumerate(actions)}
 
+    # The compiled rollouts replace the generic Python simulation loop; these hooks are
+    # kept for the base class's contract.
     def stop(self, state: State, root: Any) -> bool:
         """The simulated round is over (the next one has begun)."""
         start_round: int = root[0]
         return as_dice_state(state).round != start_round
 
-    def evaluate(self, state: State, root: Any) -> float:
-        """Mean score change of the others minus own, plus the game result if it ended."""
+    def root_info(self, state: State) -> tuple[int, list[int]]:
+        """The round number and the scores at the root."""
         dice = as_dice_state(state)
-        start: list[int] = root[1]
-        n = len(start)
-        change = [dice.scores[i] - start[i] for i in range(n)]
-        mine = change[self.seat]
-        value = sum(c for i, c in enumerate(change) if i != self.seat) / (n - 1) - mine
-        if dice.is_terminal():
-            value += GAME_END_WEIGHT * (pairwise_share(dice.scores, self.seat) - 0.5)
-        return value
+        return dice.round, list(dice.scores)
+
+    def evaluate(self, state: State, root: Any) -> float:
+        """:func:`rollout_values` of a finished simulation (one round)."""
+        dice = as_dice_state(state)
+        start = np.array(root[1], dtype=np.int32)
+        final = np.array(dice.scores, dtype=np.int32)
+        return float(
+            rollout_values(final - start, final, np.array(dice.is_terminal()), self.seat)
+        )

@@ -18,6 +18,11 @@ Two choices make it reliable with few simulations:
 
 The budget is an iteration budget (``rollouts`` per candidate), not a clock, so a bot is
 deterministic for its seed on any machine (a clock budget would make games depend on load).
+
+The simulations here are Python loops over the core protocol (Lama Express uses them); a
+game with a compiled engine may override :meth:`RolloutSearchBot.action_values` with the
+same contract (LAMA Dice: :mod:`lamagames.bots.dice_search` over
+:mod:`lamagames.dice.batch_rollout`).
 """
 
 from __future__ import annotations

@@ -223,7 +223,10 @@ def simulate_command(
         str,
         typer.Option(
             metavar="KINDS",
-            help="Policy of every seat (random or benchmark), or one per seat.",
+            help=(
+                "In-kernel policy of every seat (random, benchmark; LAMA Dice also "
+                "heuristic), or one per seat."
+            ),
         ),
     ] = "benchmark",
     games: Annotated[str, typer.Option(metavar="N", help="Games per configuration.")] = "10000",

@@ -6,9 +6,11 @@ The same rules (D-1 .. D-11), action ids and chance outcome ids as the scalar en
 * :func:`init` makes a :class:`DiceBatchState` of ``B`` games from per-game seeds,
   :func:`current_player`, :func:`legal_mask`, :func:`step` and :func:`policy_actions` move
   them on together (an OpenSpiel-style loop with the batch as the first axis);
-* :func:`play` runs whole games inside the kernel with the in-kernel policies ``random``
-  and ``benchmark`` (the policy of :class:`lamagames.bots.dice.DiceBenchmarkBot`) and
-  returns :class:`~lamagames.core.batch.BatchResults`;
+* :func:`play` runs whole games inside the kernel with the in-kernel policies ``random``,
+  ``benchmark`` (the policy of :class:`lamagames.bots.dice.DiceBenchmarkBot`) and
+  ``heuristic`` (the decisions of :class:`lamagames.bots.dice.DiceHeuristicBot`,
+  :mod:`lamagames.dice.batch_heuristic`) and returns
+  :class:`~lamagames.core.batch.BatchResults`;
   :func:`play_traced` also returns every game's ``(player, action)`` trace, which replays
   through the scalar engine action for action;
 * :data:`ENGINE` is this game's :class:`~lamagames.core.batch.BatchEngine` for
@@ -22,6 +24,7 @@ modules (``lamagames/dice/__pycache__``, or ``$NUMBA_CACHE_DIR``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,6 +36,7 @@ from lamagames.core.batch import BatchResults
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.dice import batch_kernel as K
 from lamagames.dice.actions import DISCARDS, HANDS, NUM_ROLLS, NUM_SYMBOLS
+from lamagames.dice.batch_heuristic import roll_table
 from lamagames.dice.batch_play import (
     init_states,
     legal_masks,
@@ -45,7 +49,7 @@ from lamagames.dice.batch_play import (
 from lamagames.dice.game import DiceGame
 
 #: Names of the in-kernel policies, in code order (the code is the index).
-POLICIES: Final = ("random", "benchmark")
+POLICIES: Final = ("random", "benchmark", "heuristic")
 
 
 def _tables() -> tuple[npt.NDArray[Any], ...]:
@@ -94,8 +98,27 @@ def check_params(num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _faces(params: Mapping[str, Any]) -> npt.NDArray[np.int8]:
     """Dice faces as symbol indices, int8 ``(3, 6)`` (validated by D-1)."""
-    game = DiceGame(num_players=params["num_players"], dice=params["dice"])
-    return np.array(game.dice_faces, dtype=np.int8)
+    return _dice_tables(tuple(params["dice"]))[0]
+
+
+@functools.lru_cache(maxsize=16)
+def _dice_tables(
+    dice: tuple[str, ...],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], Any]:
+    """Faces (int8 ``(3, 6)``) and the heuristic's roll table (``rvec``, ``rsym``, ``rp``,
+    :func:`lamagames.dice.batch_heuristic.roll_table`) of a face set (validated, D-1)."""
+    game = DiceGame(num_players=2, dice=list(dice))
+    faces = np.array(game.dice_faces, dtype=np.int8)
+    return (faces, *roll_table(game.roll_outcomes))
+
+
+def heuristic_tables(
+    params: Mapping[str, Any],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.float64]]:
+    """The roll table of the in-kernel heuristic for these parameters' dice (D-1):
+    ``rvec`` int8 ``(R, 7)``, ``rsym`` int8 ``(R, 3)``, ``rp`` float64 ``(R,)``."""
+    _, rvec, rsym, rp = _dice_tables(tuple(params["dice"]))
+    return rvec, rsym, rp
 
 
 @dataclass(slots=True)
@@ -293,8 +316,9 @@ def policy_actions(states: DiceBatchState, policies: Sequence[str]) -> npt.NDArr
     out = np.zeros(states.batch_size, dtype=np.int32)
     s = states
     _policy_actions(
-        codes, s.ctrl, s.dice, s.scores, s.rows, s.llama_row, s.rng, DISCARD_IDS, out
-    )
+        codes, s.ctrl, s.dice, s.scores, s.rows, s.quit, s.llama_row, s.rng, DISCARD_IDS,
+        *heuristic_tables(s.params), out,
+    )  # fmt: skip
     return out
 
 
@@ -357,7 +381,7 @@ def play_traced(
     )
     play_games(
         seeds_u, codes, full["starting_seat"], full["end_score"], _faces(full),
-        HAND_IDS, DISCARD_IDS,
+        HAND_IDS, DISCARD_IDS, *heuristic_tables(full),
         scores, wins, length, rpts, decisions, trace.player, trace.action, trace.length,
     )  # fmt: skip
     results = BatchResults(

@@ -78,6 +78,7 @@ LL: Final = 6
 # policies
 POLICY_RANDOM: Final = 0
 POLICY_BENCHMARK: Final = 1
+POLICY_HEURISTIC: Final = 2
 #: The benchmark policy quits when its row scores at most this (bots/dice.py).
 QUIT_AT: Final = 6
 

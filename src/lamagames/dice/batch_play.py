@@ -9,6 +9,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from lamagames.dice.batch_heuristic import (
+    F64,
+    MEMO_SIZE,
+    chip_value,
+    heuristic_action,
+    heuristic_discard,
+    heuristic_take,
+    heuristic_turn,
+)
 from lamagames.dice.batch_kernel import (
     _DECK,
     _POW7,
@@ -32,6 +41,8 @@ from lamagames.dice.batch_kernel import (
     PHASE,
     PLAYER,
     POLICY_BENCHMARK,
+    POLICY_HEURISTIC,
+    POLICY_RANDOM,
     QUIT_AT,
     U64,
     Bools,
@@ -61,8 +72,9 @@ def _record(trace_player: I8, trace_action: I16, g: int, t: int, player: int, ac
 @_jit
 def _give_choice(score: int, policy: int, rng: U64) -> int:
     """Chip give-back (D-8.1, D-10) of a seat with ``score`` > 0: black before white for
-    the benchmark policy, uniform over the legal choices for the random one."""
-    if policy == POLICY_BENCHMARK:
+    the benchmark and heuristic policies, uniform over the legal choices for the random
+    one."""
+    if policy != POLICY_RANDOM:
         return A_BLACK if score >= 10 else A_WHITE
     black = score >= 10
     white = score % 10 > 0
@@ -83,6 +95,9 @@ def play_games(
     faces: I8,
     hand_ids: I16,
     discard_ids: I16,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
     scores_out: I32,
     wins_out: I8,
     length_out: I32,
@@ -104,6 +119,8 @@ def play_games(
     ``trace_len[g]`` (it may exceed ``trace_player.shape[1]``; then the trace is cut).
     """
     n = policies.shape[0]
+    memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)  # the heuristic's memo (batch_heuristic)
+    vals = np.zeros(MEMO_SIZE, dtype=np.float64)
     scores = np.zeros(n, dtype=np.int32)
     rows = np.zeros((n, 7), dtype=np.int8)
     quit = np.zeros(n, dtype=np.bool_)
@@ -152,6 +169,11 @@ def play_games(
                 over = False
                 if policy == POLICY_BENCHMARK:
                     act = A_QUIT if row_score(row) <= QUIT_AT else A_ROLL
+                elif policy == POLICY_HEURISTIC:
+                    act = heuristic_turn(
+                        row, llama, active == 1, chip_value(scores[p]), rvec, rsym, rp,
+                        memo, vals,
+                    )  # fmt: skip
                 else:
                     act = below(rng, 1, 2)
                 t = _record(trace_player, trace_action, g, t, p, act)
@@ -173,7 +195,13 @@ def play_games(
                             decisions += 1
                             scores[p] -= 10 if give == A_BLACK else (1 if give == A_WHITE else 0)
                     elif row[a] > 0 or row[b] > 0 or row[c] > 0:  # D-8.2
-                        code = _discard_code(row, a, b, c, policy, rng)
+                        if policy == POLICY_HEURISTIC:
+                            code = heuristic_discard(
+                                row, a, b, c, llama, active == 1, chip_value(scores[p]),
+                                discard_ids, rvec, rsym, rp, memo, vals,
+                            )  # fmt: skip
+                        else:
+                            code = _discard_code(row, a, b, c, policy, rng)
                         t = _record(trace_player, trace_action, g, t, p, discard_ids[code])
                         decisions += 1
                         left = 0
@@ -191,7 +219,12 @@ def play_games(
                                     first = s
                         if n_take > 0 and active > 1:  # D-8.3 (not the last standing, D-8.5)
                             take = first
-                            if policy != POLICY_BENCHMARK and n_take > 1:
+                            if policy == POLICY_HEURISTIC:
+                                take = heuristic_take(
+                                    row, a, b, c, llama, False, chip_value(scores[p]),
+                                    rvec, rsym, rp, memo, vals,
+                                )  # fmt: skip
+                            elif policy == POLICY_RANDOM and n_take > 1:
                                 k = below(rng, 1, n_take)
                                 for s in range(7):
                                     if llama[s] > 0 and (a == s or b == s or c == s):
@@ -386,21 +419,34 @@ def policy_actions(
     dice: I8,
     scores: I32,
     rows: I8,
+    quit: Bools,
     llama: I8,
     rng: U64,
     discard_ids: I16,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
     out: I32,
 ) -> None:
     """``out[g]``: the action the in-kernel policy of the seat to act chooses in game
-    ``g`` (random draws advance that game's policy stream); -1 at chance and terminal
-    nodes."""
+    ``g`` (random draws advance that game's policy stream; the heuristic uses the roll
+    table ``rvec``, ``rsym``, ``rp`` of :mod:`lamagames.dice.batch_heuristic`); -1 at
+    chance and terminal nodes."""
     buf = np.zeros(16, dtype=np.int32)
+    memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)
+    vals = np.zeros(MEMO_SIZE, dtype=np.float64)
     for g in range(ctrl.shape[0]):
         phase = ctrl[g, PHASE]
         if phase == P_OVER or phase in (P_DEAL, P_DICE):
             out[g] = -1
             continue
         policy = policies[ctrl[g, PLAYER]]
+        if policy == POLICY_HEURISTIC:
+            out[g] = heuristic_action(
+                ctrl[g], dice[g], scores[g], rows[g], quit[g], llama[g], discard_ids,
+                rvec, rsym, rp, memo, vals,
+            )  # fmt: skip
+            continue
         out[g] = policy_action(
             ctrl[g], dice[g], scores[g], rows[g], llama[g], rng[g], policy, discard_ids, buf
         )

@@ -1,0 +1,532 @@
+"""The ``heuristic`` policy and rollouts from a position, compiled with Numba (internal).
+
+:func:`heuristic_turn`, :func:`heuristic_discard` and :func:`heuristic_take` make exactly
+the decisions of :class:`lamagames.bots.dice.DiceHeuristicBot` (one-roll lookahead on the
+own row value, D-8, D-10): the same roll table (:func:`roll_table`, built by the same float
+additions in the same order), the same sums in the same order, the same tie-breaking
+(``1e-9``) and the same ``ROLL_MARGIN``, so both sides compute bit-identical values. The
+decisions depend only on the own row, the llama row, the last-standing flag (D-8.5) and the
+chip value (D-4: 10 with a black chip, 1 with only whites, 0 without chips).
+
+:func:`rollouts` plays copies of one game from a position with every seat on the heuristic
+(the Monte-Carlo simulations of :mod:`lamagames.bots.dice_search`); the Python API is
+:mod:`lamagames.dice.batch_rollout`. Per-game views as in :mod:`lamagames.dice.batch_kernel`.
+
+Roll tables: ``rvec`` int8 ``(R, 7)`` symbol counts of a roll, ``rsym`` int8 ``(R, 3)`` the
+symbols shown, ``rp`` float64 ``(R,)`` the probability of that count vector (D-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lamagames.dice.batch_kernel import (
+    _POW4,
+    _VALUES,
+    A_BLACK,
+    A_NONE,
+    A_QUIT,
+    A_ROLL,
+    A_TAKE,
+    A_WHITE,
+    I8,
+    I16,
+    I32,
+    LL,
+    P_DEAL,
+    P_DICE,
+    P_DISCARD,
+    P_OVER,
+    P_TAKE,
+    P_TURN,
+    PHASE,
+    PLAYER,
+    ROUND,
+    U64,
+    Bools,
+    _jit,
+    apply_chance,
+    apply_player,
+    row_score,
+    sample_chance,
+    seed_streams,
+)
+
+F64 = npt.NDArray[np.float64]
+
+#: ``DiceHeuristicBot.ROLL_MARGIN``: roll only if one more roll is expected to save this many
+#: points (the bot's test checks both stay equal).
+ROLL_MARGIN: Final = 0.25
+#: Tie tolerance of the heuristic's discard and take choices.
+TIE: Final = 1e-9
+#: Slots of the roll-value memo of whole-game loops (:func:`new_memo`).
+MEMO_SIZE: Final = 1 << 16
+
+
+def roll_table(
+    roll_outcomes: Sequence[tuple[int, float]],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], F64]:
+    """The roll distribution aggregated by symbol counts, as the heuristic bot builds it.
+
+    Args:
+        roll_outcomes: ``DiceGame.roll_outcomes``, ``(roll id, probability)`` pairs (D-1).
+
+    Returns:
+        ``rvec`` int8 ``(R, 7)``, ``rsym`` int8 ``(R, 3)``, ``rp`` float64 ``(R,)``: count
+        vectors in order of first appearance, the symbols of the last roll with that vector,
+        probabilities summed in outcome order (so the floats equal the bot's).
+    """
+    counts: dict[tuple[int, ...], float] = {}
+    shown: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    for outcome, probability in roll_outcomes:
+        symbols = (outcome // 49, (outcome // 7) % 7, outcome % 7)
+        vector = [0] * 7
+        for s in symbols:
+            vector[s] += 1
+        key = tuple(vector)
+        counts[key] = counts.get(key, 0.0) + probability
+        shown[key] = symbols
+    rvec = np.array(list(counts), dtype=np.int8)
+    rsym = np.array([shown[k] for k in counts], dtype=np.int8)
+    rp = np.array(list(counts.values()), dtype=np.float64)
+    return rvec, rsym, rp
+
+
+# ---------------------------------------------------------------- evaluation
+@_jit
+def static_value(row: I8, chip: int) -> float:
+    """Row value if the seat stopped now: its score (D-10), or minus a chip if empty."""
+    for s in range(7):
+        if row[s] > 0:
+            return float(row_score(row))
+    return float(-chip)
+
+
+@_jit
+def _best_discard(row: I8, vec: I8, chip: int) -> float:
+    """Lowest static value reachable by a legal discard (D-8.2) of a roll with counts
+    ``vec``: per symbol up to min(dice showing it, cards in the row), at least one card."""
+    s0 = s1 = s2 = 0
+    l0 = l1 = l2 = 0
+    m = 0
+    for s in range(7):
+        k = min(vec[s], row[s])
+        if k > 0:
+            if m == 0:
+                s0, l0 = s, k
+            elif m == 1:
+                s1, l1 = s, k
+            else:
+                s2, l2 = s, k
+            m += 1
+    total = 0
+    for s in range(7):
+        total += row[s]
+    best = np.inf
+    for k0 in range(l0 + 1):
+        for k1 in range(l1 + 1):
+            for k2 in range(l2 + 1):
+                if k0 + k1 + k2 == 0:
+                    continue
+                if total == k0 + k1 + k2:
+                    value = float(-chip)
+                else:
+                    points = 0
+                    for s in range(7):
+                        left = row[s]
+                        if s == s0:
+                            left -= k0
+                        if m > 1 and s == s1:
+                            left -= k1
+                        if m > 2 and s == s2:
+                            left -= k2
+                        if left > 0:
+                            points += _VALUES[s]
+                    value = float(points)
+                best = min(best, value)
+    return best
+
+
+@_jit
+def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp: F64) -> float:
+    """Expected row value after one more roll answered greedily, then stopping (the bot's
+    ``_roll_value``): three llamas a chip back (D-8.1), the best discard (D-8.2), the best
+    llama-row card (D-8.3), the whole llama row on a bust (D-8.4, D-8.5)."""
+    total = 0.0
+    static = static_value(row, chip)
+    for r in range(rp.shape[0]):
+        a = rsym[r, 0]
+        b = rsym[r, 1]
+        c = rsym[r, 2]
+        if a == LL and b == LL and c == LL:
+            value = static - chip
+        elif row[a] > 0 or row[b] > 0 or row[c] > 0:
+            value = _best_discard(row, rvec[r], chip)
+        elif not last and (llama[a] > 0 or llama[b] > 0 or llama[c] > 0):
+            base = row_score(row)
+            value = np.inf
+            for s in range(7):
+                if rvec[r, s] > 0 and llama[s] > 0:
+                    value = min(value, float(base + (_VALUES[s] if row[s] == 0 else 0)))
+        else:
+            points = 0
+            for s in range(7):
+                if row[s] + llama[s] > 0:
+                    points += _VALUES[s]
+            value = float(points)
+        total += rp[r] * value
+    return total
+
+
+def new_memo(size: int = 1 << 16) -> tuple[npt.NDArray[np.uint64], F64]:
+    """An empty memo for :func:`memo_roll_value`: uint64 ``(size + 1,)`` keys (the last
+    entry counts the stored values) and float64 ``(size,)`` values; ``size`` a power of
+    two (0: no memo)."""
+    if size & (size - 1):
+        raise ValueError(f"memo size must be a power of two, got {size}")
+    return np.zeros(size + 1, dtype=np.uint64), np.zeros(max(size, 1), dtype=np.float64)
+
+
+@_jit
+def memo_roll_value(
+    row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp: F64, memo: U64, vals: F64
+) -> float:
+    """:func:`roll_value`, memoised in an open-addressing table (:func:`new_memo`). The key
+    packs the row (4 bits per symbol), the llama row, the last-standing flag and the chip
+    value; a table half full takes no new entries (the values are exact either way)."""
+    size = memo.shape[0] - 1
+    if size == 0:
+        return roll_value(row, llama, last, chip, rvec, rsym, rp)
+    key = np.uint64(0)
+    for s in range(7):
+        key = key | (np.uint64(min(row[s], 15)) << np.uint64(4 * s))
+        key = key | (np.uint64(llama[s]) << np.uint64(28 + s))
+    key = key | (np.uint64(1 if last else 0) << np.uint64(35))
+    key = key | (np.uint64(2 if chip == 10 else chip) << np.uint64(36))
+    key = key + np.uint64(1)
+    i = int((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
+    while memo[i] != 0:
+        if memo[i] == key:
+            return float(vals[i])
+        i = (i + 1) & (size - 1)
+    value = roll_value(row, llama, last, chip, rvec, rsym, rp)
+    if memo[size] < size // 2:
+        memo[i] = key
+        vals[i] = value
+        memo[size] += np.uint64(1)
+    return value
+
+
+@_jit
+def position_value(
+    row: I8,
+    llama: I8,
+    last: bool,
+    chip: int,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+) -> float:
+    """Value of a position where the seat may still roll or stop (the bot's
+    ``_position_value``): minus a chip for an empty row, the row score once the llama row
+    is empty (D-9), else the better of stopping and one more roll."""
+    empty_row = True
+    empty_llama = True
+    for s in range(7):
+        if row[s] > 0:
+            empty_row = False
+        if llama[s] > 0:
+            empty_llama = False
+    if empty_row:
+        return float(-chip)
+    if empty_llama:
+        return float(row_score(row))
+    rolled = memo_roll_value(row, llama, last, chip, rvec, rsym, rp, memo, vals)
+    return min(static_value(row, chip), rolled)
+
+
+@_jit
+def chip_value(score: int) -> int:
+    """Points one chip give-back is worth with this score (D-4, D-8.1)."""
+    return 10 if score >= 10 else (1 if score > 0 else 0)
+
+
+# ---------------------------------------------------------------- decisions
+@_jit
+def heuristic_turn(
+    row: I8,
+    llama: I8,
+    last: bool,
+    chip: int,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+) -> int:
+    """Roll (0) or quit (1): roll iff one more roll is expected to save more than
+    :data:`ROLL_MARGIN` points."""
+    rolled = memo_roll_value(row, llama, last, chip, rvec, rsym, rp, memo, vals)
+    return A_ROLL if rolled < static_value(row, chip) - ROLL_MARGIN else A_QUIT
+
+
+@_jit
+def heuristic_discard(
+    row: I8,
+    a: int,
+    b: int,
+    c: int,
+    llama: I8,
+    last: bool,
+    chip: int,
+    discard_ids: I16,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+) -> int:
+    """The heuristic's discard (D-8.2) as a count code (``sum k_s * 4**s``): among the
+    legal discards in descending action-id order (more cards first), the first whose
+    resulting position value is lower than every earlier one by more than :data:`TIE`."""
+    syms = np.zeros(3, dtype=np.int64)
+    lims = np.zeros(3, dtype=np.int64)
+    m = 0
+    for d in range(3):
+        s = a if d == 0 else (b if d == 1 else c)
+        if row[s] == 0:
+            continue
+        j = 0
+        while j < m and syms[j] != s:
+            j += 1
+        if j == m:
+            syms[m] = s
+            lims[m] = 0
+            m += 1
+        if lims[j] < row[s]:
+            lims[j] += 1
+    ids = np.zeros(8, dtype=np.int64)
+    codes = np.zeros(8, dtype=np.int64)
+    k = 0
+    for k0 in range(lims[0] + 1):
+        for k1 in range(lims[1] + 1):
+            for k2 in range(lims[2] + 1):
+                if k0 + k1 + k2 == 0:
+                    continue
+                code = k0 * _POW4[syms[0]] + k1 * _POW4[syms[1]] + k2 * _POW4[syms[2]]
+                # insertion by descending action id
+                i = k
+                identifier = discard_ids[code]
+                while i > 0 and ids[i - 1] < identifier:
+                    ids[i] = ids[i - 1]
+                    codes[i] = codes[i - 1]
+                    i -= 1
+                ids[i] = identifier
+                codes[i] = code
+                k += 1
+    new = np.empty(7, dtype=np.int8)
+    best_code = codes[0]
+    best_value = np.inf
+    for i in range(k):
+        for s in range(7):
+            new[s] = row[s] - ((codes[i] >> (2 * s)) & 3)
+        value = position_value(new, llama, last, chip, rvec, rsym, rp, memo, vals)
+        if value < best_value - TIE:
+            best_code = codes[i]
+            best_value = value
+    return int(best_code)
+
+
+@_jit
+def heuristic_take(
+    row: I8,
+    a: int,
+    b: int,
+    c: int,
+    llama: I8,
+    last: bool,
+    chip: int,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+) -> int:
+    """The heuristic's llama-row card (D-8.3) as a symbol: the rolled symbols in the llama
+    row in ascending order, the first whose position value is lower than every earlier one
+    by more than :data:`TIE`."""
+    new_row = np.empty(7, dtype=np.int8)
+    new_llama = np.empty(7, dtype=np.int8)
+    best = -1
+    best_value = np.inf
+    for s in range(7):
+        if llama[s] > 0 and (a == s or b == s or c == s):
+            for t in range(7):
+                new_row[t] = row[t]
+                new_llama[t] = llama[t]
+            new_row[s] += 1
+            new_llama[s] = 0
+            value = position_value(new_row, new_llama, last, chip, rvec, rsym, rp, memo, vals)
+            if best < 0 or value < best_value - TIE:
+                best = s
+                best_value = value
+    return best
+
+
+@_jit
+def heuristic_give(score: int) -> int:
+    """Chip give-back (D-8.1, D-10): black before white before none."""
+    if score >= 10:
+        return A_BLACK
+    if score % 10 > 0:
+        return A_WHITE
+    return A_NONE
+
+
+@_jit
+def heuristic_action(
+    ctrl: I32,
+    dice: I8,
+    scores: I32,
+    rows: I8,
+    quit: Bools,
+    llama: I8,
+    discard_ids: I16,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+) -> int:
+    """The heuristic's action for the seat to act of one game (a player decision)."""
+    phase = ctrl[PHASE]
+    seat = ctrl[PLAYER]
+    if phase != P_TURN and phase != P_DISCARD and phase != P_TAKE:
+        return heuristic_give(scores[seat])
+    last = True  # D-8.5
+    for i in range(quit.shape[0]):
+        if i != seat and not quit[i]:
+            last = False
+    chip = chip_value(scores[seat])
+    row = rows[seat]
+    if phase == P_TURN:
+        return heuristic_turn(row, llama, last, chip, rvec, rsym, rp, memo, vals)
+    a, b, c = dice[0], dice[1], dice[2]
+    if phase == P_DISCARD:
+        code = heuristic_discard(
+            row, a, b, c, llama, last, chip, discard_ids, rvec, rsym, rp, memo, vals
+        )
+        return int(discard_ids[code])
+    return A_TAKE + heuristic_take(row, a, b, c, llama, last, chip, rvec, rsym, rp, memo, vals)
+
+
+# ---------------------------------------------------------------- rollouts
+@_jit
+def rollouts(
+    ctrl0: I32,
+    dice0: I8,
+    scores0: I32,
+    rows0: I8,
+    quit0: Bools,
+    llama0: I8,
+    setaside0: I8,
+    discards0: I8,
+    give0: Bools,
+    actions: I32,
+    seeds: U64,
+    rounds: int,
+    max_actions: int,
+    end_score: int,
+    faces: I8,
+    hand_ids: I16,
+    hand_counts: I8,
+    discard_ids: I16,
+    discard_counts: I8,
+    rvec: I8,
+    rsym: I8,
+    rp: F64,
+    memo: U64,
+    vals: F64,
+    scores_out: I32,
+    over_out: Bools,
+    trace_player: I8,
+    trace_action: I16,
+    trace_len: I32,
+) -> None:
+    """Play ``len(seeds)`` copies of one position after each candidate action.
+
+    Copy ``k`` of candidate ``i``: the position (one game's views, ``*0``), then the player
+    action ``actions[i]`` of the seat to act, then every seat on the heuristic and chance
+    from stream 0 seeded with ``seeds[k]`` (the same dice stream for every candidate),
+    until ``rounds`` rounds have ended (D-9, after the give-backs of D-10), the game is over
+    (D-11) or ``max_actions`` actions (chance included) were taken.
+
+    Writes ``scores_out[i, k]`` (int32 ``(m, K, n)``, scores at the stop), ``over_out[i, k]``
+    (the game ended) and, while there is room, the ``(player, action)`` steps including the
+    candidate action to ``trace_player[i, k]`` / ``trace_action[i, k]`` (capacity
+    ``trace_player.shape[2]``; ``trace_len[i, k]`` counts all steps).
+    """
+    ctrl = ctrl0.copy()
+    dice = dice0.copy()
+    scores = scores0.copy()
+    rows = rows0.copy()
+    quit = quit0.copy()
+    llama = llama0.copy()
+    setaside = setaside0.copy()
+    discards = discards0.copy()
+    give = give0.copy()
+    rpts = np.zeros(scores0.shape[0], dtype=np.int32)
+    rng = np.zeros(2, dtype=np.uint64)
+    capacity = trace_player.shape[2]
+    start_round = ctrl0[ROUND]
+    for i in range(actions.shape[0]):
+        for k in range(seeds.shape[0]):
+            ctrl[:] = ctrl0
+            dice[:] = dice0
+            scores[:] = scores0
+            rows[:, :] = rows0
+            quit[:] = quit0
+            llama[:] = llama0
+            setaside[:] = setaside0
+            discards[:] = discards0
+            give[:] = give0
+            seed_streams(rng, seeds[k])
+            player = ctrl[PLAYER]
+            action = actions[i]
+            t = 0
+            while True:
+                if t < capacity:
+                    trace_player[i, k, t] = player
+                    trace_action[i, k, t] = action
+                t += 1
+                if player < 0:
+                    apply_chance(
+                        ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts,
+                        action, hand_counts, end_score,
+                    )  # fmt: skip
+                else:
+                    apply_player(
+                        ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts,
+                        action, discard_counts, end_score,
+                    )  # fmt: skip
+                phase = ctrl[PHASE]
+                if phase == P_OVER or ctrl[ROUND] - start_round >= rounds or t >= max_actions:
+                    break
+                if phase in (P_DEAL, P_DICE):
+                    player = -1
+                    action = sample_chance(ctrl, setaside, rng, faces, hand_ids)
+                else:
+                    player = ctrl[PLAYER]
+                    action = heuristic_action(
+                        ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp,
+                        memo, vals,
+                    )  # fmt: skip
+            scores_out[i, k, :] = scores
+            over_out[i, k] = ctrl[PHASE] == P_OVER
+            trace_len[i, k] = t

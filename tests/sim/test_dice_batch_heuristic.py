@@ -1,0 +1,100 @@
+"""The in-kernel ``heuristic`` policy makes exactly the decisions of DiceHeuristicBot.
+
+Whole heuristic games of the compiled loop (:func:`batch.play_traced`) replay through the
+scalar engine with :class:`DiceHeuristicBot` in the heuristic seats, every decision equal
+(roll or quit with ``ROLL_MARGIN``, discards and takes with their tie-breaking, D-8.1 ..
+D-8.5, D-10), for 2..6 players, mixed with the other policies, a dice variant (D-1) and a
+short game. The step API's heuristic is checked against the bot in
+``test_dice_batch_agreement.py`` (random scalar games reach many more positions).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lamagames.bots.dice import DiceBenchmarkBot, DiceHeuristicBot
+from lamagames.core.registry import make
+from lamagames.dice import batch, batch_heuristic
+from lamagames.dice.game import DiceGame, as_dice_state
+
+#: (num_players, seat policies, extra parameters)
+CASES = [
+    (2, ["heuristic", "heuristic"], {}),
+    (3, ["heuristic", "benchmark", "heuristic"], {"dice": ["LL1234", "LL3456", "LL1256"]}),
+    (4, ["heuristic"] * 4, {"starting_seat": 3}),
+    (5, ["heuristic", "random", "heuristic", "heuristic", "benchmark"], {"end_score": 25}),
+    (6, ["heuristic"] * 6, {}),
+]
+
+
+@pytest.mark.parametrize(("players", "policies", "extra"), CASES)
+def test_kernel_heuristic_replays_as_the_scalar_heuristic_bot_d8_d10(
+    players: int, policies: list[str], extra: dict[str, object]
+) -> None:
+    params = batch.check_params(players, extra)
+    seeds = np.arange(700 + 10 * players, 703 + 10 * players, dtype=np.uint64)
+    results, trace = batch.play_traced(seeds, policies, params, capacity=6000)
+    assert (trace.length <= 6000).all()
+    game = make("dice", **params)
+    for g in range(len(seeds)):
+        state = as_dice_state(game.new_initial_state())
+        bots = {
+            s: (DiceHeuristicBot if p == "heuristic" else DiceBenchmarkBot)(game, s)
+            for s, p in enumerate(policies)
+            if p != "random"
+        }
+        for t in range(int(trace.length[g])):
+            player, action = int(trace.player[g, t]), int(trace.action[g, t])
+            assert state.current_player() == player, (g, t)
+            if player in bots:
+                assert bots[player].step(state) == action, (g, t)
+            state.apply_action(action)
+        assert state.is_terminal()
+        assert state.scores == results.scores[g].tolist()
+
+
+def test_roll_table_and_margin_are_the_bots_d1() -> None:
+    """Same aggregated roll distribution, bit for bit, and the same roll margin."""
+    for dice in (None, ["LL1234", "LL3456", "LL1256"]):
+        game = DiceGame(num_players=3) if dice is None else DiceGame(num_players=3, dice=dice)
+        rvec, rsym, rp = batch_heuristic.roll_table(game.roll_outcomes)
+        bot_rolls = DiceHeuristicBot(game, 0)._rolls
+        assert [tuple(v) for v in rvec.tolist()] == [v for v, _, _ in bot_rolls]
+        assert [sorted(s) for s in rsym.tolist()] == [sorted(s) for _, s, _ in bot_rolls]
+        assert rp.tolist() == [p for _, _, p in bot_rolls]
+        assert abs(rp.sum() - 1.0) < 1e-12
+    assert batch_heuristic.ROLL_MARGIN == DiceHeuristicBot.ROLL_MARGIN
+
+
+def test_roll_value_memo_returns_exact_values() -> None:
+    """The memo only saves time: memoised and fresh roll values are equal, also when the
+    table is full (it then stops storing)."""
+    game = DiceGame(num_players=3)
+    rvec, rsym, rp = batch_heuristic.roll_table(game.roll_outcomes)
+    memo, vals = batch_heuristic.new_memo(4)
+    llama = np.ones(7, dtype=np.int8)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        row = rng.integers(0, 3, size=7).astype(np.int8)
+        row[0] = 1
+        for last in (False, True):
+            for chip in (0, 1, 10):
+                fresh = batch_heuristic.roll_value(row, llama, last, chip, rvec, rsym, rp)
+                for _ in range(2):
+                    got = batch_heuristic.memo_roll_value(
+                        row, llama, last, chip, rvec, rsym, rp, memo, vals
+                    )
+                    assert got == fresh
+    assert memo[-1] == 2  # half of the 4 slots
+    with pytest.raises(ValueError, match="power of two"):
+        batch_heuristic.new_memo(3)
+
+
+def test_simulate_accepts_the_heuristic_seats() -> None:
+    from lamagames.sim.batch_protocol import load_engine
+    from lamagames.sim.simulate import make_configs, simulate
+
+    configs = make_configs(load_engine("dice"), [3], ["heuristic"], [("", {})])
+    summary, _ = simulate("dice", configs, games=50, seed=1)
+    assert summary.to_dict()
