@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from lamagames.bots.base import bot_kinds, make_bot
-from lamagames.bots.dice import DiceHeuristicBot
 from lamagames.bots.dice_exact import DiceExactBot
+from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS
 from lamagames.dice.hints import hints
 from tests.dice.helpers import make_state
@@ -47,8 +47,8 @@ def test_two_player_bot_maximises_the_exact_margin() -> None:
     assert bot.last_basis == "exact"
 
 
-def test_many_players_fall_back_to_the_heuristic() -> None:
+def test_many_players_fall_back_to_the_search_bot() -> None:
     state = make_state(["3L", "5", "6"], llama_row="12L")
-    bot = DiceExactBot(state.game, 0)
-    assert bot.step(state) == DiceHeuristicBot(state.game, 0).step(state)
-    assert bot.last_basis == "heuristic"
+    bot = DiceExactBot(state.game, 0, seed=4)
+    assert bot.step(state) == DiceSearchBot(state.game, 0, seed=4).step(state)
+    assert bot.last_basis == "search"

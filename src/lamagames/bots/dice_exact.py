@@ -7,13 +7,15 @@
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
   when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
   pairs; a fresh deal at scores 0 is 1.3-1.7 million, solved in about 1.5 s); otherwise the
-  ``heuristic`` bot's choice. One solve serves every later position of the round at the
+  ``search`` bot's choice. One solve serves every later position of the round at the
   same scores (and one give-back below); the bot keeps its solver for the round.
-* **Three or more players with others still in**: the ``heuristic`` bot's choice (the
-  multi-player game is not solved).
+* **Three or more players with others still in**: the ``search`` bot's choice (the
+  multi-player game is not solved; rollouts over the heuristic, :mod:`lamagames.bots.dice_search`),
+  so ``exact`` is never weaker than ``search`` where no exact values exist.
 * **Give-back after emptying the row** (D-10): black, else white (the best chip).
 
-It draws no random numbers, so games replay from their seed.
+Its only random numbers are the search fallback's, from the bot's seeded stream, so games
+replay from their seed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from lamagames.bots.base import Bot
-from lamagames.bots.dice import DiceHeuristicBot
+from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import (
@@ -69,10 +71,10 @@ class DiceExactBot(Bot):
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the exact dice bot plays LAMA Dice only")
         self.solver = get_solver(tuple(game.dice))
-        self.fallback = DiceHeuristicBot(game, seat, seed)
+        self.fallback = DiceSearchBot(game, seat, seed)
         self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
         self._round = -1
-        #: How the last decision was made: ``"exact"`` or ``"heuristic"``.
+        #: How the last decision was made: ``"exact"`` or ``"search"``.
         self.last_basis = ""
 
     def step(self, state: State) -> int:
@@ -94,7 +96,7 @@ class DiceExactBot(Bot):
             if choice is not None:
                 self.last_basis = "exact"
                 return choice
-        self.last_basis = "heuristic"
+        self.last_basis = "search"
         return self.fallback.step(state)
 
     def _last_standing(self, state: DiceState, legal: list[int]) -> int:
