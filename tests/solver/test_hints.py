@@ -209,7 +209,7 @@ def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:
     assert all(h.exact and h.basis == BASIS_TWO for h in out.values())
     assert out["roll"].margin is not None and out["quit"].margin is not None
     assert out["roll"].best == (out["roll"].margin > out["quit"].margin)
-    bot = DiceExactBot(game, seat)  # type: ignore[arg-type]
+    bot = DiceExactBot(game, seat)
     chosen = bot.step(state)
     assert bot.last_basis == "exact"
     assert chosen == next(h.action for h in out.values() if h.best)

@@ -198,7 +198,7 @@ def test_bad_positions_are_refused_clearly(
 ) -> None:
     for engine in ("compiled", "recursion"):
         with pytest.raises(PositionError, match=message):
-            TwoPlayerSolver(solver, engine=engine).value(key)  # type: ignore[arg-type]
+            TwoPlayerSolver(solver, engine=engine).value(key)
 
 
 def test_opponent_quit_is_the_last_standing_value(solver: LastStandingSolver) -> None:
