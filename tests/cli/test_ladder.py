@@ -81,8 +81,12 @@ def test_lama_ladder_prints_a_table_and_writes_json_and_plot(tmp_path: Path) -> 
     )
     assert result.exit_code == 0, result.output
     assert "dice, 2 players" in result.output
+    assert "vs next" in result.output and "tau 0, gamma 1" in " ".join(result.output.split())
     data = json.loads(out.read_text())
-    assert {r["kind"] for r in data["players"]["2"]["ratings"]} == {"random", "benchmark"}
+    rows = data["players"]["2"]["ratings"]
+    assert {r["kind"] for r in rows} == {"random", "benchmark"}
+    assert rows[-1]["above_next"] is False
+    assert rows[0]["above_next"] == (rows[0]["ci95"][0] > rows[1]["ci95"][1])
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
 

@@ -24,24 +24,33 @@ from lamagames.cli.options import parse_params
 from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
-from lamagames.sim.ladder import LadderResult, ladder_games, plot_ladder, run_ladder
+from lamagames.sim.ladder import (
+    LadderResult,
+    ladder_games,
+    plot_ladder,
+    run_ladder,
+    separated,
+)
 
 
 def ladder_table(result: LadderResult, n: int) -> Table:
-    """The Rich table of one player count: rank, kind, mu, 95% interval, games, wins, mean
-    finishing rank."""
+    """The Rich table of one player count: rank, kind, mu, 95% interval, whether that
+    interval lies wholly above the next kind's, games, wins, mean finishing rank."""
     table = Table(
         title=f"{result.game}, {n} players, {result.games_per_table} games per table",
-        caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce)",
+        caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce, tau 0, gamma 1); "
+        "vs next: 'above' when the interval clears the next kind's",
     )
-    for name in ("#", "kind", "mu", "95% interval", "games", "wins", "mean rank"):
-        table.add_column(name, justify="left" if name == "kind" else "right")
-    for i, r in enumerate(result.ratings[n], start=1):
+    for name in ("#", "kind", "mu", "95% interval", "vs next", "games", "wins", "mean rank"):
+        table.add_column(name, justify="left" if name in ("kind", "vs next") else "right")
+    ratings = result.ratings[n]
+    for i, (r, above) in enumerate(zip(ratings, separated(ratings), strict=True), start=1):
         table.add_row(
             str(i),
             r.kind,
             f"{r.mu:.1f}",
             f"{r.ci_low:.1f} .. {r.ci_high:.1f}",
+            "above" if above else ("overlaps" if i < len(ratings) else ""),
             str(r.games),
             str(r.wins),
             f"{r.mean_rank:.2f}",

@@ -6,9 +6,25 @@ position. Each game's finishing order (by the game's standing, see
 :func:`lamagames.sim.match.standings`; ties share a rank) updates OpenSkill's Plackett-Luce
 ratings (Weng and Lin 2011, "A Bayesian approximation method for online ranking"; the
 ``openskill`` package), one rating per kind and player count, all starting at the model's
-defaults (mu 25, sigma 25/3). The 95% interval of a kind is ``mu +- 1.96 sigma``, the
-model's normal posterior of its skill (not a bootstrap); intervals that do not overlap mark
-kinds whose strengths differ at that level.
+defaults (mu 25, sigma 25/3, beta 25/6). The 95% interval of a kind is ``mu +- 1.96
+sigma``, the model's normal posterior of its skill (not a bootstrap); intervals that do not
+overlap mark kinds whose strengths differ at that level.
+
+Two settings differ from OpenSkill's defaults, because bots, unlike people, do not change
+between games (:func:`ladder_model`):
+
+- no dynamics (``tau = 0``): the default ``tau = 25/300`` adds variance before every game
+  for skills that drift, which keeps every sigma near 1.5 however many games are played, so
+  kinds 62% apart (search against heuristic, two players) could never be told apart;
+- no damping of the variance update (``gamma = 1``): Weng and Lin's default
+  ``gamma = sigma / c`` (their eq. for ``gamma_q``, added to keep variances positive) shrinks
+  sigma like ``N**-1/3`` instead of the posterior's ``N**-1/2`` and overstates it. With
+  ``gamma = 1`` each game adds its Fisher information, as a Laplace approximation does.
+
+Checked on synthetic round robins with known Plackett-Luce strengths
+(``tests/sim/test_ladder_ratings.py``): equal kinds' intervals overlap, the spread of
+``mu_a - mu_b`` between runs matches ``hypot(sigma_a, sigma_b)``, and kinds one step of
+62.5% apart separate.
 
 When a table seats a kind more than once (``n`` above the number of kinds), each copy is
 rated as its own team from the kind's rating and the kind's new rating is the mean of the
@@ -89,6 +105,97 @@ class Rating:
     mean_rank: float
 
 
+def _undamped(*_args: Any) -> float:
+    """OpenSkill ``gamma`` of 1: the full (Laplace) variance update, see the module doc."""
+    return 1.0
+
+
+def ladder_model() -> Any:
+    """OpenSkill's Plackett-Luce model as the ladder uses it: default mu, sigma and beta, no
+    dynamics (``tau = 0``) and no damping (``gamma = 1``), for players of fixed strength.
+
+    Returns:
+        An ``openskill.models.PlackettLuce`` (the ``ladder`` extra).
+    """
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(tau=0.0, gamma=_undamped)
+
+
+def rate_games(
+    kinds: Sequence[str],
+    seatings: Sequence[tuple[str, ...]],
+    outcomes: Sequence[tuple[Sequence[int], Sequence[float]]],
+) -> list[Rating]:
+    """Rate ``kinds`` from games played in this order (:func:`ladder_model`).
+
+    Args:
+        kinds: the kinds rated; every kind of every seating must be among them.
+        seatings: per game, the kind in each seat.
+        outcomes: per game, the finishing ranks (1 = best, ties shared) and the returns
+            (a return above 0 counts as a win), one per seat.
+
+    Returns:
+        One :class:`Rating` per kind, best mu first. A kind seated twice in a game is rated
+        as separate teams from its rating; its new mu and sigma are the copies' means.
+
+    Raises:
+        ValueError: seatings and outcomes differ in length or a game's lists in size.
+        KeyError: a seating names a kind not in ``kinds``.
+    """
+    if len(seatings) != len(outcomes):
+        raise ValueError(f"{len(seatings)} seatings but {len(outcomes)} outcomes")
+    model = ladder_model()
+    rating = {k: model.rating(name=k) for k in kinds}
+    played = dict.fromkeys(kinds, 0)
+    won = dict.fromkeys(kinds, 0)
+    rank_sum = dict.fromkeys(kinds, 0)
+    for seating, (order, returns) in zip(seatings, outcomes, strict=True):
+        if not len(seating) == len(order) == len(returns):
+            raise ValueError(f"a game of {len(seating)} seats has {len(order)} ranks")
+        teams = [[rating[k]] for k in seating]
+        new = model.rate(teams, ranks=[float(r) for r in order])
+        updates: dict[str, list[Any]] = {}
+        for s, k in enumerate(seating):
+            updates.setdefault(k, []).append(new[s][0])
+            played[k] += 1
+            won[k] += returns[s] > 0
+            rank_sum[k] += order[s]
+        for k, copies in updates.items():
+            mu = sum(c.mu for c in copies) / len(copies)
+            sigma = sum(c.sigma for c in copies) / len(copies)
+            rating[k] = model.rating(mu=mu, sigma=sigma, name=k)
+    rows = [
+        Rating(
+            kind=k,
+            mu=rating[k].mu,
+            sigma=rating[k].sigma,
+            ci_low=rating[k].mu - Z95 * rating[k].sigma,
+            ci_high=rating[k].mu + Z95 * rating[k].sigma,
+            games=played[k],
+            wins=won[k],
+            mean_rank=rank_sum[k] / played[k] if played[k] else 0.0,
+        )
+        for k in kinds
+    ]
+    return sorted(rows, key=lambda r: -r.mu)
+
+
+def separated(ratings: Sequence[Rating]) -> list[bool]:
+    """Per rating (best mu first), whether its 95% interval lies wholly above the next
+    one's (the last is ``False``): ``ci_low`` above the next ``ci_high``.
+
+    >>> a = Rating("a", 30.0, 1.0, 28.04, 31.96, 10, 8, 1.2)
+    >>> b = Rating("b", 25.0, 1.0, 23.04, 26.96, 10, 2, 1.8)
+    >>> separated([a, b])
+    [True, False]
+    """
+    return [
+        i + 1 < len(ratings) and ratings[i].ci_low > ratings[i + 1].ci_high
+        for i in range(len(ratings))
+    ]
+
+
 @dataclass(slots=True)
 class LadderResult:
     """Ratings per player count, best first, plus the run's settings.
@@ -113,7 +220,7 @@ class LadderResult:
             "params": self.params,
             "seed": self.seed,
             "games_per_table": self.games_per_table,
-            "interval": "mu +- 1.96 sigma (OpenSkill Plackett-Luce)",
+            "interval": "mu +- 1.96 sigma (OpenSkill Plackett-Luce, tau 0, gamma 1)",
             "players": {
                 str(n): {
                     "ratings": [
@@ -125,8 +232,9 @@ class LadderResult:
                             "games": r.games,
                             "wins": r.wins,
                             "mean_rank": r.mean_rank,
+                            "above_next": above,
                         }
-                        for r in ratings
+                        for r, above in zip(ratings, separated(ratings), strict=True)
                     ],
                     "skipped": self.skipped.get(n, []),
                 }
@@ -258,8 +366,6 @@ def run_ladder(
         ParameterError: unknown game or kind, a player count out of range, ``games < 1``,
             ``workers < 1``, fewer than two usable kinds at a player count.
     """
-    from openskill.models import PlackettLuce
-
     get_spec(game_id)  # unknown game: ParameterError
     if games < 1:
         raise ParameterError(f"games per table must be at least 1, got {games}")
@@ -268,7 +374,6 @@ def run_ladder(
     chosen = check_kinds(game_id, kinds)
     extra = dict(params or {})
     result = LadderResult(game_id, extra, seed, games)
-    model = PlackettLuce()
     for n, (usable, skipped) in plan_ladder(game_id, players, chosen, extra).items():
         if skipped:
             result.skipped[n] = skipped
@@ -281,38 +386,8 @@ def run_ladder(
                 where.append((t, g))
 
         outcomes = ordered_map(play_ladder_game, jobs, workers, _reporter(progress, n, where, jobs))
-        rating = {k: model.rating(name=k) for k in usable}
-        played = dict.fromkeys(usable, 0)
-        won = dict.fromkeys(usable, 0)
-        rank_sum = dict.fromkeys(usable, 0)
-        for job, (order, returns) in zip(jobs, outcomes, strict=True):
-            seating = job[2]
-            teams = [[rating[k]] for k in seating]
-            new = model.rate(teams, ranks=[float(r) for r in order])
-            updates: dict[str, list[Any]] = {}
-            for s, k in enumerate(seating):
-                updates.setdefault(k, []).append(new[s][0])
-                played[k] += 1
-                won[k] += returns[s] > 0
-                rank_sum[k] += order[s]
-            for k, copies in updates.items():
-                mu = sum(c.mu for c in copies) / len(copies)
-                sigma = sum(c.sigma for c in copies) / len(copies)
-                rating[k] = model.rating(mu=mu, sigma=sigma, name=k)
-        rows = [
-            Rating(
-                kind=k,
-                mu=rating[k].mu,
-                sigma=rating[k].sigma,
-                ci_low=rating[k].mu - Z95 * rating[k].sigma,
-                ci_high=rating[k].mu + Z95 * rating[k].sigma,
-                games=played[k],
-                wins=won[k],
-                mean_rank=rank_sum[k] / played[k] if played[k] else 0.0,
-            )
-            for k in usable
-        ]
-        result.ratings[n] = sorted(rows, key=lambda r: -r.mu)
+        rows = rate_games(usable, [job[2] for job in jobs], outcomes)
+        result.ratings[n] = rows
     return result
 
 
@@ -354,9 +429,12 @@ def plot_ladder(result: LadderResult, path: str) -> None:
 __all__ = [
     "LadderResult",
     "Rating",
+    "ladder_model",
     "play_ladder_game",
     "plot_ladder",
     "ranks",
+    "rate_games",
     "run_ladder",
+    "separated",
     "tables",
 ]
