@@ -3,6 +3,7 @@ levels; a damaged file is solved again, never trusted."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -53,3 +54,44 @@ def test_two_player_tables_on_disk_are_capped(tmp_path: Path) -> None:
     assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 3)}) is not None
     assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 4)}) is None  # shape
     assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w1": (2, 3)}) is None  # names
+
+
+def _table(path: Path, megabytes: float, used: float) -> Path:
+    """A table file of about ``megabytes`` MB last used at time ``used`` (seconds)."""
+    with path.open("wb") as handle:  # np.save(name) would add ".npy" to a ".npz" name
+        np.save(handle, np.zeros((int(megabytes * 125), 1000)))
+    os.utime(path, (used, used))
+    return path
+
+
+def test_the_cache_is_kept_under_its_size_bound_least_recently_used_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_SIZE_ENV, "2.6")  # 2.6 MB
+    old = _table(tmp_path / "v1_a.npy", 1, 1000)
+    used = _table(tmp_path / "v1_b.npy", 1, 2000)
+    pair = _table(tmp_path / "pair1_c.npz", 0.5, 3000)
+    assert cache.load(used, (125, 1000)) is not None  # a hit marks b as just used
+    new = tmp_path / "v1_d.npy"
+    cache.store(new, np.zeros((125, 1000)))  # 1 MB more: 3.5 MB, over the bound by one table
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["pair1_c.npz", "v1_b.npy", "v1_d.npy"]
+    assert not old.exists() and used.exists() and pair.exists()
+
+
+def test_prune_never_deletes_the_table_just_written(tmp_path: Path) -> None:
+    big = _table(tmp_path / "v1_big.npy", 1, 1000)
+    other = _table(tmp_path / "v1_other.npy", 1, 2000)
+    cache.prune(tmp_path, keep=big, limit=0)
+    assert big.exists() and not other.exists()
+
+
+GB = 10**9
+BOUNDS = [("", GB), ("abc", GB), ("-1", GB), ("nan", GB), ("0", 0), ("250", GB // 4)]
+
+
+@pytest.mark.parametrize(("value", "expected"), BOUNDS)
+def test_size_bound_from_the_environment(
+    value: str, expected: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_SIZE_ENV, value)
+    assert cache.max_bytes() == expected

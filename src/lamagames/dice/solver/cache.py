@@ -2,8 +2,10 @@
 
 Files live in ``<user cache dir>/lamagames/solver/`` (or in the directory named by the
 environment variable ``LAMAGAMES_SOLVER_CACHE``; the value ``off`` disables the disk cache).
-A file name holds the solver version, the dice faces (D-1), the llama row and the number of
-score levels, so a new solver version or another dice set never reads a stale table.
+The directory is kept under a size bound (``LAMAGAMES_SOLVER_CACHE_MB``, default 1000 MB),
+least recently used tables deleted first (:func:`prune`). A file name holds the solver
+version, the dice faces (D-1), the llama row and the number of score levels, so a new
+solver version or another dice set never reads a stale table.
 """
 
 from __future__ import annotations
@@ -17,6 +19,60 @@ import platformdirs
 
 #: Environment variable that moves (or, with ``off``, disables) the disk cache.
 CACHE_ENV = "LAMAGAMES_SOLVER_CACHE"
+
+#: Environment variable with the most megabytes (10**6 bytes) the cache may hold.
+CACHE_SIZE_ENV = "LAMAGAMES_SOLVER_CACHE_MB"
+
+#: Default size bound of the cache in bytes. Last-standing tables alone could reach about
+#: 4.6 GB (128 llama rows times four level counts, 3.6-14.5 MB each).
+DEFAULT_MAX_BYTES = 1_000_000_000
+
+
+def max_bytes() -> int:
+    """The cache's size bound in bytes: ``LAMAGAMES_SOLVER_CACHE_MB`` megabytes when set to
+    a non-negative number, else :data:`DEFAULT_MAX_BYTES` (a bad value is ignored: the
+    cache is only an optimisation and must never stop play)."""
+    configured = os.environ.get(CACHE_SIZE_ENV, "").strip()
+    try:
+        megabytes = float(configured)
+    except ValueError:
+        return DEFAULT_MAX_BYTES
+    if not megabytes >= 0:  # also NaN
+        return DEFAULT_MAX_BYTES
+    return int(megabytes * 1_000_000)
+
+
+def prune(directory: Path, keep: Path, limit: int | None = None) -> None:
+    """Delete the least recently used table files (``*.npy``, ``*.npz``; by modification
+    time, which :func:`touch` refreshes on every hit) until the directory holds at most
+    ``limit`` bytes (default :func:`max_bytes`). ``keep``, the table just written, is never
+    deleted, even alone over the limit. I/O errors are ignored.
+    """
+    bound = max_bytes() if limit is None else limit
+    try:
+        files = []
+        for pattern in ("*.npy", "*.npz"):
+            for f in directory.glob(pattern):
+                stat = f.stat()
+                files.append((stat.st_mtime, stat.st_size, f))
+        total = sum(size for _, size, _ in files)
+        for _, size, f in sorted(files, key=lambda t: t[0]):
+            if total <= bound:
+                break
+            if f == keep:
+                continue
+            f.unlink(missing_ok=True)
+            total -= size
+    except OSError:
+        return
+
+
+def touch(path: Path) -> None:
+    """Mark a cached table as just used (for :func:`prune`); errors are ignored."""
+    try:
+        os.utime(path)
+    except OSError:
+        return
 
 
 def cache_dir() -> Path | None:
@@ -47,12 +103,13 @@ def load(path: Path | None, shape: tuple[int, int]) -> npt.NDArray[np.float64] |
         return None
     if table.dtype != np.float64 or table.shape != shape:
         return None
+    touch(path)
     return np.asarray(table, dtype=np.float64)
 
 
 def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
-    """Write a table atomically (a temporary file renamed); I/O errors are ignored because the
-    cache is only an optimisation."""
+    """Write a table atomically (a temporary file renamed), then :func:`prune` the directory
+    to its size bound; I/O errors are ignored because the cache is only an optimisation."""
     if path is None:
         return
     try:
@@ -63,6 +120,7 @@ def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
         tmp.replace(path)
     except OSError:
         return
+    prune(path.parent, path)
 
 
 def pair_path(
@@ -101,6 +159,7 @@ def load_arrays(
     for name, shape in shapes.items():
         if out[name].dtype != np.float64 or out[name].shape != shape:
             return None
+    touch(path)
     return out
 
 
@@ -113,8 +172,8 @@ def store_arrays(
     path: Path | None, arrays: dict[str, npt.NDArray[np.float64]], keep: int = MAX_PAIR_FILES
 ) -> None:
     """Write named arrays to an ``.npz`` file atomically, then delete all but the ``keep``
-    newest ``.npz`` files of the directory; I/O errors are ignored (the cache is only an
-    optimisation)."""
+    newest ``.npz`` files of the directory and :func:`prune` it to its size bound; I/O
+    errors are ignored (the cache is only an optimisation)."""
     if path is None:
         return
     try:
@@ -128,3 +187,4 @@ def store_arrays(
             old.unlink(missing_ok=True)
     except OSError:
         return
+    prune(path.parent, path)
