@@ -120,3 +120,43 @@ def test_lama_ladder_with_two_workers(tmp_path: Path) -> None:
     again = runner.invoke(app, [*args, "--json", str(tmp_path / "m.json")])
     assert again.exit_code == 0, again.output
     assert out.read_text() == (tmp_path / "m.json").read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--kinds", ""], "an empty kind"),
+        (["--kinds", ","], "an empty kind"),
+        (["--kinds", "random,random"], "named twice: random"),
+        (["--plot", "x.txt"], "suffixes .png, .svg, .pdf"),
+        (["--plot", "x"], "suffixes .png, .svg, .pdf"),
+    ],
+)
+def test_lama_ladder_refuses_bad_kinds_and_plot_names_before_playing(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    played: list[object] = []
+    monkeypatch.setattr("lamagames.cli.ladder.run_ladder", lambda *a, **k: played.append(a))
+    result = runner.invoke(app, ["ladder", "dice", "--games", "1", *args])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert played == [] and list(tmp_path.iterdir()) == []
+
+
+def test_a_kind_seated_twice_counts_each_game_once() -> None:
+    """Four seats, two kinds: every game seats a kind two or three times; games and wins
+    count games, not seats."""
+    result = run_ladder("dice", [4], games=2, seed=4, kinds=["random", "benchmark"])
+    total = ladder_games("dice", [4], 2, ["random", "benchmark"])
+    for r in result.ratings[4]:
+        assert r.games == total
+        assert r.wins <= r.games
+    assert sum(r.wins for r in result.ratings[4]) >= total  # every game has a winner
+
+
+def test_one_game_is_singular() -> None:
+    args = ["ladder", "dice", "--games", "1", "--kinds", "random,benchmark", "--seed", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "1 game per table" in result.output and "1 game\n" in result.output

@@ -25,7 +25,9 @@ from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
 from lamagames.sim.ladder import (
+    PLOT_SUFFIXES,
     LadderResult,
+    games_per_table,
     ladder_games,
     plot_ladder,
     run_ladder,
@@ -37,7 +39,7 @@ def ladder_table(result: LadderResult, n: int) -> Table:
     """The Rich table of one player count: rank, kind, mu, 95% interval, whether that
     interval lies wholly above the next kind's, games, wins, mean finishing rank."""
     table = Table(
-        title=f"{result.game}, {n} players, {result.games_per_table} games per table",
+        title=f"{result.game}, {n} players, {games_per_table(result.games_per_table)}",
         caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce, tau 0, gamma 1); "
         "vs next: 'above' when the interval clears the next kind's",
     )
@@ -79,7 +81,8 @@ def ladder(
         typer.Option("--param", "-p", help="Game parameter KEY=VALUE (repeatable)."),
     ] = None,
     plot: Annotated[
-        str | None, typer.Option("--plot", help="Save a plot of the ratings (.png, .svg).")
+        str | None,
+        typer.Option("--plot", help="Save a plot of the ratings (.png, .svg or .pdf)."),
     ] = None,
     json_out: Annotated[
         str | None, typer.Option("--json", help="Write the ratings as JSON to this file.")
@@ -105,9 +108,22 @@ def ladder(
         fail(str(exc))
     root_seed = parse_seed(seed)
     plot_path = output_path(plot, "--plot")
+    if plot_path is not None and plot_path.suffix.lower() not in PLOT_SUFFIXES:
+        raise typer.BadParameter(
+            f"{plot_path} needs one of the suffixes {', '.join(PLOT_SUFFIXES)}",
+            param_hint="--plot",
+        )
     json_path = output_path(json_out, "--json")
     params = parse_params(param or [])
-    chosen = [k.strip() for k in kinds.split(",") if k.strip()] if kinds else None
+    chosen = None
+    if kinds is not None:
+        chosen = [k.strip() for k in kinds.split(",")]
+        if not all(chosen):
+            raise typer.BadParameter(
+                f"an empty kind in {kinds!r}; give kinds separated by commas, e.g. "
+                "random,heuristic",
+                param_hint="--kinds",
+            )
     console = stdout()
     err = stderr()
     done = [0]
@@ -152,7 +168,7 @@ def ladder(
         console.print(ladder_table(result, n))
         if result.skipped.get(n):
             console.print(f"left out at {n} players: {', '.join(result.skipped[n])}")
-    console.print(f"seed {root_seed}, {done[0]} games")
+    console.print(f"seed {root_seed}, {done[0]} game{'' if done[0] == 1 else 's'}")
     if plot_path is not None:
         try:
             plot_ladder(result, str(plot_path))

@@ -137,7 +137,9 @@ def rate_games(
 
     Returns:
         One :class:`Rating` per kind, best mu first. A kind seated twice in a game is rated
-        as separate teams from its rating; its new mu and sigma are the copies' means.
+        as separate teams from its rating; its new mu and sigma are the copies' means. Games
+        and wins count games (a game counts once for a kind, won when any of its seats has
+        a return above 0); the mean rank is over the kind's seats.
 
     Raises:
         ValueError: seatings and outcomes differ in length or a game's lists in size.
@@ -150,6 +152,7 @@ def rate_games(
     played = dict.fromkeys(kinds, 0)
     won = dict.fromkeys(kinds, 0)
     rank_sum = dict.fromkeys(kinds, 0)
+    seated = dict.fromkeys(kinds, 0)
     for seating, (order, returns) in zip(seatings, outcomes, strict=True):
         if not len(seating) == len(order) == len(returns):
             raise ValueError(f"a game of {len(seating)} seats has {len(order)} ranks")
@@ -158,9 +161,11 @@ def rate_games(
         updates: dict[str, list[Any]] = {}
         for s, k in enumerate(seating):
             updates.setdefault(k, []).append(new[s][0])
-            played[k] += 1
-            won[k] += returns[s] > 0
+            seated[k] += 1
             rank_sum[k] += order[s]
+        for k in updates:
+            played[k] += 1
+            won[k] += any(returns[s] > 0 for s, kk in enumerate(seating) if kk == k)
         for k, copies in updates.items():
             mu = sum(c.mu for c in copies) / len(copies)
             sigma = sum(c.sigma for c in copies) / len(copies)
@@ -174,7 +179,7 @@ def rate_games(
             ci_high=rating[k].mu + Z95 * rating[k].sigma,
             games=played[k],
             wins=won[k],
-            mean_rank=rank_sum[k] / played[k] if played[k] else 0.0,
+            mean_rank=rank_sum[k] / seated[k] if seated[k] else 0.0,
         )
         for k in kinds
     ]
@@ -260,10 +265,14 @@ def check_kinds(game_id: str, kinds: Sequence[str] | None) -> list[str]:
     """The ladder's kinds: ``kinds``, or every kind of the game when ``None``.
 
     Raises:
-        ParameterError: an unknown game or kind (the message lists the available kinds).
+        ParameterError: an unknown game or kind (the message lists the available kinds), a
+            kind named twice.
     """
     known = bot_kinds(game_id)
     chosen = list(known if kinds is None else kinds)
+    repeated = sorted({k for k in chosen if chosen.count(k) > 1})
+    if repeated:
+        raise ParameterError(f"bot kind(s) named twice: {', '.join(repeated)}")
     unknown = [k for k in chosen if k not in known]
     if unknown:
         raise ParameterError(
@@ -391,6 +400,15 @@ def run_ladder(
     return result
 
 
+def games_per_table(games: int) -> str:
+    """``"1 game per table"``, ``"4 games per table"``."""
+    return f"{games} game{'' if games == 1 else 's'} per table"
+
+
+#: File suffixes :func:`plot_ladder` writes (Matplotlib's Agg backend).
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
 def plot_ladder(result: LadderResult, path: str) -> None:
     """Draw every kind's mu with its 95% interval, one colour per player count, and save it
     (format from the suffix: ``.png``, ``.svg``, ``.pdf``).
@@ -419,7 +437,7 @@ def plot_ladder(result: LadderResult, path: str) -> None:
         ax.errorbar(xs, ys, xerr=errors, fmt="o", capsize=3, label=f"{n} players")
     ax.set_yticks(range(len(kinds)), kinds)
     ax.set_xlabel("OpenSkill mu (95% interval: mu +- 1.96 sigma)")
-    ax.set_title(f"{result.game} ladder, {result.games_per_table} games per table")
+    ax.set_title(f"{result.game} ladder, {games_per_table(result.games_per_table)}")
     ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
@@ -427,8 +445,10 @@ def plot_ladder(result: LadderResult, path: str) -> None:
 
 
 __all__ = [
+    "PLOT_SUFFIXES",
     "LadderResult",
     "Rating",
+    "games_per_table",
     "ladder_model",
     "play_ladder_game",
     "plot_ladder",
