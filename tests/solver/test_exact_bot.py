@@ -9,7 +9,7 @@ import pytest
 from lamagames.bots.base import bot_kinds, make_bot
 from lamagames.bots.dice_exact import DiceExactBot
 from lamagames.bots.dice_search import DiceSearchBot
-from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS
+from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame
 from lamagames.dice.hints import hints
 from tests.dice.helpers import make_state
 
@@ -52,3 +52,17 @@ def test_many_players_fall_back_to_the_search_bot() -> None:
     bot = DiceExactBot(state.game, 0, seed=4)
     assert bot.step(state) == DiceSearchBot(state.game, 0, seed=4).step(state)
     assert bot.last_basis == "search"
+
+
+def test_last_standing_beyond_the_size_budget_falls_back_to_search() -> None:
+    # end_score may be up to 10000: a last-standing table for score 9995 would need 10000
+    # score levels (about 3.6 GB, a MemoryError before); the bot plays the search bot's move.
+    game = DiceGame(num_players=2, end_score=10_000)
+    state = game.build_state(rows=["3 3 L", "6"], llama_row="1 2", scores=[9995, 0], quit_seats=[1])
+    bot = DiceExactBot(game, 0, seed=4)
+    assert bot.step(state) == DiceSearchBot(game, 0, seed=4).step(state)
+    assert bot.last_basis == "search"
+    # Within the budget (score 95 < 100 levels) the same position stays exact.
+    exact = game.build_state(rows=["3 3 L", "6"], llama_row="1 2", scores=[95, 0], quit_seats=[1])
+    assert bot.step(exact) == next(h.action for h in hints(exact, 0) if h.best)
+    assert bot.last_basis == "exact"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,13 +15,23 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from lamagames.bots.dice_exact import DiceExactBot
+from lamagames.cli.hint import BEST_BY_MARGIN, BEST_BY_POINTS, fixed
 from lamagames.cli.main import app
 from lamagames.cli.session import interpret
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.registry import make
-from lamagames.dice.game import PHASE_DICE, PHASE_DISCARD
-from lamagames.dice.hints import BASIS_ESTIMATE, BASIS_LAST, BASIS_TWO, hints
-from lamagames.dice.solver import LastStandingSolver, bust_chance
+from lamagames.dice.game import PHASE_DICE, PHASE_DISCARD, PHASE_GIVE_EMPTY, DiceGame, DiceState
+from lamagames.dice.hints import (
+    BASIS_CAPPED,
+    BASIS_ESTIMATE,
+    BASIS_FINAL,
+    BASIS_LAST,
+    BASIS_NOTES,
+    BASIS_TWO,
+    hints,
+)
+from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
+from lamagames.dice.solver.last_standing import MAX_LEVELS
 from lamagames.dice.solver.two_player import TwoPlayerSolver
 from tests.dice.helpers import counts, make_state
 
@@ -121,7 +133,7 @@ def test_lama_hint_reads_bare_and_wrapped_position_files(lama: Lama, tmp_path: P
     wrapped = {"game": "dice", "params": {"num_players": 2}, "state": state.to_dict()}
     result = lama("hint", _position_file(tmp_path, wrapped))
     assert result.exit_code == 0, result.output
-    assert "exact: last player standing" in result.stdout
+    assert BASIS_LAST in result.stdout
 
 
 def test_lama_hint_answers_for_a_record_position(lama: Lama, tmp_path: Path) -> None:
@@ -174,8 +186,10 @@ def test_hint_at_the_terminal_prompt(lama: Lama, tmp_path: Path) -> None:
         "--record", str(rec), input="hint\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Hint: expected further points" in result.stdout
-    assert "estimate: as if the others quit after this" in result.stdout
+    assert "Hint: what each move is worth" in result.stdout
+    flat = " ".join(result.stdout.split())
+    assert BASIS_ESTIMATE in flat and BASIS_NOTES[BASIS_ESTIMATE] in flat
+    assert BEST_BY_POINTS in flat  # three players: the fewest points are best
 
 
 def test_lama_hint_help_is_for_people(lama: Lama) -> None:
@@ -213,3 +227,137 @@ def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:
     chosen = bot.step(state)
     assert bot.last_basis == "exact"
     assert chosen == next(h.action for h in out.values() if h.best)
+
+
+# ---------------------------------------------------------------- fresh-user findings
+
+
+def _discard_135(quit_other: bool = False) -> DiceState:
+    """Two players, seat 0 rolled 3 5 1 against row 1 3 5 L: discard which cards (D-8.2)."""
+    return make_state(
+        ["135L", "6"], llama_row="12", phase=PHASE_DISCARD, dice="351", quit=[False, quit_other]
+    )
+
+
+def _print_hint(lama: Lama, tmp_path: Path, state: DiceState, **params: int) -> Result:
+    data = {"game": "dice", "params": {"num_players": len(state.rows), **params}}
+    return lama("hint", _position_file(tmp_path, {**data, "state": state.to_dict()}))
+
+
+def test_two_player_best_is_by_margin_and_the_legend_says_so(lama: Lama, tmp_path: Path) -> None:
+    # The best two-player move may cost more own points: the legend must say why it is best.
+    out = hints(_discard_135(), 0)
+    best = next(h for h in out if h.best)
+    assert best.margin == max(h.margin or -math.inf for h in out)
+    result = _print_hint(lama, tmp_path, _discard_135())
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert BEST_BY_MARGIN in flat and BEST_BY_POINTS not in flat
+    assert "opponent's expected points minus yours" in flat
+    alone = _print_hint(lama, tmp_path, _discard_135(quit_other=True))  # D-8.5: no margin
+    assert BEST_BY_POINTS in " ".join(alone.stdout.split())
+
+
+def test_hint_table_fits_80_columns(tmp_path: Path) -> None:
+    runner = CliRunner()
+    state = _discard_135()
+    path = _position_file(tmp_path, state.to_dict())
+    result = runner.invoke(app, ["hint", path], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    rows = [line for line in lines if "discard 1 3 5" in line]
+    assert len(rows) == 1 and BASIS_TWO in rows[0]  # no cell wrapped onto a second line
+    assert any("margin" in line and "basis" in line for line in lines)
+
+
+def test_give_none_is_zero_not_negative_zero(lama: Lama, tmp_path: Path) -> None:
+    # D-10: after emptying the row with 5 white chips: give white (-1) or none (0).
+    rolled = make_state(
+        ["3", "6"], llama_row="12", quit=[False, True], phase=PHASE_DISCARD, dice="354",
+        scores=[5, 0],
+    )  # fmt: skip
+    state = rolled.child(rolled.legal_actions()[0])
+    assert state.phase == PHASE_GIVE_EMPTY
+    none = next(h for h in hints(state, 0) if h.notation == "give none")
+    assert none.expected_points == 0.0 and math.copysign(1.0, none.expected_points) == 1.0
+    assert none.basis == BASIS_FINAL
+    result = _print_hint(lama, tmp_path, state)
+    assert result.exit_code == 0, result.output
+    assert "-0.000" not in result.stdout and "0.000" in result.stdout
+    assert fixed(-0.0) == fixed(-0.0004) == fixed(-0.0004, signed=True) == "0.000"
+    assert fixed(-1.0) == "-1.000" and fixed(1.41, signed=True) == "+1.410" and fixed(None) == "-"
+
+
+def test_lama_hint_names_the_seat_from_1_and_shows_the_position(lama: Lama, tmp_path: Path) -> None:
+    state = make_state(["3", "5L"], llama_row="12", player=1, starter=1)
+    result = _print_hint(lama, tmp_path, state)
+    assert result.exit_code == 0, result.output
+    assert "position file): Player 2 (seat 2) to act" in result.stdout
+    assert "seat 1 to act" not in result.stdout
+    assert "Llama row" in result.stdout and "Round 1" in result.stdout  # the position itself
+    assert result.stdout.index("Llama row") < result.stdout.index("Hint: what each move")
+    rec = tmp_path / "g.lamarec.json"
+    played = lama(
+        "play", "dice", "--seats", "benchmark,benchmark", "--seed", "5", "--quiet",
+        "--record", str(rec), "--names", "Ann,Bob",
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    result = lama("hint", str(rec), "--at", "2")  # two deals, then the starter acts
+    assert result.exit_code == 0, result.output
+    assert re.search(
+        r"after 2 of \d+ actions\): (Ann \(seat 1\)|Bob \(seat 2\)) to act", result.stdout
+    )
+
+
+def test_every_basis_label_is_explained_and_short() -> None:
+    labels = {BASIS_LAST, BASIS_TWO, BASIS_FINAL, BASIS_ESTIMATE, BASIS_CAPPED}
+    assert set(BASIS_NOTES) == labels
+    assert max(len(label) for label in labels) <= 24  # the 80-column table
+
+
+def _huge(n: int, quit_seats: list[int]) -> DiceState:
+    """A position at score 9995 of a game to 10000 (end scores up to 10000 are valid)."""
+    game = DiceGame(num_players=n, end_score=10_000)
+    rows = ["3 3 L", "6", "4 5"][:n]
+    scores = [9995, 9990, 9980][:n]
+    return game.build_state(rows=rows, llama_row="1 2", scores=scores, quit_seats=quit_seats)
+
+
+@pytest.mark.parametrize(("n", "quit_seats"), [(2, [1]), (2, []), (3, [2])])
+def test_scores_beyond_the_size_budget_get_a_labelled_estimate_quickly(
+    monkeypatch: pytest.MonkeyPatch, n: int, quit_seats: list[int]
+) -> None:
+    # Before: score 9995 asked for a 10000-level table (MemoryError); 1995 took 24 s and
+    # 1.7 GB. Now nothing beyond the budget is solved: the capped score's table is used.
+    solved: list[int] = []
+    original = LastStandingSolver._solve
+
+    def spy(self: LastStandingSolver, mask: int, levels: int) -> object:
+        solved.append(levels)
+        return original(self, mask, levels)
+
+    monkeypatch.setattr(LastStandingSolver, "_solve", spy)
+    state = _huge(n, quit_seats)
+    start = time.perf_counter()
+    out = {h.notation: h for h in hints(state, 0)}
+    assert time.perf_counter() - start < 60
+    assert all(levels <= MAX_LEVELS for levels in solved), solved
+    assert out["roll"].basis == BASIS_CAPPED and not out["roll"].exact
+    assert out["roll"].margin is None
+    assert out["quit"].basis == BASIS_FINAL and out["quit"].expected_points == 13.0  # D-10
+    assert sum(h.best for h in out.values()) == 1
+    if not [i for i in range(n) if i and i not in quit_seats]:  # last standing: capped at 95
+        table = get_solver().table(0b11, 95)
+        assert out["roll"].expected_points == pytest.approx(
+            table.roll_value(counts("33L"), 95), abs=1e-12
+        )
+
+
+def test_lama_hint_at_a_huge_end_score_answers_without_a_traceback(
+    lama: Lama, tmp_path: Path
+) -> None:
+    result = _print_hint(lama, tmp_path, _huge(2, [1]), end_score=10_000)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and BASIS_CAPPED in result.stdout
+    assert "beyond the solver's budget" in " ".join(result.stdout.split())

@@ -8,8 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lamagames.core.errors import ParameterError
 from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame, DiceState
-from lamagames.dice.solver import LastStandingSolver, PositionError, bust_chance
+from lamagames.dice.solver import (
+    LastStandingSolver,
+    NotTractableError,
+    PositionError,
+    bust_chance,
+)
+from lamagames.dice.solver.last_standing import MAX_LEVELS
 from lamagames.dice.solver.space import chip_value, llama_mask, row_universe
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import expectimax
@@ -173,3 +180,25 @@ def test_turn_value_is_the_better_of_quit_and_roll(
     best = min(table.quit_value(row), table.roll_value(row, score))
     assert table.value(row, score) == pytest.approx(best, abs=1e-12)
     assert table.value(row, score) <= table.quit_value(row)
+
+
+def test_tables_beyond_the_size_budget_are_refused_without_solving(
+    solver: LastStandingSolver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # end_score may be up to 10000 (D-11): a table for score 9995 would need 10000 levels
+    # (3.6 GB); the budget refuses it at once instead of running out of memory.
+    def no_solve(*args: object) -> None:
+        raise AssertionError("nothing may be solved beyond the budget")
+
+    monkeypatch.setattr(solver, "_solve", no_solve)
+    assert solver.max_levels == MAX_LEVELS == 100
+    assert solver.covers(39) and solver.covers(99)  # the standard end score 40, and up to 100
+    assert not solver.covers(100) and not solver.covers(9995)
+    with pytest.raises(NotTractableError, match=r"score 9995 needs .* 10000 score levels"):
+        solver.table(counts("12"), 9995)
+    with pytest.raises(NotTractableError, match="limit of 100"):
+        solver.table(counts("12"), 100)
+    small = LastStandingSolver(use_disk_cache=False, max_levels=20)
+    assert small.covers(19) and not small.covers(20)
+    with pytest.raises(ParameterError, match="max_levels"):
+        LastStandingSolver(max_levels=5)

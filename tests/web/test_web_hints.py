@@ -74,3 +74,19 @@ def test_hint_refused_in_a_game_without_hints(client: TestClient) -> None:
         assert error["code"] == "no_hints" and error["ref"] == "x"
         peer.send({"type": "hint", "ref": "y" * 33})
         assert peer.error()["code"] == "invalid"
+
+
+def test_hint_panel_says_why_the_best_move_is_best(client: TestClient) -> None:
+    # Two-player best moves are by margin and may cost more own points: the panel's legend
+    # says so (EN and DE), instead of only "fewer is better" beside a higher value.
+    js = client.get("/static/table/hints.js").text
+    assert '"hints.best_margin"' in js and '"hints.best_points"' in js
+    en = client.get("/static/i18n/en.json").json()
+    de = client.get("/static/i18n/de.json").json()
+    for key in ("hints.best_margin", "hints.best_points", "hints.note"):
+        assert en[key] and de[key], key
+    assert "minus yours" in en["hints.best_margin"]
+    assert "cost a little more of your own points" in en["hints.best_margin"]
+    assert "fewest expected points" in en["hints.best_points"]
+    assert "minus deine" in de["hints.best_margin"]
+    assert "wenigsten erwarteten Punkte" in de["hints.best_points"]

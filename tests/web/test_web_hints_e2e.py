@@ -47,6 +47,17 @@ def test_hint_button_shows_each_move_with_its_value(server: ServerThread, browse
     expect(panel.locator(".hint-best")).to_have_count(1)
     expect(panel).to_contain_text("%")  # the bust chance of a roll
     expect(panel).to_contain_text("exact")  # quitting (D-7) is always exact
+    # Two players at a fresh deal: exact margins, and the legend says why the best is best.
+    expect(panel.locator("#hint-legend")).to_contain_text(
+        "opponent (their expected points minus yours)"
+    )
+    numbers = page.evaluate(
+        """async () => {
+          const m = await import("/static/table/hints.js");
+          return [m.number(-0, 2), m.number(-0.0001, 2), m.number(-1.5, 2), m.number(null, 2)];
+        }"""
+    )
+    assert numbers == ["0.00", "0.00", "-1.50", "–"]  # never -0.00
     # A seat that is not acting sees no hint button.
     other = browser.new_page(locale="en-GB")
     other.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][1]['token']}")

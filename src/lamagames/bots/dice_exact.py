@@ -2,7 +2,9 @@
 
 * **Last player standing** (every other seat has quit, D-8.5): the exact optimal policy of
   :mod:`lamagames.dice.solver.last_standing` (least expected points of the round, chips given
-  back counted). Exact in every such position.
+  back counted) wherever the score is within the solver's size budget
+  (:data:`~lamagames.dice.solver.last_standing.MAX_LEVELS`: scores 0..99, so every end
+  score up to 100); beyond it the ``search`` bot's choice.
 * **Two players, both still in**: the exact two-player policy of
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
   when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
@@ -89,9 +91,10 @@ class DiceExactBot(Bot):
             return legal[0]  # black, else white, else none: the best chip (D-10)
         others_in = [i for i in range(s.game.num_players) if i != self.seat and not s.quit[i]]
         if not others_in:
-            self.last_basis = "exact"
-            return self._last_standing(s, legal)
-        if s.game.num_players == 2:
+            if self.solver.covers(s.scores[self.seat]):  # else over the size budget
+                self.last_basis = "exact"
+                return self._last_standing(s, legal)
+        elif s.game.num_players == 2:
             choice = self._two_player(s, legal)
             if choice is not None:
                 self.last_basis = "exact"

@@ -9,19 +9,20 @@ the prompt of terminal play.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Protocol
+from typing import Annotated, Any, NamedTuple, NoReturn, Protocol
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from lamagames.cli.views import get_view
 from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.files import read_json_file
 from lamagames.core.game import State
-from lamagames.core.records import iter_replay, validate_record
+from lamagames.core.records import SeatInfo, iter_replay, validate_record
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
 
@@ -42,6 +43,15 @@ HintFunction = Callable[[State, int], Sequence[Hint]]
 
 #: Name of the hint provider in a game's spec (``GameSpec.extras``).
 HINT_EXTRA = "hints"
+#: Name of the optional ``{basis label: explanation}`` mapping in a game's spec extras
+#: (LAMA Dice: :data:`lamagames.dice.hints.BASIS_NOTES`), printed under the hint table.
+HINT_NOTES_EXTRA = "hint_notes"
+#: The legend of ``*`` (the solver's choice).
+BEST_BY_POINTS = "* best: fewest expected points."
+BEST_BY_MARGIN = (
+    "* best: best margin (opponent's points minus yours): it can cost a little more of "
+    "your own points to cost the opponent more."
+)
 
 
 def hint_function(game_id: str) -> HintFunction:
@@ -65,42 +75,100 @@ def hint_function(game_id: str) -> HintFunction:
     return function
 
 
+def fixed(value: float | None, digits: int = 3, *, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals (``"-"`` for ``None``); a value that rounds to
+    zero prints as ``0.000``, never ``-0.000``."""
+    if value is None:
+        return "-"
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    if float(text) == 0.0:
+        return f"{0.0:.{digits}f}"
+    return text
+
+
 def hint_table(hints: Sequence[Hint]) -> Table:
-    """A Rich table: action, expected points, margin (if any), bust chance, basis; the
-    solver's choice is marked with ``*`` and bold."""
+    """A Rich table (at most 80 columns for actions of up to 13 characters): action,
+    expected points, margin (if any), bust chance, basis; the solver's choice is marked
+    with ``*`` and bold. :func:`hint_legend` explains the columns and the mark."""
     show_margin = any(h.margin is not None for h in hints)
-    table = Table(title="Hint: expected further points of this round (lower is better)")
+    table = Table(title="Hint: what each move is worth")
     table.add_column("", no_wrap=True)
     table.add_column("action", no_wrap=True)
-    table.add_column("exp. points", justify="right")
+    table.add_column("points", justify="right", no_wrap=True)
     if show_margin:
-        table.add_column("margin (opp - you)", justify="right")
-    table.add_column("bust", justify="right")
+        table.add_column("margin", justify="right", no_wrap=True)
+    table.add_column("bust", justify="right", no_wrap=True)
     table.add_column("basis")
     for h in hints:
-        cells = [
-            "*" if h.best else "",
-            h.notation,
-            "-" if h.expected_points is None else f"{h.expected_points:.3f}",
-        ]
+        cells = ["*" if h.best else "", h.notation, fixed(h.expected_points)]
         if show_margin:
-            cells.append("-" if h.margin is None else f"{h.margin:+.3f}")
+            cells.append(fixed(h.margin, signed=True))
         cells.append("" if h.bust_chance is None else f"{100 * h.bust_chance:.1f}%")
         cells.append(h.basis)
         table.add_row(*(Text(c) for c in cells), style="bold" if h.best else None)
     return table
 
 
-def hint_renderable(game_id: str, state: State, player: int) -> RenderableType:
-    """The hint table for ``player``, or a one-line explanation when there is none."""
+def hint_legend(hints: Sequence[Hint], notes: Mapping[str, str] | None = None) -> list[str]:
+    """The lines under the hint table: what ``*`` means (the fewest expected points, or
+    with two-player margins the best margin), the columns, and each basis label shown
+    (with its explanation from ``notes``, the game's ``hint_notes`` extra)."""
+    show_margin = any(h.margin is not None for h in hints)
+    lines = [BEST_BY_MARGIN if show_margin else BEST_BY_POINTS]
+    columns = "points: your expected further points of this round (lower is better)"
+    if show_margin:
+        columns += "; margin: the opponent's expected points minus yours (higher is better)"
+    if any(h.bust_chance is not None for h in hints):
+        columns += "; bust: the chance that the next roll is a bust"
+    lines.append(columns + ".")
+    for basis in dict.fromkeys(h.basis for h in hints):
+        note = (notes or {}).get(basis)
+        if note:
+            lines.append(f"{basis} = {note}.")
+    return lines
+
+
+def hint_notes(game_id: str) -> Mapping[str, str]:
+    """The game's explanations of its basis labels (``extras["hint_notes"]``), or none."""
     try:
-        return hint_table(hint_function(game_id)(state, player))
+        spec = get_spec(game_id)
+        if HINT_NOTES_EXTRA not in spec.extras:
+            return {}
+        notes: Mapping[str, str] = spec.load_extra(HINT_NOTES_EXTRA)
+    except (LamaError, ImportError):
+        return {}
+    return notes
+
+
+def hint_view(game_id: str, hints: Sequence[Hint]) -> RenderableType:
+    """The hint table with its legend (:func:`hint_table`, :func:`hint_legend`)."""
+    legend = [Text(line, style="grey50") for line in hint_legend(hints, hint_notes(game_id))]
+    return Group(hint_table(hints), *legend)
+
+
+def hint_renderable(game_id: str, state: State, player: int) -> RenderableType:
+    """The hint table and legend for ``player``, or a one-line explanation when there is
+    none."""
+    try:
+        return hint_view(game_id, hint_function(game_id)(state, player))
     except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
         return Text(f"No hint: {exc}", style="yellow")
 
 
-def load_position(path: Path, at: int | None) -> tuple[str, State, str]:
-    """Read a record or position file; return ``(game id, position, description)``.
+class Position(NamedTuple):
+    """A position read by :func:`load_position`."""
+
+    game_id: str
+    state: State
+    #: ``"after N of M actions"`` or ``"position file"``.
+    where: str
+    #: Names and kinds per seat: the record's, else ``Player 1``, ``Player 2``... (as in
+    #: ``lama play``).
+    seats: list[SeatInfo]
+
+
+def load_position(path: Path, at: int | None) -> Position:
+    """Read a record or position file.
 
     Raises:
         RecordError: ``FILE: <reason>`` for an unreadable file, bad JSON, a record that does
@@ -116,12 +184,17 @@ def load_position(path: Path, at: int | None) -> tuple[str, State, str]:
             index = last if at is None else at
             if not 0 <= index <= last:
                 raise RecordError(f"--at {at}: the record has {last} actions; choose 0 to {last}")
-            return record.game, states[index], f"after {index} of {last} actions"
+            where = f"after {index} of {last} actions"
+            return Position(record.game, states[index], where, list(record.seats))
         if at is not None:
             raise RecordError("--at applies to game records; this is a position file")
         game_id, params, state_data = _position_parts(data)
         game = make(game_id, **params)
-        return game_id, game.state_from_dict(state_data), "position file"
+        seats = [
+            SeatInfo(name=f"Player {seat + 1}", kind="human")
+            for seat in range(game.info.num_players)
+        ]
+        return Position(game_id, game.state_from_dict(state_data), "position file", seats)
     except LamaError as exc:
         raise RecordError(f"{path}: {exc}") from None
 
@@ -164,7 +237,7 @@ def hint_command(
     if not file_name.strip():
         _fail("no file name given")
     try:
-        game_id, state, where = load_position(Path(file_name), at)
+        game_id, state, where, seats = load_position(Path(file_name), at)
         function = hint_function(game_id)
     except RecordError as exc:
         _fail(str(exc))
@@ -174,8 +247,11 @@ def hint_command(
         _fail(f"{file_name} ({where}): no seat has a decision: {what}")
     try:
         hints = function(state, player)
-    except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
-        _fail(f"{file_name} ({where}): {exc}")
+    except (LamaError, ImportError, MemoryError) as exc:  # ImportError: no solver extra
+        reason = "out of memory" if isinstance(exc, MemoryError) else str(exc)
+        _fail(f"{file_name} ({where}): no hint: {reason}")
     out = Console(highlight=False)
-    out.print(Text(f"{file_name} ({where}): seat {player} to act", style="bold"))
-    out.print(hint_table(hints))
+    name = seats[player].name if 0 <= player < len(seats) else f"Player {player + 1}"
+    out.print(Text(f"{file_name} ({where}): {name} (seat {player + 1}) to act", style="bold"))
+    out.print(get_view(game_id).render(state, seats))
+    out.print(hint_view(game_id, hints))

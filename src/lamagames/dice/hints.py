@@ -17,8 +17,19 @@ the compiled solve fits :data:`HINT_MAX_WORK` (every fresh deal of a first round
 (D-7, the own row is final) and the give-back after emptying the row (D-10) always. Other
 values are *estimates*: the exact value of the position after the action (for ``roll``: after
 the roll and the seat's best answer to it, under the real rules) as if every other seat quit
-right then. The best action is flagged (lowest points; highest margin when exact
-two-player values are shown).
+right then.
+
+Scores beyond the last-standing solver's size budget (``LastStandingSolver.covers``: scores
+0..99, so every end score up to 100 is exact) are valued at the highest covered score with
+the same last digit (``90 + score % 10``): the same chips can be given back, up to nine
+black ones in the round, so the value only differs if a tenth black chip would be given in
+this round. Those values are labelled :data:`BASIS_CAPPED` (estimates), also for the last
+player standing.
+
+The best action is flagged: the fewest expected points, except with exact two-player values,
+where it is the highest margin (opponent's expected points minus own), the two-player
+solver's objective. That best move may cost a little more of the seat's own points when it
+costs the opponent more.
 """
 
 from __future__ import annotations
@@ -54,14 +65,10 @@ from lamagames.dice.game import (
     as_dice_state,
     row_score,
 )
-from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
+from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
+from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import llama_mask
-from lamagames.dice.solver.two_player import (
-    Key,
-    NotTractableError,
-    Outcome,
-    TwoPlayerSolver,
-)
+from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 
 #: Largest compiled two-player solve (indices times score-level pairs; about 0.9 million
 #: per second on one core, so at most about 15 s) a hint may start; larger positions get
@@ -69,10 +76,23 @@ from lamagames.dice.solver.two_player import (
 #: of either seat's greedy chain multiplies it.
 HINT_MAX_WORK: Final = 12_000_000
 CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
-BASIS_LAST: Final = "exact: last player standing"
+# Basis labels are short (they fit an 80-column hint table); BASIS_NOTES explains them.
+BASIS_LAST: Final = "exact: last standing"
 BASIS_TWO: Final = "exact: two players"
-BASIS_FINAL: Final = "exact: the row is final"
-BASIS_ESTIMATE: Final = "estimate: as if the others quit after this"
+BASIS_FINAL: Final = "exact: row is final"
+BASIS_ESTIMATE: Final = "estimate: others quit"
+BASIS_CAPPED: Final = "estimate: score cap"
+#: What each basis label means, in a sentence (legends of the terminal hint table).
+BASIS_NOTES: Final = {
+    BASIS_LAST: "solved exactly: every other player has quit",
+    BASIS_TWO: "solved exactly for both players",
+    BASIS_FINAL: "the points are final (quitting, or the chip after emptying the row)",
+    BASIS_ESTIMATE: "valued as if the other players quit right after this move",
+    BASIS_CAPPED: (
+        "the score is beyond the solver's budget (scores up to 99): valued at 90-99 "
+        "(same last digit) as if the other players quit right after this move"
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -86,8 +106,9 @@ class ActionHint:
         margin: expected opponent minus own points (two players, exact), else ``None``.
         bust_chance: probability (0..1) that the next roll busts, for ``roll``; else ``None``.
         exact: the values are exact (solved to convergence), not estimates.
-        basis: where the value comes from, in words.
-        best: this is the solver's choice among the listed actions.
+        basis: where the value comes from, a short label (:data:`BASIS_NOTES` explains it).
+        best: this is the solver's choice among the listed actions: the fewest expected
+            points, or the highest margin when exact two-player margins are given.
     """
 
     action: int
@@ -143,7 +164,7 @@ def hints(
     row = tuple(s.rows[player])
     score = s.scores[player]
     if s.phase == PHASE_GIVE_EMPTY:  # D-10: the round is over, the chip is all that is left
-        out = [_hint(a, -float(CHIPS[a]), None, None, True, BASIS_FINAL) for a in legal]
+        out = [_hint(a, 0.0 - CHIPS[a], None, None, True, BASIS_FINAL) for a in legal]
         return _flag_best(out, by_margin=False)
     bust = bust_chance(solver.rolls, row, s.llama_row, last_standing=not others_in)
     if n == 2 and others_in:
@@ -151,17 +172,29 @@ def hints(
         # Too large to solve exactly: fall through to the labelled one-player estimate.
         with contextlib.suppress(NotTractableError):
             return _two_player_hints(s, player, legal, two, bust)
-    exact = not others_in
-    basis = BASIS_LAST if exact else BASIS_ESTIMATE
+    # Beyond the size budget of the last-standing tables: the capped score (module doc).
+    table_score = value_score(solver, score)
+    exact = not others_in and table_score == score
+    basis = BASIS_CAPPED if table_score != score else BASIS_LAST if exact else BASIS_ESTIMATE
     out = []
     for action in legal:
-        value = _solo_value(s, player, action, row, score)
+        value = _solo_value(s, player, action, row, table_score)
         if action == QUIT:
             out.append(_hint(action, value, None, None, True, BASIS_FINAL))
         else:
             chance = bust if action == ROLL else None
             out.append(_hint(action, value, None, chance, exact, basis))
     return _flag_best(out, by_margin=False)
+
+
+def value_score(solver: LastStandingSolver, score: int) -> int:
+    """The score at which the last-standing tables value a position: ``score`` itself
+    within the solver's size budget, else the highest covered score with the same last
+    digit (the same chips to give back, up to nine black ones; see the module docstring)."""
+    if solver.covers(score):
+        return score
+    top = solver.max_levels - solver.max_levels % LEVEL_BLOCK
+    return top - LEVEL_BLOCK + score % LEVEL_BLOCK
 
 
 @lru_cache(maxsize=4)

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     extras={
         "batch": "lamagames.dice.batch:ENGINE",
         "hints": "lamagames.dice.hints:hints",
+        "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
     },

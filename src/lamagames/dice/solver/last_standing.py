@@ -25,7 +25,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.errors import LamaError
+from lamagames.core.errors import LamaError, ParameterError
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score
 from lamagames.dice.solver import cache, kernel
@@ -47,6 +47,12 @@ SOLVER_VERSION: Final = 1
 LEVEL_BLOCK: Final = 10
 #: Most tables kept in memory per solver (the disk cache keeps the rest).
 MEMORY_TABLES: Final = 24
+#: Size budget: most score levels of one table (scores ``0 .. MAX_LEVELS - 1``). A level is
+#: 45,305 rows x 8 bytes = 0.36 MB, so a table is at most about 36 MB in memory and on disk
+#: and solves in a few seconds; the standard end score 40 (D-11) needs 40 levels and every
+#: end score up to 100 stays exact. A higher score raises :class:`NotTractableError` (the
+#: cost grows linearly: score 1995 would need a 725 MB table and 1.7 GB while solving).
+MAX_LEVELS: Final = 100
 _WEIGHTS: Final = KEY_RADIX ** np.arange(NUM_SYMBOLS, dtype=np.int64)
 #: ``group_ptr, group_prob, succ_ptr, succ, bust_prob`` of :func:`kernel.build_transitions`.
 Transitions = tuple[
@@ -56,6 +62,11 @@ Transitions = tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.float64],
 ]
+
+
+class NotTractableError(LamaError):
+    """An exact solve would need more memory or time than allowed (last standing: a score
+    beyond :data:`MAX_LEVELS`; two players: see :mod:`lamagames.dice.solver.two_player`)."""
 
 
 class PositionError(LamaError):
@@ -208,21 +219,36 @@ class LastStandingSolver:
     Args:
         dice: the three dice faces (validated by :class:`DiceGame`, D-1).
         use_disk_cache: read and write tables in :mod:`lamagames.dice.solver.cache`.
+        max_levels: the size budget, most score levels of one table (default
+            :data:`MAX_LEVELS`, at least :data:`LEVEL_BLOCK`); :meth:`table` refuses
+            higher scores.
 
     Raises:
-        ParameterError: the dice break D-1.
+        ParameterError: the dice break D-1, or ``max_levels`` is below one block.
     """
 
     def __init__(
-        self, dice: tuple[str, ...] | list[str] = STANDARD_DICE, use_disk_cache: bool = True
+        self,
+        dice: tuple[str, ...] | list[str] = STANDARD_DICE,
+        use_disk_cache: bool = True,
+        max_levels: int = MAX_LEVELS,
     ) -> None:
+        if type(max_levels) is not int or max_levels < LEVEL_BLOCK:
+            raise ParameterError(
+                f"max_levels must be an integer >= {LEVEL_BLOCK}, got {max_levels!r}"
+            )
         game = DiceGame(num_players=2, dice=list(dice))
         self.dice: tuple[str, ...] = tuple(game.dice)
         self.rolls = roll_table(game)
         self.universe = row_universe()
         self.use_disk_cache = use_disk_cache
+        self.max_levels = max_levels
         self._tables: dict[int, LastStandingTable] = {}
         self._structure: Transitions | None = None
+
+    def covers(self, score: int) -> bool:
+        """Whether a table covering ``score`` fits the size budget (``max_levels``)."""
+        return _levels(score) <= self.max_levels
 
     def table(
         self, llama_row: tuple[int, ...] | list[int] | int, score: int = 0
@@ -233,6 +259,7 @@ class LastStandingSolver:
         Raises:
             PositionError: an empty or malformed llama row (an empty llama row ends the
                 round, D-9), or a negative score.
+            NotTractableError: ``score`` is beyond the size budget (:meth:`covers`).
         """
         mask = _mask(llama_row)
         if type(score) is not int or score < 0:
@@ -240,7 +267,13 @@ class LastStandingSolver:
         table = self._tables.get(mask)
         if table is not None and table.levels > score:
             return table
-        levels = LEVEL_BLOCK * (score // LEVEL_BLOCK + 1)
+        levels = _levels(score)
+        if levels > self.max_levels:
+            megabytes = levels * self.universe.size * 8 / 1e6
+            raise NotTractableError(
+                f"score {score} needs a last-standing table of {levels} score levels "
+                f"(about {megabytes:,.0f} MB), more than the limit of {self.max_levels}"
+            )
         table = self._solve(mask, levels)
         if len(self._tables) >= MEMORY_TABLES:
             self._tables.pop(next(iter(self._tables)))
@@ -287,6 +320,11 @@ class LastStandingSolver:
                 u.rows, u.index, _WEIGHTS, self.rolls.counts, self.rolls.probs
             )
         return self._structure
+
+
+def _levels(score: int) -> int:
+    """Score levels of a table covering ``score`` (rounded up to a :data:`LEVEL_BLOCK`)."""
+    return LEVEL_BLOCK * (score // LEVEL_BLOCK + 1)
 
 
 def _kernel_inputs(

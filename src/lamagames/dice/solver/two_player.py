@@ -37,10 +37,15 @@ import threading
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from lamagames.core.errors import LamaError
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import row_score
-from lamagames.dice.solver.last_standing import LastStandingSolver, PositionError
+from lamagames.dice.solver.last_standing import (
+    LastStandingSolver,
+    PositionError,
+)
+from lamagames.dice.solver.last_standing import (
+    NotTractableError as NotTractableError,  # re-exported: two-player solves raise it too
+)
 from lamagames.dice.solver.pair_table import (
     TOTAL_COPIES,
     Found,
@@ -65,10 +70,6 @@ PAIR_TOL: Final = 1e-14
 Row = tuple[int, ...]
 #: ``(own row, opponent row, llama row mask, own score, opponent score)``, own seat to act.
 Key = tuple[Row, Row, int, int, int]
-
-
-class NotTractableError(LamaError):
-    """The exact two-player solve would need more states (or memory) than allowed."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 // The hint button and panel (games whose spec has a hints extra: /api/tables/{code} says
 // hints: true): asks the server ({type: "hint", ref}) and lists each legal action with its
-// expected points, the bust chance of a roll, exact or estimate, the best one marked.
+// expected points, the bust chance of a roll, exact or estimate, the best one marked and a
+// legend saying why it is best (fewest points, or the best margin with two players).
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { newRef } from "./connection.js";
@@ -25,8 +26,11 @@ function askHint(view, m) {
   }
 }
 
-function number(x, digits) {
-  return x === null || x === undefined ? "–" : x.toLocaleString(i18n.lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** x with `digits` decimals in the page's language; a value that rounds to zero is 0, never -0. */
+export function number(x, digits) {
+  if (x === null || x === undefined) return "–";
+  const rounded = Number(x.toFixed(digits));
+  return (rounded === 0 ? 0 : rounded).toLocaleString(i18n.lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** The answered hints for the current version, as a table; else null. */
@@ -48,5 +52,7 @@ export function hintPanel(view, m, R) {
         margin ? h("th", {}, t("hints.margin")) : null,
         h("th", {}, t("hints.bust")), h("th", {}, t("hints.basis")))),
       h("tbody", {}, rows)),
+    // The best move: the fewest points, or with exact two-player margins the best margin.
+    h("p", { class: "hints-legend", id: "hint-legend" }, t(margin ? "hints.best_margin" : "hints.best_points")),
     h("p", { class: "hints-note" }, t("hints.note")));
 }
