@@ -7,12 +7,14 @@ random stream, so a game with bots replays exactly from its seed.
 
 from __future__ import annotations
 
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar
 
-from lamagames.core.errors import ParameterError
+from lamagames.core.errors import ParameterError, quoted
+from lamagames.core.extras import missing
 from lamagames.core.game import Game, State
 from lamagames.core.rng import make_rng
 from lamagames.core.spec import get_spec, load_ref
@@ -25,17 +27,31 @@ class Bot(ABC):
         game: the game instance the bot plays.
         seat: the bot's seat (0-based).
         seed: root seed; the bot's stream is ``make_rng(seed, "bot", seat)``.
+
+    Raises:
+        ParameterError: ``seat`` not an integer or out of range, ``seed`` not an integer.
     """
 
     #: registry name of the bot kind, for example ``"random"``.
     kind: ClassVar[str]
+    #: top-level modules the kind needs beyond the base install (``("numba",)``), checked
+    #: before a bot is made (:func:`bot_unavailable`, with
+    #: :func:`lamagames.core.extras.is_installed`).
+    requires: ClassVar[tuple[str, ...]] = ()
+    #: the optional extra of ``lamagames`` that installs :attr:`requires` (``"sim"``), named
+    #: in the message of a missing requirement.
+    extra: ClassVar[str | None] = None
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
+            raise ParameterError(f"seat must be an integer, got {quoted(seat)}")
         if not 0 <= seat < game.num_players:
             raise ParameterError(f"seat {seat} out of range for {game.num_players} players")
-        self.game = game
-        self.seat = seat
-        self.rng: random.Random = make_rng(seed, "bot", seat)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ParameterError(f"seed must be an integer, got {quoted(seed)}")
+        self.game: Game = game
+        self.seat: int = int(seat)
+        self.rng: random.Random = make_rng(int(seed), "bot", self.seat)
 
     @abstractmethod
     def step(self, state: State) -> int:
@@ -105,6 +121,66 @@ def bot_class(game_id: str, kind: str) -> type[Bot]:
     return cls
 
 
+class BotUnavailableError(ParameterError):
+    """A known bot kind cannot be used in this installation (a package is missing).
+
+    Attributes:
+        kind: the bot kind.
+        reason: why, as :func:`bot_unavailable` says it
+            (``"needs numba: pip install 'lamagames[sim]'"``).
+    """
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(f"the {quoted(kind)} bot is not available in this installation ({reason})")
+        self.kind = kind
+        self.reason = reason
+
+
+def bot_unavailable(game_id: str, kind: str) -> str | None:
+    """Why bot ``kind`` of ``game_id`` cannot be used in this installation, else ``None``.
+
+    A kind is unusable when its module or class cannot be loaded, or when a module of its
+    class's :attr:`Bot.requires` is not installed. The reason reads on from "the bot ...":
+    ``"needs numba: pip install 'lamagames[sim]'"``, ``"cannot be loaded: No module named
+    'x'"``.
+
+    Raises:
+        ParameterError: no bot of that kind for that game (the message lists the kinds).
+    """
+    try:
+        cls = bot_class(game_id, kind)
+    except (ImportError, AttributeError) as exc:
+        return f"cannot be loaded: {exc}"
+    return missing(cls.requires, cls.extra)
+
+
+def available_bot_kinds(game_id: str) -> list[str]:
+    """The bot kinds of a game that can be used in this installation, sorted (the kinds of
+    :func:`bot_kinds` without those :func:`bot_unavailable` refuses)."""
+    return [kind for kind in bot_kinds(game_id) if bot_unavailable(game_id, kind) is None]
+
+
+def usable_bot_class(game_id: str, kind: str) -> type[Bot]:
+    """:func:`bot_class`, refusing a kind this installation cannot use.
+
+    Raises:
+        ParameterError: an unknown kind.
+        BotUnavailableError: a known kind that :func:`bot_unavailable` refuses (the message
+            names the missing package and the extra that installs it).
+    """
+    reason = bot_unavailable(game_id, kind)
+    if reason is not None:
+        raise BotUnavailableError(kind, reason)
+    return bot_class(game_id, kind)
+
+
 def make_bot(kind: str, game: Game, seat: int, seed: int = 0) -> Bot:
-    """Create a bot of ``kind`` for ``seat`` (see :func:`bot_class` for errors)."""
-    return bot_class(game.game_id, kind)(game, seat, seed)
+    """Create a bot of ``kind`` for ``seat``.
+
+    Raises:
+        ParameterError: an unknown kind, bad arguments for the kind (such as a seat count it
+            does not play).
+        BotUnavailableError: the kind cannot be used in this installation (see
+            :func:`usable_bot_class`).
+    """
+    return usable_bot_class(game.game_id, kind)(game, seat, seed)

@@ -22,9 +22,9 @@ replay from their seed.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from lamagames.bots.base import Bot
+from lamagames.bots.base import Bot, BotUnavailableError
 from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
@@ -48,14 +48,9 @@ from lamagames.dice.game import (
     DiceState,
     as_dice_state,
 )
-from lamagames.dice.solver import get_solver
-from lamagames.dice.solver.space import llama_mask
-from lamagames.dice.solver.two_player import (
-    Key,
-    NotTractableError,
-    Outcome,
-    TwoPlayerSolver,
-)
+
+if TYPE_CHECKING:  # the solver needs numba: imported when a bot is made (``requires``)
+    from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 
 CHIPS = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
 
@@ -64,6 +59,8 @@ class DiceExactBot(Bot):
     """Plays the exact solver's policy (see the module docstring)."""
 
     kind = "exact"
+    requires = ("numba",)
+    extra = "solver"
     #: Largest compiled two-player solve (indices times score-level pairs) the bot starts;
     #: about 0.9 million per second on one core, so at most about 10 s per solve.
     MAX_WORK: ClassVar[int] = 8_000_000
@@ -72,9 +69,15 @@ class DiceExactBot(Bot):
         super().__init__(game, seat, seed)
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the exact dice bot plays LAMA Dice only")
+        try:
+            from lamagames.dice.solver import get_solver
+        except ImportError as exc:
+            raise BotUnavailableError(
+                self.kind, f"needs numba: pip install 'lamagames[{self.extra}]'"
+            ) from exc
         self.solver = get_solver(tuple(game.dice))
         self.fallback = DiceSearchBot(game, seat, seed)
-        self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
+        self._two = self._new_two_player()
         self._round = -1
         #: How the last decision was made: ``"exact"`` or ``"search"``.
         self.last_basis = ""
@@ -85,7 +88,7 @@ class DiceExactBot(Bot):
         legal = s.legal_actions(self.seat)
         if s.round != self._round:  # positions of earlier rounds never come back
             self._round = s.round
-            self._two = TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
+            self._two = self._new_two_player()
         if s.phase == PHASE_GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
@@ -102,7 +105,15 @@ class DiceExactBot(Bot):
         self.last_basis = "search"
         return self.fallback.step(state)
 
+    def _new_two_player(self) -> TwoPlayerSolver:
+        """A fresh two-player solver (one per round, see the module docstring)."""
+        from lamagames.dice.solver.two_player import TwoPlayerSolver
+
+        return TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
+
     def _last_standing(self, state: DiceState, legal: list[int]) -> int:
+        from lamagames.dice.solver.space import llama_mask
+
         row = tuple(state.rows[self.seat])
         score = state.scores[self.seat]
         table = self.solver.table(llama_mask(state.llama_row), score)
@@ -120,6 +131,9 @@ class DiceExactBot(Bot):
         return legal[min(range(len(legal)), key=values.__getitem__)]
 
     def _two_player(self, state: DiceState, legal: list[int]) -> int | None:
+        from lamagames.dice.solver.space import llama_mask
+        from lamagames.dice.solver.two_player import NotTractableError
+
         other = 1 - self.seat
         row = tuple(state.rows[self.seat])
         key: Key = (

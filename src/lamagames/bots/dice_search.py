@@ -17,10 +17,10 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.bots.base import Bot
+from lamagames.bots.base import Bot, BotUnavailableError
 from lamagames.bots.dice import DiceHeuristicBot
-from lamagames.bots.search import RolloutSearchBot
-from lamagames.core.errors import IllegalActionError, ParameterError
+from lamagames.bots.search import RolloutSearchBot, check_count
+from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import GIVE_BLACK, GIVE_NONE, GIVE_WHITE
 from lamagames.dice.game import DiceGame, as_dice_state
@@ -123,11 +123,15 @@ class DiceSearchBot(RolloutSearchBot):
 
     Raises:
         IllegalActionError: the game is not LAMA Dice.
-        ParameterError: ``rollouts < 1``, ``z < 0`` or ``rounds < 1``; numba (the ``sim``
-            extra) is not installed.
+        ParameterError: ``rollouts`` or ``rounds`` not an integer >= 1, ``z`` not a finite
+            number >= 0 (the message names the argument), a bad seat or seed.
+        BotUnavailableError: numba (the ``sim`` extra) is not installed (a
+            ``ParameterError`` too).
     """
 
     kind = "search"
+    requires = ("numba",)
+    extra = "sim"
     ROLLOUTS = 256
     Z = 1.0
     #: Default number of round ends simulated.
@@ -141,18 +145,16 @@ class DiceSearchBot(RolloutSearchBot):
     ) -> None:
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the dice search bot plays LAMA Dice only")
-        try:  # the compiled engine needs numba (the ``sim`` extra)
+        self.rounds = check_count("rounds", self.ROUNDS if rounds is None else rounds)
+        try:  # the compiled engine needs numba (the ``sim`` extra, see ``requires``)
             from lamagames.dice import batch_rollout
         except ModuleNotFoundError as exc:
             if exc.name in {"numba", "llvmlite"}:
-                raise ParameterError(
-                    "the LAMA Dice search bot needs numba: pip install 'lamagames[sim]'"
+                raise BotUnavailableError(
+                    self.kind, f"needs numba: pip install 'lamagames[{self.extra}]'"
                 ) from exc
             raise
         self._batch = batch_rollout
-        self.rounds = self.ROUNDS if rounds is None else rounds
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or self.rounds < 1:
-            raise ParameterError(f"rounds must be an integer >= 1, got {self.rounds!r}")
         super().__init__(game, seat, seed, **kwargs)
         #: the in-kernel heuristic's roll-value memo, warm across decisions.
         self._memo = batch_rollout.new_memo(1 << 16)

@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from lamagames.bots.base import Bot
 from lamagames.bots.express import ExpressHeuristicBot, position_value
-from lamagames.bots.search import RolloutSearchBot
-from lamagames.core.errors import IllegalActionError, ParameterError
+from lamagames.bots.search import RolloutSearchBot, check_count
+from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.express.game import ExpressGame, as_express_state
 
@@ -39,7 +39,8 @@ class ExpressSearchBot(RolloutSearchBot):
 
     Raises:
         IllegalActionError: the game is not Lama Express.
-        ParameterError: ``horizon < 1`` (and the base class's checks).
+        ParameterError: ``horizon`` not an integer >= 1, naming it (and the base class's
+            checks).
     """
 
     kind = "search"
@@ -52,9 +53,7 @@ class ExpressSearchBot(RolloutSearchBot):
     ) -> None:
         if not isinstance(game, ExpressGame):
             raise IllegalActionError("the Express search bot plays Lama Express only")
-        self.horizon = self.HORIZON if horizon is None else horizon
-        if self.horizon < 1:
-            raise ParameterError(f"horizon must be at least 1, got {self.horizon}")
+        self.horizon = check_count("horizon", self.HORIZON if horizon is None else horizon)
         super().__init__(game, seat, seed, **kwargs)
 
     def base_policy(self, seat: int) -> Bot:

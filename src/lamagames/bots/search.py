@@ -28,6 +28,7 @@ same contract (LAMA Dice: :mod:`lamagames.bots.dice_search` over
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from abc import abstractmethod
 from typing import Any
@@ -39,6 +40,41 @@ from lamagames.core.game import Game, State
 #: A rollout stops after this many actions (chance included) whatever the stopping rule says
 #: (LAMA Dice rounds can in principle last forever, D-8.1).
 MAX_ROLLOUT_ACTIONS = 2000
+
+
+def check_count(name: str, value: object, least: int = 1) -> int:
+    """A whole-number argument of a bot (``rollouts``, ``rounds``, ``horizon``) as ``int``.
+
+    >>> check_count("rollouts", 8)
+    8
+
+    Raises:
+        ParameterError: not an integer (``bool`` and ``"8"`` are none), or below ``least``;
+            the message names the argument.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
+        raise ParameterError(f"{name} must be an integer >= {least}, got {value!r}")
+    return int(value)
+
+
+def check_threshold(name: str, value: object) -> float:
+    """A non-negative finite number argument of a bot (``z``) as ``float``.
+
+    >>> check_threshold("z", 1)
+    1.0
+
+    Raises:
+        ParameterError: not a real number (``bool`` and ``"1"`` are none), negative, NaN or
+            infinite; the message names the argument.
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise ParameterError(f"{name} must be a finite number >= 0, got {value!r}")
+    return float(value)
 
 
 class RolloutSearchBot(Bot):
@@ -58,7 +94,9 @@ class RolloutSearchBot(Bot):
             ``None``: :attr:`Z`.
 
     Raises:
-        ParameterError: ``rollouts < 1`` or ``z < 0``.
+        ParameterError: ``rollouts`` not an integer >= 1, ``z`` not a finite number >= 0
+            (the message names the argument), or a bad ``seat`` or ``seed`` (see
+            :class:`~lamagames.bots.base.Bot`).
     """
 
     #: Default simulations per candidate action.
@@ -76,12 +114,8 @@ class RolloutSearchBot(Bot):
         z: float | None = None,
     ) -> None:
         super().__init__(game, seat, seed)
-        self.rollouts = self.ROLLOUTS if rollouts is None else rollouts
-        self.z = self.Z if z is None else z
-        if self.rollouts < 1:
-            raise ParameterError(f"rollouts must be at least 1, got {self.rollouts}")
-        if not self.z >= 0:
-            raise ParameterError(f"z must be >= 0, got {self.z}")
+        self.rollouts = check_count("rollouts", self.ROLLOUTS if rollouts is None else rollouts)
+        self.z = check_threshold("z", self.Z if z is None else z)
         #: one base-policy bot per seat, reused across decisions (their caches stay warm).
         self.policy: list[Bot] = [self.base_policy(s) for s in range(game.num_players)]
         #: simulations run by this bot so far (for budgets and benchmarks).

@@ -22,14 +22,17 @@ from rich.table import Table
 from lamagames.cli.common import fail, output_path, parse_seed, stderr, stdout, write_json
 from lamagames.cli.options import parse_params
 from lamagames.core.errors import LamaError
+from lamagames.core.extras import require
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
 from lamagames.sim.ladder import (
+    LADDER_EXTRA,
     PLOT_SUFFIXES,
     LadderResult,
     games_per_table,
     ladder_games,
     plot_ladder,
+    require_ladder,
     run_ladder,
     separated,
 )
@@ -104,6 +107,9 @@ def ladder(
     try:
         get_spec(game)
         counts = players or [make(game).info.min_players]
+        require_ladder()  # openskill, before any game is played
+        if plot is not None:
+            require("--plot", ("matplotlib",), LADDER_EXTRA)
     except LamaError as exc:
         fail(str(exc))
     root_seed = parse_seed(seed)
@@ -167,7 +173,9 @@ def ladder(
     for n in result.ratings:
         console.print(ladder_table(result, n))
         if result.skipped.get(n):
-            console.print(f"left out at {n} players: {', '.join(result.skipped[n])}")
+            why = result.why.get(n, {})
+            left = [f"{k} ({why[k]})" if k in why else k for k in result.skipped[n]]
+            console.print(f"left out at {n} players: {', '.join(left)}", markup=False)
     console.print(f"seed {root_seed}, {done[0]} game{'' if done[0] == 1 else 's'}")
     if plot_path is not None:
         try:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 
-from lamagames.bots.base import bot_class, bot_kinds
+from lamagames.bots.base import BotUnavailableError, bot_kinds, bot_unavailable, make_bot
 from lamagames.cli.common import fail
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
@@ -53,7 +53,8 @@ def parse_seats(text: str, game_id: str) -> list[str]:
 
     Raises:
         typer.BadParameter: an empty entry, an unknown kind (the message lists the kinds) or
-            a bot kind that is not installed.
+            a bot kind this installation cannot use (the message names the missing package
+            and the extra that installs it, :func:`~lamagames.bots.base.bot_unavailable`).
     """
     kinds = [part.strip().lower() for part in text.split(",")]
     allowed = bot_kinds(game_id)
@@ -69,14 +70,28 @@ def parse_seats(text: str, game_id: str) -> list[str]:
             raise typer.BadParameter(
                 f"unknown seat kind {quoted(kind)}; seats are: {choices}", param_hint="--seats"
             )
-        try:
-            bot_class(game_id, kind)
-        except (ImportError, AttributeError):
-            raise typer.BadParameter(
-                f"the {quoted(kind)} bot is not available in this installation",
-                param_hint="--seats",
-            ) from None
+        reason = bot_unavailable(game_id, kind)
+        if reason is not None:
+            raise typer.BadParameter(str(BotUnavailableError(kind, reason)), param_hint="--seats")
     return kinds
+
+
+def check_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+    """Build every bot seat once, before anything is played, so that a kind that refuses
+    this game (its seat count, a missing package) is a one-line error, not a traceback.
+
+    Raises:
+        typer.BadParameter: (``--seats``) the message names the seat and the kind.
+    """
+    for seat, kind in enumerate(kinds):
+        if kind == HUMAN:
+            continue
+        try:
+            make_bot(kind, game, seat, seed)
+        except LamaError as exc:
+            raise typer.BadParameter(
+                f"seat {seat + 1} ({kind}): {exc}", param_hint="--seats"
+            ) from None
 
 
 def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:

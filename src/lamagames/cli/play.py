@@ -27,6 +27,7 @@ from lamagames.cli.common import (
 )
 from lamagames.cli.options import (
     apply_game_options,
+    check_bots,
     check_game_options,
     check_params,
     game_view,
@@ -169,6 +170,7 @@ def play(
             )
         params["starting_seat"] = starting_seat - 1
     the_game = make_game(game, kinds, params)
+    check_bots(the_game, kinds, root_seed)
     seat_names = parse_names(names if names is not None else players_names, kinds)
     seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
     if humans and games > 1:

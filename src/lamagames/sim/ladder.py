@@ -40,8 +40,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lamagames.bots.base import bot_kinds, make_bot
+from lamagames.bots.base import BotUnavailableError, bot_kinds, make_bot
 from lamagames.core.errors import LamaError, ParameterError
+from lamagames.core.extras import require
 from lamagames.core.game import Game
 from lamagames.core.registry import make
 from lamagames.core.rng import derive_seed
@@ -108,6 +109,20 @@ class Rating:
 def _undamped(*_args: Any) -> float:
     """OpenSkill ``gamma`` of 1: the full (Laplace) variance update, see the module doc."""
     return 1.0
+
+
+#: What ``lama ladder`` needs beyond the base install: the rating package, and its extra.
+LADDER_MODULES = ("openskill",)
+LADDER_EXTRA = "ladder"
+
+
+def require_ladder() -> None:
+    """Refuse to start a ladder without openskill (before any game is played).
+
+    Raises:
+        ParameterError: ``"lama ladder needs openskill: pip install 'lamagames[ladder]'"``.
+    """
+    require("lama ladder", LADDER_MODULES, LADDER_EXTRA)
 
 
 def ladder_model() -> Any:
@@ -208,7 +223,9 @@ class LadderResult:
     Attributes:
         game: game id; ``params``: extra game parameters; ``seed``: root seed;
         ``games_per_table``: games per table; ``ratings``: player count -> ratings (best
-        mu first); ``skipped``: player count -> kinds left out (they refused that count).
+        mu first); ``skipped``: player count -> kinds left out (they refused that count,
+        or cannot be used in this installation); ``why``: player count -> kind left out ->
+        the reason (``"needs numba: pip install 'lamagames[sim]'"``).
     """
 
     game: str
@@ -217,6 +234,7 @@ class LadderResult:
     games_per_table: int
     ratings: dict[int, list[Rating]] = field(default_factory=dict)
     skipped: dict[int, list[str]] = field(default_factory=dict)
+    why: dict[int, dict[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible dict: settings, and per player count the ratings and skips."""
@@ -242,20 +260,26 @@ class LadderResult:
                         for r, above in zip(ratings, separated(ratings), strict=True)
                     ],
                     "skipped": self.skipped.get(n, []),
+                    "skipped_why": self.why.get(n, {}),
                 }
                 for n, ratings in self.ratings.items()
             },
         }
 
 
-def _usable(game_id: str, kinds: Sequence[str], game: Game) -> tuple[list[str], list[str]]:
-    """Split kinds into those that accept this game (seat count) and those that refuse."""
-    usable, skipped = [], []
+def _usable(game_id: str, kinds: Sequence[str], game: Game) -> tuple[list[str], dict[str, str]]:
+    """Split kinds into those that accept this game and those left out, with the reason:
+    they refuse its seat count, or this installation cannot use them (a missing package,
+    :func:`~lamagames.bots.base.bot_unavailable`)."""
+    usable: list[str] = []
+    skipped: dict[str, str] = {}
     for kind in kinds:
         try:
             make_bot(kind, game, 0, 0)
-        except LamaError:
-            skipped.append(kind)
+        except BotUnavailableError as exc:
+            skipped[kind] = exc.reason
+        except LamaError as exc:
+            skipped[kind] = str(exc)
         else:
             usable.append(kind)
     return usable, skipped
@@ -284,16 +308,26 @@ def check_kinds(game_id: str, kinds: Sequence[str] | None) -> list[str]:
 
 def plan_ladder(
     game_id: str, players: Sequence[int], kinds: Sequence[str], params: dict[str, Any]
-) -> dict[int, tuple[list[str], list[str]]]:
-    """Per player count, the kinds that play it and those left out (they refuse the count).
+) -> dict[int, tuple[list[str], dict[str, str]]]:
+    """Per player count, the kinds that play it and those left out, each with the reason
+    (they refuse the count, or this installation cannot use them).
 
     Raises:
-        ParameterError: a player count out of the game's range, bad parameters.
+        ParameterError: a player count out of the game's range, bad parameters; fewer than
+            two kinds left at a player count because others were left out (the message
+            says why each was).
     """
     plan = {}
     for n in players:
         game = make(game_id, num_players=n, **params)
-        plan[n] = _usable(game_id, kinds, game)
+        usable, skipped = _usable(game_id, kinds, game)
+        if len(usable) < 2 and skipped:
+            why = "; ".join(f"{kind}: {reason}" for kind, reason in skipped.items())
+            raise ParameterError(
+                f"a ladder needs at least two bot kinds; at {n} players only "
+                f"{', '.join(usable) or 'none'} can play ({why})"
+            )
+        plan[n] = usable, skipped
     return plan
 
 
@@ -373,9 +407,11 @@ def run_ladder(
 
     Raises:
         ParameterError: unknown game or kind, a player count out of range, ``games < 1``,
-            ``workers < 1``, fewer than two usable kinds at a player count.
+            ``workers < 1``, fewer than two usable kinds at a player count, openskill not
+            installed (:func:`require_ladder`; checked before any game is played).
     """
     get_spec(game_id)  # unknown game: ParameterError
+    require_ladder()
     if games < 1:
         raise ParameterError(f"games per table must be at least 1, got {games}")
     if workers < 1:
@@ -385,7 +421,8 @@ def run_ladder(
     result = LadderResult(game_id, extra, seed, games)
     for n, (usable, skipped) in plan_ladder(game_id, players, chosen, extra).items():
         if skipped:
-            result.skipped[n] = skipped
+            result.skipped[n] = list(skipped)
+            result.why[n] = skipped
         jobs: list[tuple[Any, ...]] = []
         where: list[tuple[int, int]] = []
         for t, table in enumerate(tables(usable, n)):
@@ -454,6 +491,7 @@ __all__ = [
     "plot_ladder",
     "ranks",
     "rate_games",
+    "require_ladder",
     "run_ladder",
     "separated",
     "tables",

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from lamagames.bots import bot_kinds
+from lamagames.bots import available_bot_kinds, bot_kinds, bot_unavailable
 from lamagames.core.errors import ParameterError
 from lamagames.core.events import EventsFunction
 from lamagames.core.game import Game, State
@@ -69,8 +69,18 @@ class WebAdapter:
         return make(self.game_id, **{**params, "num_players": num_players})
 
     def bot_kinds(self) -> list[str]:
-        """Bot kinds a seat of this game can be given."""
-        return bot_kinds(self.game_id)
+        """Bot kinds a seat of this game can be given: those this installation can use
+        (:func:`~lamagames.bots.available_bot_kinds`; the LAMA Dice ``search`` and
+        ``exact`` bots need numba)."""
+        return available_bot_kinds(self.game_id)
+
+    def bot_unavailable(self, kind: str) -> str | None:
+        """Why a bot kind of this game cannot play on this server, else ``None`` (also for
+        a kind the game does not have): the missing package and the extra that installs it
+        (:func:`~lamagames.bots.bot_unavailable`)."""
+        if kind not in bot_kinds(self.game_id):
+            return None
+        return bot_unavailable(self.game_id, kind)
 
     def substitute_bot(self) -> str:
         """Bot kind that plays for a human who is away or out of time."""

@@ -26,14 +26,32 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lamagames.bots import Bot, make_bot
+from lamagames.core.errors import LamaError
 from lamagames.core.rng import derive_seed, make_rng
-from lamagames.web.engine import ClockKind, ClockPlan
+from lamagames.web.engine import BOT_UNAVAILABLE, ClockKind, ClockPlan
+from lamagames.web.schemas import ErrorMsg
 from lamagames.web.store import StoreUnavailable
 
 if TYPE_CHECKING:
     from lamagames.web.live import LiveTable
 
 log = logging.getLogger("lamagames.web")
+
+
+class BotFailure(Exception):
+    """The bot of a seat cannot be made on this server (a missing package, a kind that
+    refuses the table): the driver stops and tells everyone at the table instead of
+    trying again and again.
+
+    Attributes:
+        seat: the seat (0-based); ``kind``: the bot kind; ``message``: why.
+    """
+
+    def __init__(self, seat: int, kind: str, message: str) -> None:
+        super().__init__(f"seat {seat + 1}: {message}")
+        self.seat = seat
+        self.kind = kind
+        self.message = message
 
 
 @dataclass(slots=True)
@@ -67,7 +85,12 @@ class TableDriver:
     # ------------------------------------------------------------------ bots
     def bot(self, seat: int, kind: str | None = None) -> Bot:
         """The bot that plays ``seat`` (its own kind, or the stand-in for an away human);
-        seeded from the table seed, created once per seat and kind."""
+        seeded from the table seed, created once per seat and kind.
+
+        Raises:
+            BotFailure: the bot cannot be made here (for example the LAMA Dice ``search``
+                bot without numba); the message says why.
+        """
         table = self.table
         live = table.seats[seat]
         if kind is None:
@@ -77,14 +100,33 @@ class TableDriver:
         bot = self._bots.get(key)
         if bot is None:
             seed = derive_seed(table.data.seed, "bot", kind)
-            bot = self._bots[key] = make_bot(kind, table.game, seat, seed)
+            try:
+                bot = make_bot(kind, table.game, seat, seed)
+            except (LamaError, ImportError, AttributeError) as exc:
+                raise BotFailure(seat, kind, str(exc)) from exc
+            self._bots[key] = bot
         return bot
+
+    def report(self, failure: BotFailure) -> None:
+        """Log a bot that cannot be made and tell every connection of the table (an
+        ``error`` with code ``bot_unavailable``): the game cannot go on on this server.
+        Each new connection kicks the driver, which finds the same failure and tells it."""
+        table = self.table
+        log.error("table %s: %s", table.code, failure)
+        message = ErrorMsg(
+            code=BOT_UNAVAILABLE,
+            message=f"{failure}; the game cannot go on on this server",
+            version=table.version,
+        )
+        for conn in table.connections():
+            conn.send(message)
 
     async def bot_act(self, seat: int, by: str) -> None:
         """Let the bot for ``seat`` choose and apply one action. Caller holds the lock.
 
         Raises:
             StoreUnavailable: the database did not answer (nothing was applied).
+            BotFailure: the bot cannot be made (nothing was applied).
         """
         table = self.table
         state = table.state
@@ -148,6 +190,8 @@ class TableDriver:
                             break
         except StoreUnavailable:
             raise
+        except BotFailure as failure:  # nothing applied; trying again would spin
+            self.report(failure)
         except Exception:  # pragma: no cover - logged, the table keeps its stored state
             log.exception("table %s: driver failed", table.code)
 
@@ -226,7 +270,10 @@ class TableDriver:
         if plan.kind == "turn":
             for seat in table.adapter.acting_players(table.state):
                 if not table.bot_controlled(seat):
-                    await self.bot_act(seat, "clock")
+                    try:
+                        await self.bot_act(seat, "clock")
+                    except BotFailure as failure:
+                        self.report(failure)
                     break
         else:
             while table.status == "playing":

@@ -36,6 +36,10 @@ from lamagames.web.adapters import WebAdapter
 from lamagames.web.schemas import EventOut
 from lamagames.web.store import ActionData
 
+#: Error code of a bot kind this server cannot run (a package is missing): refused when a
+#: table is created, and sent to everyone at a table whose bot cannot be made.
+BOT_UNAVAILABLE = "bot_unavailable"
+
 
 class TableError(Exception):
     """A request about a table was refused.

@@ -6,8 +6,10 @@ import secrets
 
 from fastapi import APIRouter, Request
 
+from lamagames.bots import BotUnavailableError, make_bot
+from lamagames.core.errors import LamaError
 from lamagames.web.adapters import adapter_ids, get_adapter
-from lamagames.web.engine import TableError
+from lamagames.web.engine import BOT_UNAVAILABLE, TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import LiveTable
 from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
@@ -57,10 +59,11 @@ async def lobby(request: Request) -> list[TableInfo]:
 async def create_table(body: CreateTableRequest, request: Request) -> CreateTableResponse:
     """Create a waiting table. Human seats get invite tokens; start it with the host token.
 
-    Errors: 400 for an unknown game, bad parameters, an unknown bot kind or a ``seed`` on a
-    table with a human seat (such tables get a secret random seed); 429 ``rate_limited``
-    when this client address created too many tables lately (``Retry-After`` says when
-    to try again).
+    Errors: 400 for an unknown game, bad parameters, an unknown bot kind, a bot kind this
+    server cannot run (``bot_unavailable``: a package is missing; the message names it and
+    the extra that installs it) or a ``seed`` on a table with a human seat (such tables
+    get a secret random seed); 429 ``rate_limited`` when this client address created too
+    many tables lately (``Retry-After`` says when to try again).
     """
     settings = request.app.state.settings
     client = request.client.host if request.client is not None else "unknown"
@@ -95,9 +98,22 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         if spec.kind == "bot":
             kind = spec.bot_kind or adapter.substitute_bot()  # (the model requires one)
             if kind not in kinds:
+                why = adapter.bot_unavailable(kind)
+                if why is not None:  # a kind of the game that this server cannot run
+                    raise TableError(
+                        BOT_UNAVAILABLE,
+                        f"seats.{index}: the {echo(kind)} bot is not available on this "
+                        f"server ({why}); use {kinds}",
+                    )
                 raise TableError(
                     "invalid", f"seats.{index}: unknown bot kind {echo(kind)}; use {kinds}"
                 )
+            try:  # a bot that cannot be made now would stall the table later
+                make_bot(kind, game, index, 0)
+            except BotUnavailableError as exc:
+                raise TableError(BOT_UNAVAILABLE, f"seats.{index}: {exc}") from None
+            except LamaError as exc:
+                raise TableError("invalid", f"seats.{index}: {exc}") from None
             seats.append(("bot", spec.name or "", kind))
         else:
             seats.append(("human", spec.name or "", None))

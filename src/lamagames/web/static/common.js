@@ -20,11 +20,13 @@ export async function api(path, body) {
 }
 
 // A server error in the reader's language, by its code; the server's (English) message only
-// for codes the catalog does not know, or as the detail of "invalid".
+// for codes the catalog does not know, or as the detail of "invalid" and "bot_unavailable"
+// (which bot, and the package the server lacks).
+const DETAILED = new Set(["invalid", "bot_unavailable"]);
 export function errorText(code, message) {
   const key = `err.${code}`;
   if (t(key) === key) return message || t("err.generic");
-  return code === "invalid" && message ? `${t(key)} (${message})` : t(key);
+  return DETAILED.has(code) && message ? `${t(key)} (${message})` : t(key);
 }
 
 export function toast(text, kind = "error") {
