@@ -85,7 +85,7 @@ def test_lama_ladder_prints_a_table_and_writes_json_and_plot(tmp_path: Path) -> 
     data = json.loads(out.read_text())
     rows = data["players"]["2"]["ratings"]
     assert {r["kind"] for r in rows} == {"random", "benchmark"}
-    assert rows[-1]["above_next"] is False
+    assert rows[-1]["above_next"] is None  # no next kind
     assert rows[0]["above_next"] == (rows[0]["ci95"][0] > rows[1]["ci95"][1])
     assert plot.read_bytes()[:4] == b"\x89PNG"
 

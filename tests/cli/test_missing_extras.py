@@ -176,3 +176,5 @@ def test_ladder_of_unavailable_kinds_says_why_it_cannot_start(
     hide(monkeypatch, "numba")
     with pytest.raises(ParameterError, match=r"only random can play \(search: needs numba"):
         run_ladder("dice", [2], games=1, seed=1, kinds=["random", "search"])
+    with pytest.raises(ParameterError, match=r"at 2 players no kind can play \(search: needs"):
+        run_ladder("dice", [2], games=1, seed=1, kinds=["search", "exact"])

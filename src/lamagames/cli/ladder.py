@@ -43,8 +43,9 @@ def ladder_table(result: LadderResult, n: int) -> Table:
     interval lies wholly above the next kind's, games, wins, mean finishing rank."""
     table = Table(
         title=f"{result.game}, {n} players, {games_per_table(result.games_per_table)}",
-        caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce, tau 0, gamma 1); "
+        caption="95% interval: mu +- 1.96 sigma (OpenSkill Plackett-Luce, tau 0, gamma 1)\n"
         "vs next: 'above' when the interval clears the next kind's",
+        caption_justify="left",
     )
     for name in ("#", "kind", "mu", "95% interval", "vs next", "games", "wins", "mean rank"):
         table.add_column(name, justify="left" if name in ("kind", "vs next") else "right")
@@ -99,8 +100,7 @@ def ladder(
 ) -> None:
     """Rate the game's bot kinds in a round robin per player count (OpenSkill).
 
-    Every table of kinds (all combinations of distinct kinds; with more seats than kinds,
-    every mix seating each kind) plays --games games with rotating seats. Example:
+    Each table of kinds plays --games games, seats rotating (docs/bots.md). Example:
 
     lama ladder dice --players 3 --games 4 --plot ladder.png --json ladder.json
     """

@@ -255,9 +255,11 @@ class LadderResult:
                             "games": r.games,
                             "wins": r.wins,
                             "mean_rank": r.mean_rank,
-                            "above_next": above,
+                            "above_next": above if i + 1 < len(ratings) else None,
                         }
-                        for r, above in zip(ratings, separated(ratings), strict=True)
+                        for i, (r, above) in enumerate(
+                            zip(ratings, separated(ratings), strict=True)
+                        )
                     ],
                     "skipped": self.skipped.get(n, []),
                     "skipped_why": self.why.get(n, {}),
@@ -324,8 +326,9 @@ def plan_ladder(
         if len(usable) < 2 and skipped:
             why = "; ".join(f"{kind}: {reason}" for kind, reason in skipped.items())
             raise ParameterError(
-                f"a ladder needs at least two bot kinds; at {n} players only "
-                f"{', '.join(usable) or 'none'} can play ({why})"
+                f"a ladder needs at least two bot kinds; at {n} players "
+                + (f"only {usable[0]} can play" if usable else "no kind can play")
+                + f" ({why})"
             )
         plan[n] = usable, skipped
     return plan
