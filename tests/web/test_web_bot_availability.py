@@ -8,7 +8,6 @@ numba is installed here; its absence is simulated by ``find_spec`` answering ``N
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from pathlib import Path
@@ -16,23 +15,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import Peer, create, live_table, start
+from web_helpers import Peer, create, hide_numba, live_table, start
 
 from lamagames.bots import bot_kinds
 from lamagames.web.adapters import adapter_ids
+from lamagames.web.store import Store
 
 STATIC = Path(__file__).parents[2] / "src" / "lamagames" / "web" / "static"
 HUMAN = {"kind": "human"}
-
-
-def hide_numba(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``find_spec`` answer ``None`` for numba, as in ``pip install .`` without extras."""
-    real = importlib.util.find_spec
-
-    def find_spec(name: str, package: str | None = None) -> Any:
-        return None if name.split(".")[0] == "numba" else real(name, package)
-
-    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
 
 
 def kinds_offered(client: TestClient) -> dict[str, list[str]]:
@@ -62,19 +52,37 @@ def test_creating_a_table_with_an_unavailable_bot_is_refused(
     message = error["message"]
     assert message.startswith(f"seats.1: the '{kind}' bot is not available on this server")
     assert f"needs numba: pip install 'lamagames[{extra}]'" in message
+    assert message.endswith("; use benchmark, heuristic, random"), message  # not a list repr
     assert client.get("/api/tables").json() == []  # nothing was created
     # An unknown kind is still an unknown kind.
     body = {"game": "dice", "seats": [HUMAN, {"kind": "bot", "bot_kind": "nosuch"}]}
     unknown = client.post("/api/tables", json=body)
     assert unknown.status_code == 400 and unknown.json()["error"] == "invalid"
-    assert "unknown bot kind 'nosuch'" in unknown.json()["message"]
+    assert unknown.json()["message"] == (
+        "seats.1: unknown bot kind 'nosuch'; use benchmark, heuristic, random"
+    )
+
+
+def wait_driver_stopped(live: Any) -> None:
+    deadline = time.monotonic() + 20
+    while not (live.driver._task is not None and live.driver._task.done()):
+        assert time.monotonic() < deadline, "the driver never stopped"
+        time.sleep(0.02)
+
+
+def next_error_or_pong(peer: Peer) -> dict[str, Any]:
+    """Ping, then the first ``error`` or ``pong``: an error sent before the ping comes
+    first; a ``pong`` says none was sent (instead of waiting forever for one)."""
+    peer.send({"type": "ping"})
+    return peer.until(lambda m: m["type"] in ("error", "pong"))
 
 
 def test_a_table_whose_bot_cannot_be_made_says_so_instead_of_freezing(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A table stored while numba was there (or any bot that fails to build later): the
-    driver stops and every connection gets a ``bot_unavailable`` error naming the seat."""
+    driver stops and every connection gets a ``bot_unavailable`` error naming the seat,
+    players and spectators, and each new connection gets it again (once)."""
     table = create(
         client,
         [{"kind": "bot", "bot_kind": "search"}, HUMAN],
@@ -83,25 +91,68 @@ def test_a_table_whose_bot_cannot_be_made_says_so_instead_of_freezing(
     )
     hide_numba(monkeypatch)
     code = table["code"]
+    token = table["seats"][1]["token"]
     with client.websocket_connect(f"/ws/{code}") as ws:
         peer = Peer(ws)
-        assert peer.hello(table["seats"][1]["token"])["seat"] == 1
+        assert peer.hello(token)["seat"] == 1
         start(client, table)
         live = live_table(client, code)
-        deadline = time.monotonic() + 20
-        while not (live.driver._task is not None and live.driver._task.done()):
-            assert time.monotonic() < deadline, "the driver never stopped"
-            time.sleep(0.02)
+        wait_driver_stopped(live)
         error = peer.error()
-    assert error["code"] == "bot_unavailable"
-    assert error["message"].startswith("seat 1: the 'search' bot is not available")
-    assert "pip install 'lamagames[sim]'" in error["message"]
-    assert "cannot go on" in error["message"]
+        assert error["code"] == "bot_unavailable"
+        assert error["message"].startswith("seat 1: the 'search' bot is not available")
+        assert "pip install 'lamagames[sim]'" in error["message"]
+        assert "cannot go on" in error["message"]
+        # A spectator (hello without a token) is told too, right after the state.
+        with client.websocket_connect(f"/ws/{code}") as ws_watch:
+            watcher = Peer(ws_watch)
+            assert watcher.hello(None)["seat"] is None
+            assert next_error_or_pong(watcher) == error
+        # The player reconnecting (a second tab) is told on that connection; the first
+        # connection is not told again.
+        with client.websocket_connect(f"/ws/{code}") as ws_again:
+            again = Peer(ws_again)
+            assert again.hello(token)["seat"] == 1
+            assert next_error_or_pong(again) == error
+            wait_driver_stopped(live)
+            assert next_error_or_pong(peer)["type"] == "pong"
     # The bot's turn is still open and nothing moves (the driver neither spins nor skips).
     version = live.version
     time.sleep(0.1)
     assert live.version == version and live.state.current_player() == 0
     assert client.get(f"/api/tables/{code}").json()["status"] == "playing"
+
+
+def test_a_rematch_with_a_bot_the_server_cannot_run_is_refused(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table finished with a ``search`` bot while numba was there, asked for a rematch
+    after a restart without it: 400 ``bot_unavailable`` as ``POST /api/tables`` answers,
+    and no table is created (before, the rematch started and froze at once)."""
+    table = create(client, [{"kind": "bot", "bot_kind": "search"}, HUMAN])
+    code = table["code"]
+    store = Store(f"sqlite:///{db}")
+    try:
+        data = store.load(code)
+        assert data is not None
+        store.set_status(data.id, "finished")  # (finished while numba was there)
+    finally:
+        store.close()
+    hide_numba(monkeypatch)
+    answer = client.post(f"/api/tables/{code}/rematch", json={"token": table["host_token"]})
+    assert answer.status_code == 400, answer.text
+    assert answer.json() == {
+        "error": "bot_unavailable",
+        "message": "seats.0: the 'search' bot is not available on this server (needs numba: "
+        "pip install 'lamagames[sim]'); use benchmark, heuristic, random",
+    }
+    info = client.get(f"/api/tables/{code}").json()
+    assert info["status"] == "finished" and info["rematch"] is None
+    assert client.get("/api/tables").json() == []  # nothing new was created
+    # With the package back, the same rematch is made.
+    monkeypatch.undo()
+    answer = client.post(f"/api/tables/{code}/rematch", json={"token": table["host_token"]})
+    assert answer.status_code == 200, answer.text
 
 
 def test_every_bot_kind_has_a_label_in_both_catalogs() -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -29,6 +32,17 @@ FAST = Settings(
     create_per_minute=0,
     seeded_humans=True,
 )
+
+
+def hide_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``find_spec`` answer ``None`` for numba, as in ``pip install .`` without extras
+    (numba is installed here; every availability check asks ``find_spec``)."""
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, package: str | None = None) -> Any:
+        return None if name.split(".")[0] == "numba" else real(name, package)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
 
 
 def make_client(db: Path, settings: Settings = FAST) -> TestClient:

@@ -57,6 +57,7 @@ from typing import Any, Final
 
 from lamagames.core.errors import ParameterError
 from lamagames.core.events import EventsFunction
+from lamagames.core.extras import missing
 from lamagames.core.game import Game
 
 #: A callable taking a game's parameters as keywords and returning a :class:`Game`.
@@ -183,6 +184,39 @@ class PlayOption:
         return value
 
 
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """What an extra of a spec needs beyond the base install (as :attr:`Bot.requires
+    <lamagames.bots.base.Bot.requires>` and ``Bot.extra`` for a bot kind), checked without
+    importing the extra (:meth:`GameSpec.extra_unavailable`).
+
+    Attributes:
+        modules: top-level modules needed (``("numba",)``).
+        extra: the optional extra of ``lamagames`` that installs them (``"solver"``), named
+            in the message of a missing module.
+
+    Raises:
+        ParameterError: no modules, or a module name that is not a dotted identifier.
+    """
+
+    modules: tuple[str, ...]
+    extra: str | None = None
+
+    def __post_init__(self) -> None:
+        modules = tuple(self.modules)
+        if not modules or not all(
+            isinstance(m, str) and all(part.isidentifier() for part in m.split("."))
+            for m in modules
+        ):
+            raise ParameterError(f"a requirement needs module names, got {self.modules!r}")
+        object.__setattr__(self, "modules", modules)
+
+    def unavailable(self) -> str | None:
+        """``None`` if every module is installed, else ``"needs numba: pip install
+        'lamagames[solver]'"`` (:func:`lamagames.core.extras.missing`)."""
+        return missing(self.modules, self.extra)
+
+
 def _frozen(where: str, mapping: Mapping[str, str]) -> Mapping[str, str]:
     for key, ref in mapping.items():
         _check_ref(f"{where}[{key!r}]", ref)
@@ -217,6 +251,10 @@ class GameSpec:
             beyond the notation.
         extras: further named lazy pieces (for example ``"batch"`` for a batch engine,
             ``"hints"`` for a hint provider), loaded with :meth:`load_extra`.
+        requires: extra name -> the :class:`Requirement` of an extra that needs a package
+            beyond the base install (LAMA Dice: ``"hints"`` needs numba from the ``solver``
+            extra), so a caller can tell without importing it
+            (:meth:`extra_unavailable`).
 
     Raises:
         ParameterError: a bad game id, a reference that is not ``"module:attr"``, or two
@@ -234,6 +272,7 @@ class GameSpec:
     stats: str | None = None
     events: str | None = None
     extras: Mapping[str, str] = field(default_factory=dict)
+    requires: Mapping[str, Requirement] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not _GAME_ID.match(self.game_id):
@@ -252,6 +291,12 @@ class GameSpec:
             _check_ref(f"{self.game_id}: cli_commands", ref)
         object.__setattr__(self, "bots", _frozen(f"{self.game_id}: bots", self.bots))
         object.__setattr__(self, "extras", _frozen(f"{self.game_id}: extras", self.extras))
+        for name, needs in self.requires.items():
+            if name not in self.extras:
+                raise ParameterError(f"{self.game_id}: requires[{name!r}] names no extra")
+            if not isinstance(needs, Requirement):
+                raise ParameterError(f"{self.game_id}: requires[{name!r}] must be a Requirement")
+        object.__setattr__(self, "requires", MappingProxyType(dict(self.requires)))
         object.__setattr__(self, "play_options", tuple(self.play_options))
         object.__setattr__(self, "cli_commands", tuple(self.cli_commands))
         flags = [flag for option in self.play_options for flag in option.flags]
@@ -311,6 +356,20 @@ class GameSpec:
             known = ", ".join(sorted(self.extras)) or "none"
             raise ParameterError(f"{self.title} has no extra {name!r}; extras: {known}")
         return load_ref(ref)
+
+    def extra_unavailable(self, name: str) -> str | None:
+        """Why the extra ``name`` cannot be used in this installation, else ``None``: a
+        module of its :attr:`requires` entry is not installed (nothing is imported). The
+        reason reads on from the extra: ``"needs numba: pip install 'lamagames[solver]'"``.
+
+        Raises:
+            ParameterError: the game has no such extra (the message lists its extras).
+        """
+        if name not in self.extras:
+            known = ", ".join(sorted(self.extras)) or "none"
+            raise ParameterError(f"{self.title} has no extra {name!r}; extras: {known}")
+        needs = self.requires.get(name)
+        return None if needs is None else needs.unavailable()
 
 
 # ---------------------------------------------------------------------- loader

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lamagames.core.spec import GameSpec, PlayOption
+from lamagames.core.spec import GameSpec, PlayOption, Requirement
 
 SPEC = GameSpec(
     game_id="dice",
@@ -30,4 +30,6 @@ SPEC = GameSpec(
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
     },
+    # The hint provider works with the exact solver, which needs numba.
+    requires={"hints": Requirement(("numba",), "solver")},
 )

@@ -36,6 +36,9 @@ from lamagames.core.spec import all_specs, get_spec, load_ref
 #: ``to_json()`` (see :class:`~lamagames.web.schemas.HintOut` for the fields).
 HintProvider = Callable[[State, int], Sequence[Any]]
 
+#: Name of the hint provider among a game's spec extras (``GameSpec.extras``).
+HINTS = "hints"
+
 
 class WebAdapter:
     """Default, protocol-only behaviour; games override what they need.
@@ -147,16 +150,37 @@ class WebAdapter:
             return []
         return [event.to_json() for event in function(before, action, player, after)]
 
-    def has_hints(self) -> bool:
-        """Whether the game's spec names a ``hints`` extra (nothing is imported)."""
+    def names_hints(self) -> bool:
+        """Whether the game's spec names a ``hints`` extra, whether or not this server can
+        give them (nothing is imported)."""
         try:
-            return "hints" in get_spec(self.game_id).extras
+            return HINTS in get_spec(self.game_id).extras
         except ParameterError:
             return False
 
+    def hints_unavailable(self) -> str | None:
+        """Why this server cannot give the game's hints, else ``None`` (also for a game
+        without hints): a package the spec's ``hints`` extra needs
+        (``GameSpec.requires``) is not installed, ``"needs numba: pip install
+        'lamagames[solver]'"`` for LAMA Dice without numba. Nothing is imported."""
+        if not self.names_hints():
+            return None
+        return get_spec(self.game_id).extra_unavailable(HINTS)
+
+    def has_hints(self) -> bool:
+        """Whether seated players can ask for hints on this server: the game's spec names a
+        ``hints`` extra and this installation can run it (:meth:`hints_unavailable`);
+        ``GET /api/games`` and every table say so (nothing is imported)."""
+        return self.names_hints() and self.hints_unavailable() is None
+
     def hint_provider(self) -> HintProvider | None:
         """The game's hint provider, ``hints(state, player) -> list[hint]`` (each hint with
-        ``to_json()``), named by the spec's ``hints`` extra; ``None`` if the game has none."""
+        ``to_json()``), named by the spec's ``hints`` extra; ``None`` if the game has none.
+
+        Raises:
+            ImportError, AttributeError: the provider cannot be loaded here (callers check
+                :meth:`hints_unavailable` first, which names the missing package).
+        """
         return _hint_provider(self.game_id)
 
     def window_id(self, state: State) -> str | None:
@@ -189,9 +213,9 @@ def _hint_provider(game_id: str) -> HintProvider | None:
         spec = get_spec(game_id)
     except ParameterError:
         return None
-    if "hints" not in spec.extras:
+    if HINTS not in spec.extras:
         return None
-    provider: HintProvider = spec.load_extra("hints")
+    provider: HintProvider = spec.load_extra(HINTS)
     return provider
 
 

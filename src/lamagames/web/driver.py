@@ -33,6 +33,7 @@ from lamagames.web.schemas import ErrorMsg
 from lamagames.web.store import StoreUnavailable
 
 if TYPE_CHECKING:
+    from lamagames.web.connections import Connection
     from lamagames.web.live import LiveTable
 
 log = logging.getLogger("lamagames.web")
@@ -81,6 +82,9 @@ class TableDriver:
         self.clock: Clock | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
         self._task: asyncio.Task[None] | None = None
+        #: The bot that could not be made when the driver last stopped, else ``None``:
+        #: told to every connection once, and to each new connection (:meth:`tell`).
+        self.failure: BotFailure | None = None
 
     # ------------------------------------------------------------------ bots
     def bot(self, seat: int, kind: str | None = None) -> Bot:
@@ -107,19 +111,40 @@ class TableDriver:
             self._bots[key] = bot
         return bot
 
+    def failure_message(self) -> ErrorMsg | None:
+        """The ``bot_unavailable`` error of :attr:`failure` at the table's version, else
+        ``None``."""
+        if self.failure is None:
+            return None
+        return ErrorMsg(
+            code=BOT_UNAVAILABLE,
+            message=f"{self.failure}; the game cannot go on on this server",
+            version=self.table.version,
+        )
+
     def report(self, failure: BotFailure) -> None:
         """Log a bot that cannot be made and tell every connection of the table (an
         ``error`` with code ``bot_unavailable``): the game cannot go on on this server.
-        Each new connection kicks the driver, which finds the same failure and tells it."""
+        The same failure found again (the driver is kicked by a new connection) is not
+        sent to everyone again: :meth:`tell` gives it to each new connection, seated or
+        spectating."""
         table = self.table
+        if self.failure is not None and str(self.failure) == str(failure):
+            return
         log.error("table %s: %s", table.code, failure)
-        message = ErrorMsg(
-            code=BOT_UNAVAILABLE,
-            message=f"{failure}; the game cannot go on on this server",
-            version=table.version,
-        )
-        for conn in table.connections():
-            conn.send(message)
+        self.failure = failure
+        self._tell(table.connections())
+
+    def tell(self, conn: Connection) -> None:
+        """Send a new connection (a player or a spectator) the failure that stopped the
+        driver, if any (after its first ``state``)."""
+        self._tell([conn])
+
+    def _tell(self, connections: list[Connection]) -> None:
+        message = self.failure_message()
+        if message is not None:
+            for conn in connections:
+                conn.send(message)
 
     async def bot_act(self, seat: int, by: str) -> None:
         """Let the bot for ``seat`` choose and apply one action. Caller holds the lock.
@@ -168,6 +193,7 @@ class TableDriver:
                 async with table.lock:
                     state = table.state
                     if state.is_terminal():
+                        self.failure = None
                         return
                     if state.is_chance_node():
                         rng = make_rng(table.data.seed, "chance", table.version)
@@ -175,6 +201,7 @@ class TableDriver:
                         continue
                     acting = table.adapter.acting_players(state)
                     if not any(table.bot_controlled(p) for p in acting):
+                        self.failure = None  # people act now: no bot holds the table up
                         if self.update_clock():
                             table.broadcast()
                         return
@@ -187,6 +214,7 @@ class TableDriver:
                         if table.bot_controlled(seat):
                             by = "bot" if table.seats[seat].kind == "bot" else "stand-in"
                             await self.bot_act(seat, by)
+                            self.failure = None  # a bot could be made and acted
                             break
         except StoreUnavailable:
             raise

@@ -30,10 +30,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from lamagames.bots import BotUnavailableError, make_bot
 from lamagames.core.errors import LamaError, RecordError
 from lamagames.core.game import Game, State
 from lamagames.web.adapters import WebAdapter
-from lamagames.web.schemas import EventOut
+from lamagames.web.schemas import EventOut, echo
 from lamagames.web.store import ActionData
 
 #: Error code of a bot kind this server cannot run (a package is missing): refused when a
@@ -54,6 +55,41 @@ class TableError(Exception):
         self.code = code
         self.message = message
         self.status = status
+
+
+def check_bot_seat(adapter: WebAdapter, game: Game, index: int, kind: str) -> None:
+    """Refuse a bot seat this server cannot play: the one check of ``POST /api/tables``
+    and of a rematch (whose bots were chosen on a server that may have had more packages).
+
+    Args:
+        adapter: the game's web adapter.
+        game: the table's game (parameters and seat count).
+        index: the seat (0-based), named as ``seats.<index>`` in the message.
+        kind: the bot kind.
+
+    Raises:
+        TableError: 400 ``bot_unavailable`` for a kind of the game this server cannot run
+            (the message names the package and the extra that installs it, and the kinds it
+            can run: ``"...; use benchmark, heuristic, random"``); 400 ``invalid`` for an
+            unknown kind or a bot that refuses the table.
+    """
+    kinds = adapter.bot_kinds()
+    usable = ", ".join(kinds)
+    if kind not in kinds:
+        why = adapter.bot_unavailable(kind)
+        if why is not None:  # a kind of the game that this server cannot run
+            raise TableError(
+                BOT_UNAVAILABLE,
+                f"seats.{index}: the {echo(kind)} bot is not available on this server "
+                f"({why}); use {usable}",
+            )
+        raise TableError("invalid", f"seats.{index}: unknown bot kind {echo(kind)}; use {usable}")
+    try:  # a bot that cannot be made now would stall the table later
+        make_bot(kind, game, index, 0)
+    except BotUnavailableError as exc:
+        raise TableError(BOT_UNAVAILABLE, f"seats.{index}: {exc}") from None
+    except LamaError as exc:
+        raise TableError("invalid", f"seats.{index}: {exc}") from None
 
 
 @dataclass(slots=True)

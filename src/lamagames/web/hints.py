@@ -11,12 +11,18 @@ Answers (to the asking connection only, echoing ``ref``): ``hints``
 
 * ``spectator``: the connection has no seat;
 * ``no_hints``: the game has no hint provider;
+* ``hints_unavailable``: the game has one but this server cannot run it (a package its
+  spec's ``requires`` names is missing, LAMA Dice without numba; or it cannot be loaded):
+  the message names the package and the extra that installs it. Such a game and its tables
+  say ``"hints": false``, so the browser offers no Hint button;
 * ``hints_off``: the table was created with hints switched off;
 * ``not_playing``: the game has not started or is over;
 * ``not_your_turn``: the seat has no decision now (the provider's ``IllegalActionError``);
 * ``not_covered``: the provider does not cover this position (its ``ValueError``, e.g.
   LAMA Dice's ``PositionError``);
-* ``busy``: this connection's previous hint is still being computed.
+* ``busy``: this connection's previous hint is still being computed;
+* ``hint_failed``: anything else went wrong while working the hint out (logged with its
+  traceback; the socket stays open).
 """
 
 from __future__ import annotations
@@ -38,6 +44,10 @@ log = logging.getLogger("lamagames.web")
 
 #: Hints computed at once on the whole server (each keeps one CPU core busy).
 MAX_HINT_THREADS: Final = 2
+#: Error code of a game whose hints this server cannot give (a package is missing).
+HINTS_UNAVAILABLE: Final = "hints_unavailable"
+#: Error code of a hint that failed for any other reason (logged with its traceback).
+HINT_FAILED: Final = "hint_failed"
 
 _limiter: anyio.CapacityLimiter | None = None
 _asking: set[int] = set()  # id() of the connections whose hint is being computed
@@ -51,18 +61,53 @@ def _thread_limiter() -> anyio.CapacityLimiter:
 
 
 async def answer_hint(table: LiveTable, conn: Connection, msg: HintMsg) -> None:
-    """Answer one ``hint`` message (see the module docstring); never raises for bad input."""
+    """Answer one ``hint`` message (see the module docstring); never raises (but for
+    cancellation): whatever goes wrong is an ``error`` to the asking connection, echoing
+    ``ref``."""
+    try:
+        await _answer_hint(table, conn, msg)
+    except Exception as exc:
+        log.exception("table %s: a hint failed", table.code)
+        conn.send(
+            ErrorMsg(
+                code=HINT_FAILED,
+                message=f"the hint could not be worked out ({type(exc).__name__}); "
+                "the server log has the details",
+                version=table.version,
+                ref=msg.ref,
+            )
+        )
+
+
+async def _answer_hint(table: LiveTable, conn: Connection, msg: HintMsg) -> None:
     version = table.version
 
     def refuse(code: str, message: str) -> None:
         conn.send(ErrorMsg(code=code, message=message, version=version, ref=msg.ref))
 
+    def unavailable(why: str) -> None:
+        name = table.game.info.long_name
+        refuse(HINTS_UNAVAILABLE, f"{name} hints are not available on this server ({why})")
+
     seat = conn.seat
     if seat is None:
         refuse("spectator", "spectators get no hints; join with an invite link to play")
         return
-    provider = table.adapter.hint_provider()
-    if provider is None:
+    adapter = table.adapter
+    if not adapter.names_hints():
+        refuse("no_hints", f"{table.game.info.long_name} has no hints")
+        return
+    why = adapter.hints_unavailable()
+    if why is not None:
+        unavailable(why)
+        return
+    try:
+        provider = adapter.hint_provider()
+    except (ImportError, AttributeError) as exc:
+        log.error("table %s: the hint provider cannot be loaded: %s", table.code, exc)
+        unavailable(f"cannot be loaded: {exc}")
+        return
+    if provider is None:  # pragma: no cover - names_hints said the spec has one
         refuse("no_hints", f"{table.game.info.long_name} has no hints")
         return
     if not table.data.hints:
@@ -71,7 +116,7 @@ async def answer_hint(table: LiveTable, conn: Connection, msg: HintMsg) -> None:
     if table.status != "playing" or table.state.is_terminal():
         refuse("not_playing", "hints are given while the game is being played")
         return
-    if seat not in table.adapter.acting_players(table.state):
+    if seat not in adapter.acting_players(table.state):
         refuse("not_your_turn", "hints are given when it is your turn")
         return
     if id(conn) in _asking:
@@ -90,6 +135,10 @@ async def answer_hint(table: LiveTable, conn: Connection, msg: HintMsg) -> None:
         ]
     except IllegalActionError as exc:
         refuse("not_your_turn", str(exc))
+        return
+    except ImportError as exc:  # a package the provider imports on first use is missing
+        log.error("table %s: hints need a missing package: %s", table.code, exc)
+        unavailable(str(exc))
         return
     except ValueError as exc:  # the provider does not cover this position
         log.info("table %s: no hint for seat %d: %s", table.code, seat, exc)

@@ -29,7 +29,7 @@ from lamagames.core.records import GameRecord, SeatInfo, record_from_state
 from lamagames.web.adapters import WebAdapter, get_adapter
 from lamagames.web.connections import Connection, Settings
 from lamagames.web.driver import TableDriver
-from lamagames.web.engine import TableEngine, TableError
+from lamagames.web.engine import TableEngine, TableError, check_bot_seat
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
@@ -256,16 +256,20 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
     def attach(self, conn: Connection, seat: int | None) -> None:
-        """Add a connection (a seat holder or a spectator) and send it the state."""
+        """Add a connection (a seat holder or a spectator) and send it the state, then the
+        ``bot_unavailable`` error if a bot of the table could not be made (the driver
+        stopped, :meth:`TableDriver.tell <lamagames.web.driver.TableDriver.tell>`)."""
         conn.seat = seat
         if seat is None:
             self.spectators.add(conn)
             conn.send(self.state_message(None))
+            self.driver.tell(conn)
             return
         live = self.seats[seat]
         live.connections.add(conn)
         self._come_back(live)
         self.broadcast()
+        self.driver.tell(conn)
         self.kick()
 
     def detach(self, conn: Connection) -> None:
@@ -516,7 +520,9 @@ class Hub:
             The new table, the caller's token there and the caller's seat there.
 
         Raises:
-            TableError: not finished, or the token is neither the host's nor a seat's.
+            TableError: not finished, the token is neither the host's nor a seat's, or (when
+                the rematch is created) a bot of the table cannot play on this server
+                (:func:`~lamagames.web.engine.check_bot_seat`, as when a table is created).
         """
         seat = table.seat_for_token(token)
         host = table.is_host(token)
@@ -530,6 +536,9 @@ class Hub:
                 new = await self.require(table.data.rematch)
             else:
                 data = table.data
+                for live in table.seats:
+                    if live.kind == "bot":
+                        check_bot_seat(table.adapter, table.game, live.index, live.bot_kind or "")
                 created = await store.call(
                     store.create_table,
                     game=data.game,

@@ -12,7 +12,10 @@ from lamagames.web.store import Store
 
 #: What each error status of the API means (the body is always :class:`ErrorOut`).
 ERROR_STATUSES: dict[int, str] = {
-    400: "refused: bad game parameters, unknown bot kind, a seed on a table with people",
+    400: (
+        "refused: bad game parameters, unknown bot kind, a bot kind this server cannot run "
+        "(bot_unavailable), a seed on a table with people"
+    ),
     403: "the token is not valid for this table",
     404: "no table with this code",
     409: "not possible now (seat taken, table full, game over or not over yet)",

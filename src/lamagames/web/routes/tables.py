@@ -6,10 +6,8 @@ import secrets
 
 from fastapi import APIRouter, Request
 
-from lamagames.bots import BotUnavailableError, make_bot
-from lamagames.core.errors import LamaError
 from lamagames.web.adapters import adapter_ids, get_adapter
-from lamagames.web.engine import BOT_UNAVAILABLE, TableError
+from lamagames.web.engine import TableError, check_bot_seat
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import LiveTable
 from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
@@ -25,7 +23,6 @@ from lamagames.web.schemas import (
     SeatInvite,
     StartRequest,
     TableInfo,
-    echo,
 )
 
 router = APIRouter()
@@ -92,28 +89,11 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
             f"alertness: {game.info.long_name} has no free-action windows "
             "(see 'windows' in GET /api/games)",
         )
-    kinds = adapter.bot_kinds()
     seats: list[tuple[str, str, str | None]] = []
     for index, spec in enumerate(body.seats):
         if spec.kind == "bot":
             kind = spec.bot_kind or adapter.substitute_bot()  # (the model requires one)
-            if kind not in kinds:
-                why = adapter.bot_unavailable(kind)
-                if why is not None:  # a kind of the game that this server cannot run
-                    raise TableError(
-                        BOT_UNAVAILABLE,
-                        f"seats.{index}: the {echo(kind)} bot is not available on this "
-                        f"server ({why}); use {kinds}",
-                    )
-                raise TableError(
-                    "invalid", f"seats.{index}: unknown bot kind {echo(kind)}; use {kinds}"
-                )
-            try:  # a bot that cannot be made now would stall the table later
-                make_bot(kind, game, index, 0)
-            except BotUnavailableError as exc:
-                raise TableError(BOT_UNAVAILABLE, f"seats.{index}: {exc}") from None
-            except LamaError as exc:
-                raise TableError("invalid", f"seats.{index}: {exc}") from None
+            check_bot_seat(adapter, game, index, kind)
             seats.append(("bot", spec.name or "", kind))
         else:
             seats.append(("human", spec.name or "", None))
@@ -230,10 +210,16 @@ async def start(code: str, body: StartRequest, request: Request) -> TableInfo:
 @router.post(
     "/api/tables/{code}/rematch",
     response_model=RematchResponse,
-    responses=errors(403, 404, 409, 413, 422),
+    responses=errors(400, 403, 404, 409, 413, 422),
 )
 async def rematch(code: str, body: RematchRequest, request: Request) -> RematchResponse:
-    """Play again with the same seats; connected players are sent their new tokens."""
+    """Play again with the same seats; connected players are sent their new tokens.
+
+    Errors: 400 ``bot_unavailable`` (or ``invalid``) when a bot of the table cannot play on
+    this server any more, checked as ``POST /api/tables`` checks it (for example a LAMA Dice
+    ``search`` bot after a restart without numba); nothing is created then. 403 for a token
+    that is neither the host's nor a seat's, 409 ``not_finished``.
+    """
     hub = hub_of(request)
     table = await hub.require(code)
     new, token, seat = await hub.rematch(table, body.token)

@@ -20,9 +20,9 @@ export async function api(path, body) {
 }
 
 // A server error in the reader's language, by its code; the server's (English) message only
-// for codes the catalog does not know, or as the detail of "invalid" and "bot_unavailable"
-// (which bot, and the package the server lacks).
-const DETAILED = new Set(["invalid", "bot_unavailable"]);
+// for codes the catalog does not know, or as the detail of "invalid", "bot_unavailable" and
+// "hints_unavailable" (which bot, and the package the server lacks).
+const DETAILED = new Set(["invalid", "bot_unavailable", "hints_unavailable"]);
 export function errorText(code, message) {
   const key = `err.${code}`;
   if (t(key) === key) return message || t("err.generic");

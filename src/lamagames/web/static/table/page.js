@@ -56,6 +56,9 @@ class TableView {
     });
     /** The last hint asked for: {ref, version, list (null while it is worked out)}. */
     this.hints = null;
+    /** The "bot_unavailable" error of a table that cannot go on (players and spectators
+     * alike), kept in the banner until the table moves on; a toast alone would fade. */
+    this.stuck = null;
   }
 
   start() {
@@ -86,6 +89,7 @@ class TableView {
   async onState(m) {
     const first = !this.msg;
     this.msg = m;
+    if (this.stuck && (m.version > this.stuck.version || m.status !== "playing")) this.stuck = null;
     remember(this.log, m.events);
     if (first) {
       await i18n.load(i18n.lang(), gameIdsFor(m.game));
@@ -104,6 +108,7 @@ class TableView {
 
   onError(m) {
     if (m.ref && this.hints && m.ref === this.hints.ref) this.hints = null;
+    if (m.code === "bot_unavailable") this.stuck = m;
     toast(errorText(m.code, m.message));
     if (m.code === "not_found" || m.code === "bad_token" || m.code === "seat_taken") {
       if (m.code !== "not_found") store.remove(`seat.${this.code}`);
@@ -172,8 +177,11 @@ class TableView {
       : m.acting.length > 1 ? t("table.actingMany", { names: current }) : current ? t("table.turnOf", { name: current }) : "…");
     const clock = m.clock ? h("span", { class: "clock" }, t("table.clock", { n: Math.ceil(m.clock.remaining) })) : null;
     const hintText = mine && R.hint ? R.hint(m.view, t) : m.seat === null ? t("table.spectating") : "";
+    const stuck = this.stuck
+      ? h("p", { class: "banner-stuck", id: "bot-unavailable", role: "alert" }, errorText(this.stuck.code, this.stuck.message))
+      : null;
     return h("div", { class: `banner ${mine ? "banner-mine" : ""}`, id: "banner", role: "status", "aria-live": "polite" },
-      h("strong", {}, text), clock, hintText ? h("span", { class: "hint" }, hintText) : null);
+      h("strong", {}, text), clock, hintText ? h("span", { class: "hint" }, hintText) : null, stuck);
   }
 
   finishedPanel(m, R) {
