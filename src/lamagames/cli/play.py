@@ -64,7 +64,8 @@ def play(
             "-s",
             metavar="KINDS",
             help=f"Seats in turn order: human or a bot kind ({_SEAT_KINDS}). "
-            "Example: human,benchmark,random",
+            "Example: human,benchmark,random. A kind whose optional packages are not "
+            "installed is refused with the pip command that installs them.",
         ),
     ],
     names: Annotated[
