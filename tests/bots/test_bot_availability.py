@@ -8,7 +8,6 @@ fresh interpreter.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.missing_packages import hide
 
 from lamagames import make
 from lamagames.bots import (
@@ -37,18 +37,6 @@ from lamagames.core.game import State
 from lamagames.core.spec import GameSpec, get_spec, register_spec, unregister_spec
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-def hide(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
-    """Make ``find_spec`` answer ``None`` for ``modules``, as in an install without them."""
-    real = importlib.util.find_spec
-
-    def find_spec(name: str, package: str | None = None) -> Any:
-        if name.split(".")[0] in modules:
-            return None
-        return real(name, package)
-
-    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
 
 
 @pytest.fixture

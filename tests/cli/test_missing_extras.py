@@ -9,7 +9,6 @@ entry point runs (in a fresh interpreter).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from tests.missing_packages import hide
 from typer.testing import Result
 
 import lamagames.sim.ladder as ladder_module
@@ -29,19 +29,8 @@ from lamagames.core.game import Game
 from lamagames.sim.ladder import run_ladder
 
 Lama = Callable[..., Result]
+
 SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-def hide(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
-    """Make ``find_spec`` answer ``None`` for ``modules``, as in an install without them."""
-    real = importlib.util.find_spec
-
-    def find_spec(name: str, package: str | None = None) -> Any:
-        if name.split(".")[0] in modules:
-            return None
-        return real(name, package)
-
-    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
 
 
 def base_install_lama(missing: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import time
 import warnings
 from collections.abc import Callable
@@ -14,6 +13,8 @@ import pytest
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient as TestClient  # re-exported for conftest
+
+from tests.missing_packages import hide
 
 from lamagames import make
 from lamagames.bots import make_bot
@@ -35,14 +36,9 @@ FAST = Settings(
 
 
 def hide_numba(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make ``find_spec`` answer ``None`` for numba, as in ``pip install .`` without extras
-    (numba is installed here; every availability check asks ``find_spec``)."""
-    real = importlib.util.find_spec
-
-    def find_spec(name: str, package: str | None = None) -> Any:
-        return None if name.split(".")[0] == "numba" else real(name, package)
-
-    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    """Make numba look missing, as in ``pip install .`` without extras (numba is installed
+    here; every availability check asks ``find_spec``)."""
+    hide(monkeypatch, "numba")
 
 
 def make_client(db: Path, settings: Settings = FAST) -> TestClient:
