@@ -49,7 +49,10 @@ def main() -> None:
         params["turn_limit"] = 2000
     game = make(args.game, **params)
     if args.rollouts is not None:
-        bot_class(args.game, args.kind).ROLLOUTS = args.rollouts  # type: ignore[attr-defined]
+        cls = bot_class(args.game, args.kind)
+        cls.ROLLOUTS = args.rollouts  # type: ignore[attr-defined]
+        if hasattr(cls, "ROLLOUTS_FOUR_SEATS"):  # Express: its 4-seat default too
+            cls.ROLLOUTS_FOUR_SEATS = args.rollouts
     for item in args.set:
         name, _, value = item.partition("=")
         cls = bot_class(args.game, args.kind)

@@ -203,3 +203,14 @@ def test_dice_search_without_numba_says_what_to_install() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     ).stdout
     assert "needs numba: pip install 'lamagames[sim]'" in out
+
+
+def test_express_search_default_rollouts_depend_on_the_seat_count() -> None:
+    """16 rollouts at 2-3 seats, 64 at 4 (measured: docs/bots.md); an explicit value wins."""
+    from lamagames.bots.express_search import ExpressSearchBot
+    from lamagames.express.game import ExpressGame
+
+    assert ExpressSearchBot(ExpressGame(num_players=2), 0, 1).rollouts == 16
+    assert ExpressSearchBot(ExpressGame(num_players=3), 0, 1).rollouts == 16
+    assert ExpressSearchBot(ExpressGame(num_players=4), 0, 1).rollouts == 64
+    assert ExpressSearchBot(ExpressGame(num_players=4), 0, 1, rollouts=8).rollouts == 8
