@@ -5,15 +5,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-gymnasium = pytest.importorskip("gymnasium")
-
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-from lamagames.core.errors import IllegalActionError, InvalidActionError, LamaError  # noqa: E402
-from lamagames.rl.gymnasium import (  # noqa: E402
+from lamagames.core.errors import IllegalActionError, InvalidActionError, LamaError
+from lamagames.rl.gymnasium import (
     DICE_ENV_ID,
     EXPRESS_ENV_ID,
     LamaDiceEnv,
@@ -49,6 +47,7 @@ def _check(env: Any) -> None:
 )
 def test_check_env_passes_for_registered_ids(env_id: str, opponents: tuple[str, ...]) -> None:
     env = gymnasium.make(env_id, opponents=opponents)
+    assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.game.num_players == 1 + len(opponents)
     _check(env.unwrapped)
     env.close()
@@ -57,6 +56,7 @@ def test_check_env_passes_for_registered_ids(env_id: str, opponents: tuple[str, 
 @pytest.mark.parametrize("env_id", [DICE_ENV_ID, EXPRESS_ENV_ID])
 def test_check_env_with_default_arguments(env_id: str) -> None:
     env = gymnasium.make(env_id)
+    assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.opponents == ("heuristic",)
     _check(env.unwrapped)
 

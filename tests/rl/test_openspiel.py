@@ -6,15 +6,13 @@ import json
 import math
 
 import numpy as np
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import mcts
+from pyspiel import State as SpielState
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from open_spiel.python.algorithms import mcts  # noqa: E402
-from pyspiel import State as SpielState  # noqa: E402
-
-from lamagames.core.errors import IllegalActionError, InvalidActionError  # noqa: E402
-from lamagames.rl import openspiel  # noqa: E402
+from lamagames.core.errors import IllegalActionError, InvalidActionError
+from lamagames.rl import openspiel
 
 
 def _play_to_decision(state: SpielState, rng: np.random.RandomState) -> None:

@@ -10,9 +10,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError
