@@ -18,6 +18,15 @@ from typing import Any, NoReturn
 import typer
 import typer.core
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from lamagames.cli.session import ReadLine
@@ -56,6 +65,26 @@ def stdout() -> Console:
 def stderr() -> Console:
     """A console on standard error (no highlighting)."""
     return Console(stderr=True, highlight=False)
+
+
+def progress_bar(
+    label: str, console: Console, *, remaining: bool = True, description: bool = False
+) -> Progress:
+    """The progress bar of long commands (``lama play --games``, ``simulate``, ``ladder``):
+    ``label``, bar, done/total, elapsed time, then optionally the time remaining and the
+    task's description. Drawn on ``console`` (standard error), cleared when done, and
+    switched off when that console is not a terminal (pipes, logs, tests)."""
+    columns: list[ProgressColumn] = [
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    ]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    if description:
+        columns.append(TextColumn("{task.description}"))
+    return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -9,17 +9,17 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from lamagames.cli.common import fail, output_path, parse_seed, stderr, stdout, write_json
+from lamagames.cli.common import (
+    fail,
+    output_path,
+    parse_seed,
+    progress_bar,
+    stderr,
+    stdout,
+    write_json,
+)
 from lamagames.cli.options import parse_params
 from lamagames.core.errors import LamaError
 from lamagames.core.extras import require
@@ -137,17 +137,7 @@ def ladder(
         total = ladder_games(game, counts, games, chosen, params)
     except LamaError as exc:
         fail(str(exc))
-    bar = Progress(
-        TextColumn("Playing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        TextColumn("{task.description}"),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    bar = progress_bar("Playing", err, description=True)
     task = bar.add_task("", total=total)
 
     def progress(n: int, table: int, index: int, seating: tuple[str, ...]) -> None:

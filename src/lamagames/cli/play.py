@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from lamagames.bots.base import bot_kinds
@@ -20,6 +19,7 @@ from lamagames.cli.common import (
     fail,
     output_path,
     parse_seed,
+    progress_bar,
     read_line_from,
     stderr,
     stdout,
@@ -284,15 +284,7 @@ def _simulate(
     Ctrl-C stops the batch: the games finished so far are summed up as usual (and
     ``True`` is returned as ``interrupted``)."""
     err = stderr()
-    progress = Progress(
-        TextColumn("Playing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar("Playing", err, remaining=False)
     task = progress.add_task("games", total=games)
     last: list[GameResult] = []
 

@@ -14,17 +14,10 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
+from lamagames.cli.common import progress_bar
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.sim.summary import SimulationSummary
@@ -313,16 +306,7 @@ def simulate_command(
     except LamaError as exc:
         _fail(str(exc))
     err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("Simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar("Simulating", err)
     task = progress.add_task("games", total=n_games * len(configs))
     try:
         with progress:
