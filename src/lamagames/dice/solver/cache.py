@@ -11,7 +11,9 @@ solver version or another dice set never reads a stale table.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -107,18 +109,25 @@ def load(path: Path | None, shape: tuple[int, int]) -> npt.NDArray[np.float64] |
     return np.asarray(table, dtype=np.float64)
 
 
-def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
-    """Write a table atomically (a temporary file renamed), then :func:`prune` the directory
-    to its size bound; I/O errors are ignored because the cache is only an optimisation."""
-    if path is None:
-        return
+def _write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> bool:
+    """Write through ``write`` to a temporary file beside ``path`` and rename it, so a
+    reader never sees half a table. Returns ``False`` on an I/O error (ignored by the
+    callers: the cache is only an optimisation)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as handle:
-            np.save(handle, table, allow_pickle=False)
+            write(handle)
         tmp.replace(path)
     except OSError:
+        return False
+    return True
+
+
+def store(path: Path | None, table: npt.NDArray[np.float64]) -> None:
+    """Write a table atomically (a temporary file renamed), then :func:`prune` the directory
+    to its size bound; I/O errors are ignored because the cache is only an optimisation."""
+    if path is None or not _write_atomic(path, lambda f: np.save(f, table, allow_pickle=False)):
         return
     prune(path.parent, path)
 
@@ -174,14 +183,9 @@ def store_arrays(
     """Write named arrays to an ``.npz`` file atomically, then delete all but the ``keep``
     newest ``.npz`` files of the directory and :func:`prune` it to its size bound; I/O
     errors are ignored (the cache is only an optimisation)."""
-    if path is None:
+    if path is None or not _write_atomic(path, lambda f: np.savez(f, **arrays)):  # type: ignore[arg-type]
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as handle:
-            np.savez(handle, **arrays)  # type: ignore[arg-type]
-        tmp.replace(path)
         files = sorted(path.parent.glob("pair*.npz"), key=lambda f: f.stat().st_mtime)
         for old in files[: max(0, len(files) - keep)]:
             old.unlink(missing_ok=True)
