@@ -61,9 +61,12 @@ class ExpressSearchBot(RolloutSearchBot):
         if not isinstance(game, ExpressGame):
             raise IllegalActionError("the Express search bot plays Lama Express only")
         self.horizon = check_count("horizon", self.HORIZON if horizon is None else horizon)
-        if kwargs.get("rollouts") is None and game.num_players >= 4:
-            kwargs["rollouts"] = self.ROLLOUTS_FOUR_SEATS
         super().__init__(game, seat, seed, **kwargs)
+
+    def default_rollouts(self, game: Game) -> int:
+        """:attr:`ROLLOUTS_FOUR_SEATS` at four seats, else :attr:`ROLLOUTS` (both measured,
+        docs/bots.md)."""
+        return self.ROLLOUTS_FOUR_SEATS if game.num_players >= 4 else self.ROLLOUTS
 
     def base_policy(self, seat: int) -> Bot:
         """The ``heuristic`` bot of that seat (deterministic)."""

@@ -114,7 +114,9 @@ class RolloutSearchBot(Bot):
         z: float | None = None,
     ) -> None:
         super().__init__(game, seat, seed)
-        self.rollouts = check_count("rollouts", self.ROLLOUTS if rollouts is None else rollouts)
+        self.rollouts = check_count(
+            "rollouts", self.default_rollouts(game) if rollouts is None else rollouts
+        )
         self.z = check_threshold("z", self.Z if z is None else z)
         #: one base-policy bot per seat, reused across decisions (their caches stay warm).
         self.policy: list[Bot] = [self.base_policy(s) for s in range(game.num_players)]
@@ -122,6 +124,11 @@ class RolloutSearchBot(Bot):
         self.simulations = 0
 
     # ------------------------------------------------------------------ game-specific
+    def default_rollouts(self, game: Game) -> int:
+        """Rollouts per candidate when none are given: :attr:`ROLLOUTS`; a game may
+        depend on ``game`` (for example its seat count)."""
+        return self.ROLLOUTS
+
     @abstractmethod
     def base_policy(self, seat: int) -> Bot:
         """The base (rollout) policy of ``seat``; it must be deterministic or seeded."""
