@@ -92,10 +92,23 @@ def test_action_values_use_common_random_numbers() -> None:
     assert values == again
 
 
-@pytest.mark.parametrize("bad", [{"rollouts": 0}, {"z": -1.0}, {"rounds": 0}, {"rounds": 1.5}])
+@pytest.mark.parametrize(
+    "bad",
+    [{"rollouts": 0}, {"rollouts": 10**12}, {"z": -1.0}, {"rounds": 0}, {"rounds": 1.5}],
+)
 def test_bad_search_parameters_are_refused(bad: dict[str, float]) -> None:
-    with pytest.raises(ParameterError):
+    name = next(iter(bad))
+    with pytest.raises(ParameterError, match=name):
         DiceSearchBot(make("dice", num_players=3), 0, 1, **bad)  # type: ignore[arg-type]
+
+
+def test_the_largest_rollout_count_is_accepted() -> None:
+    from lamagames.bots.search import MAX_ROLLOUTS
+
+    bot = ExpressSearchBot(make("express"), 0, 1, rollouts=MAX_ROLLOUTS)
+    assert bot.rollouts == MAX_ROLLOUTS
+    with pytest.raises(ParameterError, match="at most 100,000"):
+        ExpressSearchBot(make("express"), 0, 1, rollouts=MAX_ROLLOUTS + 1)
 
 
 def test_express_horizon_must_be_positive() -> None:

@@ -117,14 +117,16 @@ class DiceSearchBot(RolloutSearchBot):
         game: a :class:`~lamagames.dice.game.DiceGame`.
         seat, seed: see :class:`~lamagames.bots.base.Bot`; each decision draws one 62-bit
             base seed from the bot's stream, simulation ``k`` uses seed ``base + k``.
-        rollouts: simulations per candidate (>= 1, default :attr:`ROLLOUTS`).
+        rollouts: simulations per candidate (1 .. 100,000, default :attr:`ROLLOUTS`).
         z: threshold of the paired test in standard errors (>= 0, default :attr:`Z`).
         rounds: round ends simulated (>= 1, default :attr:`ROUNDS`).
 
     Raises:
         IllegalActionError: the game is not LAMA Dice.
-        ParameterError: ``rollouts`` or ``rounds`` not an integer >= 1, ``z`` not a finite
-            number >= 0 (the message names the argument), a bad seat or seed.
+        ParameterError: ``rollouts`` not an integer in 1 .. 100,000
+            (:data:`~lamagames.bots.search.MAX_ROLLOUTS`), ``rounds`` not an integer >= 1,
+            ``z`` not a finite number >= 0 (the message names the argument), a bad seat or
+            seed.
         BotUnavailableError: numba (the ``sim`` extra) is not installed (a
             ``ParameterError`` too).
     """

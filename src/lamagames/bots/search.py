@@ -42,18 +42,26 @@ from lamagames.core.game import Game, State
 MAX_ROLLOUT_ACTIONS = 2000
 
 
-def check_count(name: str, value: object, least: int = 1) -> int:
+#: Most simulations per candidate a search bot accepts: the compiled rollouts hold a seed and
+#: a few int32 scores per simulation and candidate in memory, so ``10**12`` would fail to
+#: allocate (or run for days) instead of being refused.
+MAX_ROLLOUTS = 100_000
+
+
+def check_count(name: str, value: object, least: int = 1, most: int | None = None) -> int:
     """A whole-number argument of a bot (``rollouts``, ``rounds``, ``horizon``) as ``int``.
 
     >>> check_count("rollouts", 8)
     8
 
     Raises:
-        ParameterError: not an integer (``bool`` and ``"8"`` are none), or below ``least``;
-            the message names the argument.
+        ParameterError: not an integer (``bool`` and ``"8"`` are none), below ``least`` or
+            above ``most`` (when given); the message names the argument.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
         raise ParameterError(f"{name} must be an integer >= {least}, got {value!r}")
+    if most is not None and value > most:
+        raise ParameterError(f"{name} must be at most {most:,}, got {value!r}")
     return int(value)
 
 
@@ -89,14 +97,15 @@ class RolloutSearchBot(Bot):
         seat: the bot's seat.
         seed: root seed; the bot's stream is ``make_rng(seed, "bot", seat)`` and every
             decision draws one 62-bit base seed from it for its simulations.
-        rollouts: simulations per candidate action (>= 1); ``None``: :attr:`ROLLOUTS`.
+        rollouts: simulations per candidate action (1 .. :data:`MAX_ROLLOUTS`); ``None``:
+            :meth:`default_rollouts`.
         z: standard errors by which a candidate must beat the base action (>= 0);
             ``None``: :attr:`Z`.
 
     Raises:
-        ParameterError: ``rollouts`` not an integer >= 1, ``z`` not a finite number >= 0
-            (the message names the argument), or a bad ``seat`` or ``seed`` (see
-            :class:`~lamagames.bots.base.Bot`).
+        ParameterError: ``rollouts`` not an integer in 1 .. :data:`MAX_ROLLOUTS`, ``z`` not
+            a finite number >= 0 (the message names the argument), or a bad ``seat`` or
+            ``seed`` (see :class:`~lamagames.bots.base.Bot`).
     """
 
     #: Default simulations per candidate action.
@@ -115,7 +124,9 @@ class RolloutSearchBot(Bot):
     ) -> None:
         super().__init__(game, seat, seed)
         self.rollouts = check_count(
-            "rollouts", self.default_rollouts(game) if rollouts is None else rollouts
+            "rollouts",
+            self.default_rollouts(game) if rollouts is None else rollouts,
+            most=MAX_ROLLOUTS,
         )
         self.z = check_threshold("z", self.Z if z is None else z)
         #: one base-policy bot per seat, reused across decisions (their caches stay warm).
