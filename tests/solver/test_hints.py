@@ -12,10 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from lamagames.bots.dice_exact import DiceExactBot
-from lamagames.cli.hint import BEST_BY_MARGIN, BEST_BY_POINTS, fixed
+from lamagames.cli.hint import BEST_BY_MARGIN, BEST_BY_POINTS, fixed, hint_renderable
 from lamagames.cli.main import app
 from lamagames.cli.session import interpret
 from lamagames.core.errors import IllegalActionError
@@ -34,6 +35,7 @@ from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import MAX_LEVELS
 from lamagames.dice.solver.two_player import TwoPlayerSolver
 from tests.dice.helpers import counts, make_state
+from tests.missing_packages import hide
 
 Lama = Callable[..., Result]
 
@@ -208,6 +210,22 @@ def test_lama_hint_without_the_solver_extra_says_what_to_install(
     result = lama("hint", _position_file(tmp_path, state.to_dict()))
     assert result.exit_code == 2
     assert "Traceback" not in result.output and "lamagames.dice.hints" in result.output
+
+
+def test_lama_hint_reads_the_specs_requirement_before_importing(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The spec says hints need numba (GameSpec.requires), as the web app checks: a missing
+    # numba gives the pip command, in lama hint and at the terminal prompt.
+    hide(monkeypatch, "numba")
+    state = make_state(["33L", "6"], llama_row="12", quit=[False, True])
+    result = lama("hint", _position_file(tmp_path, state.to_dict()))
+    assert result.exit_code == 2
+    flat = " ".join(result.output.split())
+    assert "LAMA Dice hints needs numba: pip install 'lamagames[solver]'" in flat
+    console = Console(width=100, record=True)
+    console.print(hint_renderable("dice", state, 0))
+    assert "No hint: LAMA Dice hints needs numba" in console.export_text()
 
 
 def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:

@@ -68,6 +68,9 @@ def hint_function(game_id: str) -> HintFunction:
         raise RecordError(str(exc)) from None
     if HINT_EXTRA not in spec.extras:
         raise RecordError(f"{spec.title} has no hints")
+    missing = spec.extra_unavailable(HINT_EXTRA)  # as the web app: checked before importing
+    if missing is not None:
+        raise RecordError(f"{spec.title} hints {missing}")
     try:
         function: HintFunction = spec.load_extra(HINT_EXTRA)
     except ImportError as exc:  # the solver extra is not installed: say how to get it
