@@ -60,9 +60,10 @@ def check_count(name: str, value: object, least: int = 1, most: int | None = Non
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < least:
         raise ParameterError(f"{name} must be an integer >= {least}, got {value!r}")
-    if most is not None and value > most:
+    count = int(value)
+    if most is not None and count > most:
         raise ParameterError(f"{name} must be at most {most:,}, got {value!r}")
-    return int(value)
+    return count
 
 
 def check_threshold(name: str, value: object) -> float:
