@@ -815,14 +815,19 @@ def test_d11_game_goes_on_below_the_threshold() -> None:
     assert state.returns() == [0.0, 0.0, 0.0]
 
 
-@pytest.mark.parametrize(("end_score", "over"), [(10, True), (39, True), (40, True), (41, False)])
-def test_d11_threshold_is_a_parameter(end_score: int, over: bool) -> None:
+@pytest.mark.parametrize(
+    ("end_score", "before", "over"),
+    [(10, 5, True), (11, 5, False), (39, 35, True), (40, 35, True), (41, 35, False)],
+)
+def test_d11_threshold_is_a_parameter(end_score: int, before: int, over: bool) -> None:
+    # Scores below the end score while the round is on (a higher one is refused, D-11).
     state = make_state(
-        ["1", "5", "2"], quit=[True, False, True], player=1, scores=[5, 35, 9], end_score=end_score
-    )
+        ["1", "5", "2"], quit=[True, False, True], player=1, scores=[5, before, 1],
+        end_score=end_score,
+    )  # fmt: skip
     assert state.game.params["end_score"] == end_score
     act(state, "quit")
-    assert state.scores == [6, 40, 11]
+    assert state.scores == [6, before + 5, 3]
     assert state.is_terminal() is over
 
 

@@ -16,6 +16,7 @@ from lamagames.dice.game import (
     PHASE_DICE,
     PHASE_DISCARD,
     PHASE_GIVE_LLAMAS,
+    PHASE_OVER,
     PHASE_TAKE,
     PHASE_TURN,
 )
@@ -143,3 +144,21 @@ def test_deal_phase_data_round_trips() -> None:
     data = copy.deepcopy(state.to_dict())
     assert data["phase"] == PHASE_DEAL
     assert state.game.state_from_dict(data) == state
+
+
+@pytest.mark.parametrize("scores", [[40, 0], [0, 150]])
+def test_d11_no_round_in_progress_once_a_score_reaches_the_end(scores: list[int]) -> None:
+    state = make_state(["3", "5"], llama_row="1L")
+    data = state.to_dict()
+    data["scores"] = scores
+    seat = next(i for i, s in enumerate(scores) if s >= 40)
+    with pytest.raises(RecordError, match=rf"state\.scores\.{seat}: .* end score 40"):
+        DiceGame(num_players=2).state_from_dict(data)
+    assert DiceGame(num_players=2, end_score=151).state_from_dict(data).scores == scores
+
+
+def test_d11_the_finished_game_keeps_its_final_scores() -> None:
+    state = make_state(["3", "5"], llama_row="1L")
+    data = state.to_dict()
+    data["scores"], data["phase"] = [42, 37], int(PHASE_OVER)
+    assert DiceGame(num_players=2).state_from_dict(data).scores == [42, 37]

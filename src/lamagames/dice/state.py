@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.errors import IllegalActionError, InvalidActionError
+from lamagames.core.errors import IllegalActionError, InvalidActionError, RecordError
 from lamagames.core.game import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -518,9 +518,18 @@ class DiceState(DiceStateReader, State):
                 shape (the message names it); the 43 cards (D-3) are not all accounted for;
                 or the phase, dice, seat to act and deal progress are inconsistent (a
                 position play cannot reach, such as a discard phase whose dice match
-                nothing, D-8).
+                nothing, D-8); or a round in progress while a score is at or above the
+                end score (the game ended when that round was scored, D-11).
         """
         parsed = parse_state_data(data, game.num_players)
+        if Phase(parsed.phase) not in (Phase.GIVE_EMPTY, Phase.OVER):  # D-11
+            for seat, score in enumerate(parsed.scores):
+                if score >= game.end_score:
+                    raise RecordError(
+                        f"state.scores.{seat}: {score} points reach the end score "
+                        f"{game.end_score}, so the game is over: no round can be in progress "
+                        "(D-11)"
+                    )
         state = cls(game)
         state._phase = Phase(parsed.phase)
         state._player = parsed.player
