@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import platformdirs
 import pytest
 
 from lamagames.dice.game import STANDARD_DICE
@@ -45,6 +46,15 @@ def test_cache_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cache.CACHE_ENV, "off")
     assert cache.cache_dir() is None
     assert cache.table_path(SOLVER_VERSION, ("a",), 1, 10) is None
+
+
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_cache_variable_means_the_default_folder_not_the_current_one(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, value)
+    default = Path(platformdirs.user_cache_dir("lamagames")) / "solver"
+    assert cache.cache_dir() == default
 
 
 def _name(i: int) -> str:

@@ -81,10 +81,17 @@ def touch(path: Path) -> None:
 
 
 def cache_dir() -> Path | None:
-    """The cache directory, or ``None`` when caching is off."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        return None if configured.strip().lower() == "off" else Path(configured)
+    """The cache directory, or ``None`` when caching is off.
+
+    ``LAMAGAMES_SOLVER_CACHE`` names the directory; ``off`` (any case) turns the disk cache
+    off; unset, empty or only whitespace means the default
+    ``<user cache dir>/lamagames/solver`` (an empty value never means the current folder).
+    """
+    configured = os.environ.get(CACHE_ENV, "").strip()
+    if configured.lower() == "off":
+        return None
+    if configured:
+        return Path(configured)
     return Path(platformdirs.user_cache_dir("lamagames")) / "solver"
 
 
