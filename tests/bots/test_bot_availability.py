@@ -217,3 +217,12 @@ def test_good_arguments_are_normalised() -> None:
     bot = _ToySearch(make("dice"), one, seven, rollouts=three, z=0)  # type: ignore[arg-type]
     assert (bot.seat, bot.rollouts, bot.z) == (1, 3, 0.0)
     assert type(bot.seat) is int and type(bot.rollouts) is int and type(bot.z) is float
+
+
+@pytest.mark.parametrize("game", [None, "dice", 3])
+def test_make_bot_refuses_a_game_that_is_not_a_game(game: object) -> None:
+    for kind in ("heuristic", "random"):
+        with pytest.raises(ParameterError, match=r"^game must be a Game .* got "):
+            make_bot(kind, game, 0)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^game must be a Game"):
+        RandomBot(game, 0)  # type: ignore[arg-type]

@@ -7,8 +7,10 @@ import os
 from pathlib import Path
 
 import numpy as np
+import platformdirs
 import pytest
 
+from lamagames.dice.game import STANDARD_DICE
 from lamagames.dice.solver import SOLVER_VERSION, LastStandingSolver, cache
 
 
@@ -46,14 +48,81 @@ def test_cache_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cache.table_path(SOLVER_VERSION, ("a",), 1, 10) is None
 
 
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_cache_variable_means_the_default_folder_not_the_current_one(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, value)
+    default = Path(platformdirs.user_cache_dir("lamagames")) / "solver"
+    assert cache.cache_dir() == default
+
+
+def _name(i: int) -> str:
+    """The cache's own name of a last-standing table (llama row mask ``i``)."""
+    return cache.table_name(SOLVER_VERSION, STANDARD_DICE, i, 10)
+
+
+def _pair_name(i: int) -> str:
+    """The cache's own name of a two-player table (scores ``i``, 0)."""
+    row = (1, 0, 0, 0, 0, 0, 0)
+    return cache.pair_name(1, STANDARD_DICE, row, row, 0b1000000, i, 0)
+
+
+def test_only_the_solver_naming_patterns_are_cache_files(solver_cache: Path) -> None:
+    key = ((1, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0), 0b1000000, 12, 3)
+    built = [
+        cache.table_path(SOLVER_VERSION, STANDARD_DICE, 127, 40),
+        cache.table_path(SOLVER_VERSION, ("ll3456", "12ll56", "1234ll"), 1, 100),
+        cache.pair_path(1, STANDARD_DICE, *key),
+    ]
+    for path in built:
+        assert path is not None and cache.is_cache_file(path)
+    foreign = ["my_experiment.npy", "results.npz", "v2_results.npy", "pair_notes.npz",
+               _name(5) + ".bak", "x" + _name(5), _pair_name(1).replace(".npz", ".npy"),
+               _name(5) + ".123.tmp"]  # fmt: skip
+    for name in foreign:
+        assert not cache.is_cache_file(Path(name)), name
+
+
+def _foreign_files(folder: Path) -> dict[str, bytes]:
+    """A user's own numpy files in ``folder``: names and contents."""
+    np.save(folder / "my_experiment.npy", np.arange(100_000.0))
+    np.savez(folder / "results.npz", a=np.ones(1000))
+    np.savez(folder / "pair_notes.npz", b=np.ones(10))
+    return {f.name: f.read_bytes() for f in folder.iterdir()}
+
+
+def test_cleanup_never_touches_or_counts_a_users_own_files(
+    solver: LastStandingSolver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # LAMAGAMES_SOLVER_CACHE may name a folder with data: the LRU bound deletes only tables.
+    mine = _foreign_files(tmp_path)
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(cache.CACHE_SIZE_ENV, "0")
+    solver.table(0b0100001, 0)  # llama row 1 6: solved now, written, then pruned
+    written = cache.table_path(SOLVER_VERSION, solver.dice, 0b0100001, 10)
+    assert written is not None and written.is_file()
+    assert {f.name: f.read_bytes() for f in tmp_path.iterdir() if f != written} == mine
+    # Foreign bytes are not counted: 1.1 MB of tables fit a 1.2 MB bound next to them.
+    written.unlink()
+    monkeypatch.setenv(cache.CACHE_SIZE_ENV, "1.2")
+    _table(tmp_path / _name(1), 0.5, 1000)
+    cache.store(tmp_path / _name(2), np.zeros((75, 1000)))  # 0.6 MB
+    assert (tmp_path / _name(1)).exists() and (tmp_path / _name(2)).exists()
+
+
 def test_two_player_tables_on_disk_are_capped(tmp_path: Path) -> None:
     # Every deal has its own table (tens of MB): only the newest few are kept.
-    for i in range(4):
-        cache.store_arrays(tmp_path / f"pair1_t{i}.npz", {"w0": np.zeros((2, 3))}, keep=2)
-    assert sorted(p.name for p in tmp_path.glob("pair*.npz")) == ["pair1_t2.npz", "pair1_t3.npz"]
-    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 3)}) is not None
-    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w0": (2, 4)}) is None  # shape
-    assert cache.load_arrays(tmp_path / "pair1_t3.npz", {"w1": (2, 3)}) is None  # names
+    mine = _foreign_files(tmp_path)
+    names = [_pair_name(i) for i in range(4)]
+    for name in names:
+        cache.store_arrays(tmp_path / name, {"w0": np.zeros((2, 3))}, keep=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names[2:], *mine])
+    assert all((tmp_path / name).read_bytes() == data for name, data in mine.items())
+    newest = tmp_path / names[3]
+    assert cache.load_arrays(newest, {"w0": (2, 3)}) is not None
+    assert cache.load_arrays(newest, {"w0": (2, 4)}) is None  # shape
+    assert cache.load_arrays(newest, {"w1": (2, 3)}) is None  # names
 
 
 def _table(path: Path, megabytes: float, used: float) -> Path:
@@ -68,19 +137,19 @@ def test_the_cache_is_kept_under_its_size_bound_least_recently_used_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(cache.CACHE_SIZE_ENV, "2.6")  # 2.6 MB
-    old = _table(tmp_path / "v1_a.npy", 1, 1000)
-    used = _table(tmp_path / "v1_b.npy", 1, 2000)
-    pair = _table(tmp_path / "pair1_c.npz", 0.5, 3000)
+    old = _table(tmp_path / _name(1), 1, 1000)
+    used = _table(tmp_path / _name(2), 1, 2000)
+    pair = _table(tmp_path / _pair_name(0), 0.5, 3000)
     assert cache.load(used, (125, 1000)) is not None  # a hit marks b as just used
-    new = tmp_path / "v1_d.npy"
+    new = tmp_path / _name(4)
     cache.store(new, np.zeros((125, 1000)))  # 1 MB more: 3.5 MB, over the bound by one table
-    assert sorted(f.name for f in tmp_path.iterdir()) == ["pair1_c.npz", "v1_b.npy", "v1_d.npy"]
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted([pair.name, used.name, new.name])
     assert not old.exists() and used.exists() and pair.exists()
 
 
 def test_prune_never_deletes_the_table_just_written(tmp_path: Path) -> None:
-    big = _table(tmp_path / "v1_big.npy", 1, 1000)
-    other = _table(tmp_path / "v1_other.npy", 1, 2000)
+    big = _table(tmp_path / _name(1), 1, 1000)
+    other = _table(tmp_path / _name(2), 1, 2000)
     cache.prune(tmp_path, keep=big, limit=0)
     assert big.exists() and not other.exists()
 

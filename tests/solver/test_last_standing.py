@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame, DiceState
 from lamagames.dice.solver import (
     LastStandingSolver,
+    LastStandingTable,
     NotTractableError,
     PositionError,
     bust_chance,
+    get_solver,
 )
 from lamagames.dice.solver.last_standing import MAX_LEVELS
-from lamagames.dice.solver.space import chip_value, llama_mask, row_universe
+from lamagames.dice.solver.space import TOTAL_COPIES, chip_value, llama_mask, row_universe
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import expectimax
 
@@ -140,7 +142,8 @@ def test_bust_chance_counts_d8_4_and_d8_5() -> None:
     [
         ("", "1", 0, "empty"),
         ("3", "", 0, "D-9"),
-        ("3333333", "1", 0, "not a row"),
+        ("112233445566L", "1", 0, "not a row"),  # 13 cards: more than 6 dealt + 6 taken
+        ("3333333", "1", 0, "7 cards of symbol 3 .* only 6 exist"),  # D-3
         ("3", "1", -1, "non-negative"),
     ],
 )
@@ -177,6 +180,8 @@ def test_turn_value_is_the_better_of_quit_and_roll(
     # D-6: at a turn the player quits (D-7) or rolls (D-8); the table holds the better one.
     table = solver.table(0b1111111)
     row = [int(c) for c in row_universe().rows[index]]
+    # D-3: beside the full llama row a player holds at most 5 of a number and 6 llamas.
+    assume(all(c + 1 <= cap for c, cap in zip(row, TOTAL_COPIES, strict=True)))
     best = min(table.quit_value(row), table.roll_value(row, score))
     assert table.value(row, score) == pytest.approx(best, abs=1e-12)
     assert table.value(row, score) <= table.quit_value(row)
@@ -202,3 +207,101 @@ def test_tables_beyond_the_size_budget_are_refused_without_solving(
     assert small.covers(19) and not small.covers(20)
     with pytest.raises(ParameterError, match="max_levels"):
         LastStandingSolver(max_levels=5)
+
+
+#: Rows refused by every query of a table beside llama row ``1 L`` (message fragments).
+BAD_ROWS: list[tuple[object, str]] = [
+    ((1.5, 0, 1, 0, 0, 0, 1), "non-negative integers"),
+    ((True, 0, 1, 0, 0, 0, 1), "non-negative integers"),
+    ((1, 0, -1, 0, 0, 0, 1), "non-negative integers"),
+    ((6, 0, 0, 0, 0, 0, 0), r"7 cards of symbol 1 in the row and llama row, but only 6 exist"),
+    ((0, 0, 0, 0, 0, 0, 7), r"8 cards of symbol L .* only 7 exist \(D-3\)"),
+    ("1030001", "7 counts"),
+    (None, "7 counts"),
+    ((1, 0, 1), "7 counts"),
+    ((0, 0, 0, 0, 0, 0, 0), "empty"),
+]
+
+
+def _queries(table: LastStandingTable, row: object) -> list[tuple[str, object]]:
+    """Every public query of a table on ``row`` at score 12 (callables, by name)."""
+    return [
+        ("value", lambda: table.value(row, 12)),  # type: ignore[arg-type]
+        ("quit_value", lambda: table.quit_value(row)),  # type: ignore[arg-type]
+        ("roll_value", lambda: table.roll_value(row, 12)),  # type: ignore[arg-type]
+        ("after_discard_value", lambda: table.after_discard_value(row, 12)),  # type: ignore[arg-type]
+        ("give_value", lambda: table.give_value(row, 12, 1)),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(("row", "message"), BAD_ROWS)
+def test_every_table_query_refuses_a_bad_row_with_a_position_error(
+    solver: LastStandingSolver, row: object, message: str
+) -> None:
+    table = solver.table(counts("1L"), 12)
+    for name, query in _queries(table, row):
+        if name == "after_discard_value" and row == (0,) * 7:
+            assert table.after_discard_value(row, 12) == -10  # D-10: emptied, a black back
+            continue
+        with pytest.raises(PositionError, match=message):
+            query()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("score", "message"), [
+    (True, "score must be an integer, got True"),
+    (12.0, "score must be an integer, got 12.0"),
+    ("12", "score must be an integer"),
+    (20, r"score 20 is outside 0..19"),
+    (-1, r"score -1 is outside"),
+])  # fmt: skip
+def test_table_queries_refuse_a_score_that_is_not_an_integer_in_the_table(
+    solver: LastStandingSolver, score: object, message: str
+) -> None:
+    table = solver.table(counts("1L"), 12)
+    row = counts("35")
+    for query in (table.value, table.roll_value, table.after_discard_value):
+        with pytest.raises(PositionError, match=message):
+            query(row, score)  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match=message):
+        table.give_value(row, score, 0)  # type: ignore[arg-type]
+
+
+def test_give_value_refuses_a_chip_that_is_not_0_1_or_10(solver: LastStandingSolver) -> None:
+    table = solver.table(counts("1L"), 12)
+    for chip in (True, 5, 1.0, None):
+        with pytest.raises(PositionError, match="chip must be 0, 1 or 10"):
+            table.give_value(counts("35"), 12, chip)  # type: ignore[arg-type]
+
+
+def test_a_good_row_is_still_valued(solver: LastStandingSolver) -> None:
+    table = solver.table(counts("1L"), 12)
+    row = (5, 0, 1, 0, 0, 0, 6)  # the most a row holds beside llama row 1 L (D-3)
+    assert table.value(row, 12) == min(table.quit_value(row), table.roll_value(row, 12))
+    assert table.value(list(row), 12) == table.value(row, 12)
+
+
+@pytest.mark.parametrize("llama_row", [None, "1L", (1, 0, 0, 0, 0, 0, 1.0), True, (2,) * 7])
+def test_a_bad_llama_row_is_a_position_error(solver: LastStandingSolver, llama_row: object) -> None:
+    with pytest.raises(PositionError, match="a llama row is 7 flags"):
+        solver.table(llama_row, 0)  # type: ignore[arg-type]
+
+
+def test_a_negative_or_non_integer_score_is_not_covered(solver: LastStandingSolver) -> None:
+    assert solver.covers(0) and solver.covers(99)
+    for score in (-1, -10, True, 1.5, None):
+        assert not solver.covers(score)  # type: ignore[arg-type]
+
+
+def test_get_solver_takes_a_list_and_refuses_what_is_no_dice_set() -> None:
+    dice = ["LL3456", "12LL56", "1234LL"]
+    assert get_solver(dice) is get_solver(tuple(dice))
+    assert get_solver(dice).dice == tuple(dice)
+    for bad in (None, "LL3456", 3, {"a": 1}):
+        with pytest.raises(ParameterError, match=r"^dice must be a list or tuple of three face"):
+            get_solver(bad)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^dice: need exactly three dice"):  # D-1
+        get_solver(("LL3456",))
+    with pytest.raises(ParameterError, match=r"^dice: die B must have six faces"):
+        get_solver(("LL3456", ["12LL56"], "1234LL"))  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match=r"^dice must be a list or tuple"):
+        LastStandingSolver(None)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lamagames.core.errors import ParameterError
 from lamagames.dice.solver import LastStandingSolver, PositionError
 from lamagames.dice.solver.pair_table import greedy_chain, solve_table, table_states
 from lamagames.dice.solver.space import llama_mask
@@ -191,6 +192,9 @@ def test_too_large_positions_are_refused_not_guessed(solver: LastStandingSolver)
         (((0, 0, 6, 0, 0, 0, 0), (0, 0, 1, 0, 0, 0, 0), 1, 0, 0), "only 6 exist"),
         (_key("3", "5", "1", (-1, 0)), "non-negative"),
         (((1,), (1,), 1, 0, 0), "7 counts"),
+        (((1.5, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0), 1, 0, 0), "non-negative integers"),
+        (("1000000", (0, 1, 0, 0, 0, 0, 0), 1, 0, 0), "7 counts"),
+        (((0, 0, 0, 0, 0, 0, 3), (0, 0, 0, 0, 0, 0, 4), 64, 0, 0), "8 cards of symbol L"),
     ],
 )
 def test_bad_positions_are_refused_clearly(
@@ -228,3 +232,39 @@ def test_compiled_equals_recursion_on_random_small_positions(
     com = TwoPlayerSolver(solver).value(key)
     assert com.margin == pytest.approx(rec.margin, abs=EXACT)
     assert com.own == pytest.approx(rec.own, abs=EXACT)
+
+
+@pytest.mark.parametrize("key", [None, "3-5-1", (1, 2, 3), [(1,) * 7, (1,) * 7, 1, 0, 0]])
+def test_a_key_that_is_not_a_5_tuple_is_a_position_error(
+    solver: LastStandingSolver, key: object
+) -> None:
+    for engine in ("compiled", "recursion"):
+        with pytest.raises(PositionError, match="a position is a 5-tuple"):
+            TwoPlayerSolver(solver, engine=engine).value(key)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_work": -1}, "max_work must be a positive integer, got -1"),
+        ({"max_work": 0}, "max_work must be a positive integer"),
+        ({"max_states": 0}, "max_states must be a positive integer, got 0"),
+        ({"max_states": 1.5}, "max_states must be a positive integer"),
+        ({"max_bytes": True}, "max_bytes must be a positive integer, got True"),
+        ({"max_bytes": "big"}, "max_bytes must be a positive integer"),
+        ({"engine": "fast"}, "engine must be 'compiled' or 'recursion', got 'fast'"),
+        ({"disk_cache": "no"}, "disk_cache must be None or a bool"),
+    ],
+)
+def test_bad_solver_arguments_raise_parameter_errors_naming_them(
+    solver: LastStandingSolver, kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ParameterError, match=f"^{message}"):
+        TwoPlayerSolver(solver, **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_first_argument_must_be_a_last_standing_solver() -> None:
+    for bad in (None, "standard", TwoPlayerSolver):
+        with pytest.raises(ParameterError, match=r"^last_standing must be a LastStandingSolver"):
+            TwoPlayerSolver(bad)  # type: ignore[arg-type]
+    assert issubclass(ParameterError, ValueError)  # what the engine check raised before

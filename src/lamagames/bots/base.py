@@ -29,7 +29,8 @@ class Bot(ABC):
         seed: root seed; the bot's stream is ``make_rng(seed, "bot", seat)``.
 
     Raises:
-        ParameterError: ``seat`` not an integer or out of range, ``seed`` not an integer.
+        ParameterError: ``game`` not a :class:`Game`, ``seat`` not an integer or out of
+            range, ``seed`` not an integer.
     """
 
     #: registry name of the bot kind, for example ``"random"``.
@@ -43,6 +44,7 @@ class Bot(ABC):
     extra: ClassVar[str | None] = None
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        _check_game(game)
         if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
             raise ParameterError(f"seat must be an integer, got {quoted(seat)}")
         if not 0 <= seat < game.num_players:
@@ -174,13 +176,23 @@ def usable_bot_class(game_id: str, kind: str) -> type[Bot]:
     return bot_class(game_id, kind)
 
 
+def _check_game(game: object) -> None:
+    """Refuse a ``game`` argument that is not a :class:`Game` (a :class:`ParameterError`
+    naming it, instead of an ``AttributeError`` deep inside)."""
+    if not isinstance(game, Game):
+        raise ParameterError(
+            f"game must be a Game (for example lamagames.make('dice')), got {quoted(game)}"
+        )
+
+
 def make_bot(kind: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """Create a bot of ``kind`` for ``seat``.
 
     Raises:
-        ParameterError: an unknown kind, bad arguments for the kind (such as a seat count it
-            does not play).
+        ParameterError: ``game`` is not a :class:`Game`, an unknown kind, bad arguments for
+            the kind (such as a seat count it does not play).
         BotUnavailableError: the kind cannot be used in this installation (see
             :func:`usable_bot_class`).
     """
+    _check_game(game)
     return usable_bot_class(game.game_id, kind)(game, seat, seed)

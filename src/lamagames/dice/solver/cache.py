@@ -5,12 +5,15 @@ environment variable ``LAMAGAMES_SOLVER_CACHE``; the value ``off`` disables the 
 The directory is kept under a size bound (``LAMAGAMES_SOLVER_CACHE_MB``, default 1000 MB),
 least recently used tables deleted first (:func:`prune`). A file name holds the solver
 version, the dice faces (D-1), the llama row and the number of score levels, so a new
-solver version or another dice set never reads a stale table.
+solver version or another dice set never reads a stale table. Only files whose names match
+the solver's own patterns (:func:`is_cache_file`) are ever counted or deleted, so the
+variable may safely name a folder that holds other files.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -45,18 +48,18 @@ def max_bytes() -> int:
 
 
 def prune(directory: Path, keep: Path, limit: int | None = None) -> None:
-    """Delete the least recently used table files (``*.npy``, ``*.npz``; by modification
-    time, which :func:`touch` refreshes on every hit) until the directory holds at most
-    ``limit`` bytes (default :func:`max_bytes`). ``keep``, the table just written, is never
-    deleted, even alone over the limit. I/O errors are ignored.
+    """Delete the least recently used solver tables (files matching :func:`is_cache_file`;
+    by modification time, which :func:`touch` refreshes on every hit) until they hold at
+    most ``limit`` bytes (default :func:`max_bytes`). Other files of the directory are
+    never counted nor deleted. ``keep``, the table just written, is never deleted, even
+    alone over the limit. I/O errors are ignored.
     """
     bound = max_bytes() if limit is None else limit
     try:
         files = []
-        for pattern in ("*.npy", "*.npz"):
-            for f in directory.glob(pattern):
-                stat = f.stat()
-                files.append((stat.st_mtime, stat.st_size, f))
+        for f in _cache_files(directory):
+            stat = f.stat()
+            files.append((stat.st_mtime, stat.st_size, f))
         total = sum(size for _, size, _ in files)
         for _, size, f in sorted(files, key=lambda t: t[0]):
             if total <= bound:
@@ -78,11 +81,65 @@ def touch(path: Path) -> None:
 
 
 def cache_dir() -> Path | None:
-    """The cache directory, or ``None`` when caching is off."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        return None if configured.strip().lower() == "off" else Path(configured)
+    """The cache directory, or ``None`` when caching is off.
+
+    ``LAMAGAMES_SOLVER_CACHE`` names the directory; ``off`` (any case) turns the disk cache
+    off; unset, empty or only whitespace means the default
+    ``<user cache dir>/lamagames/solver`` (an empty value never means the current folder).
+    """
+    configured = os.environ.get(CACHE_ENV, "").strip()
+    if configured.lower() == "off":
+        return None
+    if configured:
+        return Path(configured)
     return Path(platformdirs.user_cache_dir("lamagames")) / "solver"
+
+
+#: Dice faces in a file name: three dice of six faces (D-1) joined by ``-``.
+_FACES = r"[1-6Ll]{6}-[1-6Ll]{6}-[1-6Ll]{6}"
+#: Names of last-standing tables (:func:`table_name`): the only ``.npy`` files the cache
+#: counts or deletes.
+TABLE_NAME = re.compile(rf"v\d+_{_FACES}_llamas\d{{3}}_levels\d+\.npy")
+#: Names of two-player tables (:func:`pair_name`): the only ``.npz`` files the cache counts
+#: or deletes.
+PAIR_NAME = re.compile(rf"pair\d+_{_FACES}_[0-7]{{7}}-[0-7]{{7}}_llamas\d{{3}}_scores\d+-\d+\.npz")
+
+
+def table_name(version: int, dice: tuple[str, ...], mask: int, levels: int) -> str:
+    """File name of a last-standing table (matches :data:`TABLE_NAME`)."""
+    faces = "-".join(dice)
+    return f"v{version}_{faces}_llamas{mask:03d}_levels{levels}.npy"
+
+
+def pair_name(
+    version: int,
+    dice: tuple[str, ...],
+    row_a: tuple[int, ...],
+    row_b: tuple[int, ...],
+    mask: int,
+    score_a: int,
+    score_b: int,
+) -> str:
+    """File name of a two-player table (matches :data:`PAIR_NAME`)."""
+    faces = "-".join(dice)
+    rows = "".join(map(str, row_a)) + "-" + "".join(map(str, row_b))
+    return f"pair{version}_{faces}_{rows}_llamas{mask:03d}_scores{score_a}-{score_b}.npz"
+
+
+def is_cache_file(path: Path) -> bool:
+    """Whether ``path`` is named like a table of this cache (:data:`TABLE_NAME` or
+    :data:`PAIR_NAME`); :func:`prune` and :func:`store_arrays` touch no other file."""
+    return bool(TABLE_NAME.fullmatch(path.name) or PAIR_NAME.fullmatch(path.name))
+
+
+def _cache_files(directory: Path, pattern: re.Pattern[str] | None = None) -> list[Path]:
+    """The solver's table files in ``directory`` (those matching ``pattern``, default
+    either pattern); raises ``OSError`` as :meth:`Path.iterdir` does."""
+    return [
+        f
+        for f in directory.iterdir()
+        if (pattern.fullmatch(f.name) if pattern else is_cache_file(f)) and f.is_file()
+    ]
 
 
 def table_path(version: int, dice: tuple[str, ...], mask: int, levels: int) -> Path | None:
@@ -90,8 +147,7 @@ def table_path(version: int, dice: tuple[str, ...], mask: int, levels: int) -> P
     base = cache_dir()
     if base is None:
         return None
-    faces = "-".join(dice)
-    return base / f"v{version}_{faces}_llamas{mask:03d}_levels{levels}.npy"
+    return base / table_name(version, dice, mask, levels)
 
 
 def load(path: Path | None, shape: tuple[int, int]) -> npt.NDArray[np.float64] | None:
@@ -146,9 +202,7 @@ def pair_path(
     base = cache_dir()
     if base is None:
         return None
-    faces = "-".join(dice)
-    rows = "".join(map(str, row_a)) + "-" + "".join(map(str, row_b))
-    return base / f"pair{version}_{faces}_{rows}_llamas{mask:03d}_scores{score_a}-{score_b}.npz"
+    return base / pair_name(version, dice, row_a, row_b, mask, score_a, score_b)
 
 
 def load_arrays(
@@ -181,12 +235,13 @@ def store_arrays(
     path: Path | None, arrays: dict[str, npt.NDArray[np.float64]], keep: int = MAX_PAIR_FILES
 ) -> None:
     """Write named arrays to an ``.npz`` file atomically, then delete all but the ``keep``
-    newest ``.npz`` files of the directory and :func:`prune` it to its size bound; I/O
-    errors are ignored (the cache is only an optimisation)."""
+    newest two-player tables of the directory (files matching :data:`PAIR_NAME`; no other
+    file) and :func:`prune` it to its size bound; I/O errors are ignored (the cache is only
+    an optimisation)."""
     if path is None or not _write_atomic(path, lambda f: np.savez(f, **arrays)):  # type: ignore[arg-type]
         return
     try:
-        files = sorted(path.parent.glob("pair*.npz"), key=lambda f: f.stat().st_mtime)
+        files = sorted(_cache_files(path.parent, PAIR_NAME), key=lambda f: f.stat().st_mtime)
         for old in files[: max(0, len(files) - keep)]:
             old.unlink(missing_ok=True)
     except OSError:

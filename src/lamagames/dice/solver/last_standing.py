@@ -18,6 +18,7 @@ to ``1e-15``; :meth:`LastStandingTable.bellman_residual` then checks a full Bell
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -25,20 +26,23 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.errors import LamaError, ParameterError
+from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score
+from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score, validate_dice
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,
     VALUE_ARRAY,
     RollTable,
     RowUniverse,
+    check_copies,
+    check_counts,
     chip_value,
     mask_symbols,
     roll_table,
     row_universe,
 )
+from lamagames.dice.solver.space import PositionError as PositionError  # re-exported
 
 #: Bump when the tables' meaning or layout changes (part of the disk cache key).
 SOLVER_VERSION: Final = 1
@@ -67,11 +71,6 @@ Transitions = tuple[
 class NotTractableError(LamaError):
     """An exact solve would need more memory or time than allowed (last standing: a score
     beyond :data:`MAX_LEVELS`; two players: see :mod:`lamagames.dice.solver.two_player`)."""
-
-
-class PositionError(LamaError):
-    """A position the solver does not cover (empty row, impossible row, bad llama row, or
-    other seats still in the round)."""
 
 
 @dataclass
@@ -118,29 +117,50 @@ class LastStandingTable:
             )
         )
 
-    def _index(self, row: tuple[int, ...] | list[int], score: int) -> int:
-        if type(score) is not int or not 0 <= score < self.levels:
-            raise PositionError(f"score {score!r} is outside 0..{self.levels - 1}")
-        if not any(row):
+    def _score(self, score: int) -> None:
+        """Refuse a score that is not an integer of ``0 .. levels - 1``."""
+        if type(score) is not int:  # bool and float too
+            raise PositionError(f"score must be an integer, got {quoted(score)}")
+        if not 0 <= score < self.levels:
+            raise PositionError(f"score {score} is outside 0..{self.levels - 1}")
+
+    def _row(self, row: tuple[int, ...] | list[int]) -> int:
+        """Universe index of a row a last player standing can hold beside this llama row;
+        the checks of every query (shared with the two-player solver's)."""
+        counts = check_counts(row)
+        if not any(counts):
             raise PositionError("the row is empty: the round is over (D-9)")
-        i = self.universe.lookup(row)
+        check_copies((counts,), self.mask)
+        i = self.universe.lookup(counts)
         if i < 0:
             raise PositionError(
-                f"row {list(row)} is not a row a player can hold (at most 6 of a number, "
+                f"row {list(counts)} is not a row a player can hold (at most 6 of a number, "
                 "7 llamas, 12 cards: D-3, D-5)"
             )
         return i
+
+    def _index(self, row: tuple[int, ...] | list[int], score: int) -> int:
+        self._score(score)
+        return self._row(row)
 
     def value(self, row: tuple[int, ...] | list[int], score: int) -> float:
         """Expected further points at the start of a turn (optimal play), in points.
 
         Raises:
-            PositionError: empty or impossible row, or score outside the table.
+            PositionError: a row that is not 7 non-negative integer counts, empty, or
+                impossible (more cards of a symbol with the llama row than exist, D-3;
+                more than a player can hold), or a score that is not an integer inside the
+                table.
         """
         return float(self.values[score, self._index(row, score)])
 
     def quit_value(self, row: tuple[int, ...] | list[int]) -> float:
-        """Points of quitting now: the row's D-10 score (D-7)."""
+        """Points of quitting now: the row's D-10 score (D-7).
+
+        Raises:
+            PositionError: the row is refused as by :meth:`value`.
+        """
+        self._row(row)
         return float(row_score(row))
 
     def roll_value(self, row: tuple[int, ...] | list[int], score: int) -> float:
@@ -170,8 +190,13 @@ class LastStandingTable:
 
     def after_discard_value(self, row_after: tuple[int, ...] | list[int], score: int) -> float:
         """Expected further points once a discard has left ``row_after`` (D-8.2): the next
-        turn's value, or minus the best chip if the row is empty (D-9, D-10)."""
-        if not any(row_after):
+        turn's value, or minus the best chip if the row is empty (D-9, D-10).
+
+        Raises:
+            PositionError: as :meth:`value` (an empty row is allowed here).
+        """
+        self._score(score)
+        if not any(check_counts(row_after)):
             return -float(chip_value(score))
         return self.value(row_after, score)
 
@@ -180,8 +205,12 @@ class LastStandingTable:
         ``chip`` points (10 black, 1 white, 0 none); the same player then acts again.
 
         Raises:
-            PositionError: as :meth:`value`, or the chip cannot be given with this score.
+            PositionError: as :meth:`value`, or the chip is not 0, 1 or 10 or cannot be
+                given with this score.
         """
+        self._score(score)
+        if type(chip) is not int or chip not in (0, 1, 10):
+            raise PositionError(f"chip must be 0, 1 or 10 points, got {quoted(chip)}")
         if chip == 10 and score >= 10:
             return -10.0 + self.value(row, score - 10)
         if chip == 1 and score % 10 >= 1:
@@ -224,7 +253,8 @@ class LastStandingSolver:
             higher scores.
 
     Raises:
-        ParameterError: the dice break D-1, or ``max_levels`` is below one block.
+        ParameterError: the dice are not a list or tuple of three face strings or break
+            D-1, or ``max_levels`` is below one block.
     """
 
     def __init__(
@@ -233,6 +263,7 @@ class LastStandingSolver:
         use_disk_cache: bool = True,
         max_levels: int = MAX_LEVELS,
     ) -> None:
+        dice = _dice_argument(dice)
         if type(max_levels) is not int or max_levels < LEVEL_BLOCK:
             raise ParameterError(
                 f"max_levels must be an integer >= {LEVEL_BLOCK}, got {max_levels!r}"
@@ -247,7 +278,11 @@ class LastStandingSolver:
         self._structure: Transitions | None = None
 
     def covers(self, score: int) -> bool:
-        """Whether a table covering ``score`` fits the size budget (``max_levels``)."""
+        """Whether a table covering ``score`` fits the size budget (``max_levels``).
+        ``False`` for a score no table covers: negative or not an integer (:meth:`table`
+        refuses those with :class:`PositionError`)."""
+        if type(score) is not int or score < 0:
+            return False
         return _levels(score) <= self.max_levels
 
     def table(
@@ -339,14 +374,18 @@ def _kernel_inputs(
 
 
 def _mask(llama_row: tuple[int, ...] | list[int] | int) -> int:
-    if isinstance(llama_row, bool):
-        raise PositionError(f"a llama row is 7 flags of 0 or 1, got {llama_row!r}")
-    if isinstance(llama_row, int):
+    if type(llama_row) is int:
         mask = llama_row
-    else:
-        if len(llama_row) != NUM_SYMBOLS or any(c not in (0, 1) for c in llama_row):
-            raise PositionError(f"a llama row is 7 flags of 0 or 1, got {llama_row!r}")
+    elif (
+        isinstance(llama_row, list | tuple)
+        and len(llama_row) == NUM_SYMBOLS
+        and all(type(c) is int and c in (0, 1) for c in llama_row)
+    ):
         mask = sum(1 << s for s in range(NUM_SYMBOLS) if llama_row[s])
+    else:
+        raise PositionError(
+            f"a llama row is 7 flags of 0 or 1 (or a bit mask), got {quoted(llama_row)}"
+        )
     if not 1 <= mask < 1 << NUM_SYMBOLS:
         raise PositionError(
             f"llama row mask {mask!r}: an empty llama row has ended the round (D-9)"
@@ -354,7 +393,31 @@ def _mask(llama_row: tuple[int, ...] | list[int] | int) -> int:
     return mask
 
 
+def _dice_argument(dice: object) -> tuple[str, ...]:
+    """``dice`` as a tuple of three face strings that meet D-1.
+
+    Raises:
+        ParameterError: not a list or tuple (naming the ``dice`` argument), or the D-1
+            message of :func:`~lamagames.dice.rules.validate_dice`.
+    """
+    if not isinstance(dice, list | tuple):
+        raise ParameterError(
+            f"dice must be a list or tuple of three face strings (D-1), got {quoted(dice)}"
+        )
+    validate_dice(dice)
+    return tuple(dice)
+
+
+def get_solver(dice: Sequence[str] = STANDARD_DICE) -> LastStandingSolver:
+    """A process-wide :class:`LastStandingSolver` for a dice set (tables shared); a list is
+    taken as the tuple of its faces.
+
+    Raises:
+        ParameterError: ``dice`` is not a list or tuple of three face strings, or breaks D-1.
+    """
+    return _shared_solver(_dice_argument(dice))
+
+
 @lru_cache(maxsize=8)
-def get_solver(dice: tuple[str, ...] = STANDARD_DICE) -> LastStandingSolver:
-    """A process-wide :class:`LastStandingSolver` for a dice set (tables shared)."""
+def _shared_solver(dice: tuple[str, ...]) -> LastStandingSolver:
     return LastStandingSolver(dice)

@@ -45,12 +45,11 @@ import numpy.typing as npt
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES
 from lamagames.dice.game import DiceGame
 from lamagames.dice.solver import cache, kernel2p
+from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
 from lamagames.dice.solver.space import chip_value, roll_table
 
 #: Bump when the stored pair tables change meaning or layout (part of the cache file name).
 PAIR_VERSION: Final = 1
-#: Most cards of a symbol (deck plus llama-row card, D-3): numbers 6, llamas 7.
-TOTAL_COPIES: Final = (6, 6, 6, 6, 6, 6, 7)
 _SYM_VALUES: Final = np.array(VALUES, dtype=np.int64)
 
 IntArray = npt.NDArray[np.int64]

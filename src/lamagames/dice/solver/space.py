@@ -21,6 +21,7 @@ llama row is never empty during a round, D-9). Row ``i`` of the universe is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -28,18 +29,61 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES, roll_symbols
+from lamagames.core.errors import LamaError, quoted
+from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, SYMBOLS, VALUES, roll_symbols
 from lamagames.dice.game import DiceGame
 
 #: Most cards of each symbol a row can hold: 5 deck + 1 llama-row card per number, 6 + 1 llamas.
 ROW_CAPS: Final = (6, 6, 6, 6, 6, 6, 7)
 #: Most cards a row can hold during a round (6 dealt + 6 taken).
 MAX_ROW_CARDS: Final = 12
+#: Cards of each symbol in the game (deck plus llama-row card, D-3): numbers 6, llamas 7.
+TOTAL_COPIES: Final = (6, 6, 6, 6, 6, 6, 7)
 #: Radix of the dense row key (every count is at most 7).
 KEY_RADIX: Final = 8
 KEY_SIZE: Final = KEY_RADIX**NUM_SYMBOLS
 #: Symbol values of D-2 as an array (int64, shape (7,)).
 VALUE_ARRAY: Final = np.array(VALUES, dtype=np.int64)
+
+
+class PositionError(LamaError):
+    """A position the solver does not cover (empty row, impossible row, bad llama row, or
+    other seats still in the round)."""
+
+
+def check_counts(counts: object, what: str = "a row") -> tuple[int, ...]:
+    """``counts`` as a tuple when it is a list or tuple of 7 non-negative integer card
+    counts (symbols ``1..6, L``; a ``bool`` or float is not a count).
+
+    Raises:
+        PositionError: naming ``what`` and the value given.
+    """
+    if not isinstance(counts, list | tuple) or len(counts) != NUM_SYMBOLS:
+        raise PositionError(
+            f"{what} is {NUM_SYMBOLS} counts (symbols 1..6, L), got {quoted(counts)}"
+        )
+    if any(type(c) is not int or c < 0 for c in counts):
+        raise PositionError(
+            f"card counts must be non-negative integers, got {what} {quoted(counts)}"
+        )
+    return tuple(counts)
+
+
+def check_copies(rows: Sequence[Sequence[int]], mask: int) -> None:
+    """Refuse rows that, with the llama row ``mask``, hold more cards of a symbol than the
+    game has (D-3: :data:`TOTAL_COPIES`). The rows must have passed :func:`check_counts`.
+
+    Raises:
+        PositionError: naming the symbol and both counts.
+    """
+    where = "row" if len(rows) == 1 else "rows"
+    for s in range(NUM_SYMBOLS):
+        held = sum(r[s] for r in rows) + (mask >> s & 1)
+        if held > TOTAL_COPIES[s]:
+            raise PositionError(
+                f"{held} cards of symbol {SYMBOLS[s]} in the {where} and llama row, "
+                f"but only {TOTAL_COPIES[s]} exist (D-3)"
+            )
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ import threading
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import row_score
 from lamagames.dice.solver.last_standing import (
@@ -47,14 +48,13 @@ from lamagames.dice.solver.last_standing import (
     NotTractableError as NotTractableError,  # re-exported: two-player solves raise it too
 )
 from lamagames.dice.solver.pair_table import (
-    TOTAL_COPIES,
     Found,
     PairTable,
     solve_table,
     table_bytes,
     table_work,
 )
-from lamagames.dice.solver.space import chip_value
+from lamagames.dice.solver.space import check_copies, check_counts, chip_value
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
@@ -136,6 +136,12 @@ class TwoPlayerSolver:
         max_bytes: most bytes of value arrays of one compiled solve.
         disk_cache: read and write compiled tables in the disk cache (default: as
             ``last_standing``); positions of a round rarely recur, so bots turn it off.
+
+    Raises:
+        ParameterError: (a ``ValueError``) ``last_standing`` is not a
+            :class:`~lamagames.dice.solver.last_standing.LastStandingSolver`, ``engine`` is
+            unknown, ``max_states``, ``max_work`` or ``max_bytes`` is not a positive
+            integer, or ``disk_cache`` is neither ``None`` nor a bool.
     """
 
     def __init__(
@@ -147,8 +153,18 @@ class TwoPlayerSolver:
         max_bytes: int = DEFAULT_MAX_BYTES,
         disk_cache: bool | None = None,
     ) -> None:
+        if not isinstance(last_standing, LastStandingSolver):
+            raise ParameterError(
+                f"last_standing must be a LastStandingSolver, got {quoted(last_standing)}"
+            )
         if engine not in ("compiled", "recursion"):
-            raise ValueError(f"engine must be 'compiled' or 'recursion', got {engine!r}")
+            raise ParameterError(f"engine must be 'compiled' or 'recursion', got {quoted(engine)}")
+        for name, limit in (("max_states", max_states), ("max_work", max_work),
+                            ("max_bytes", max_bytes)):  # fmt: skip
+            if type(limit) is not int or limit < 1:
+                raise ParameterError(f"{name} must be a positive integer, got {quoted(limit)}")
+        if disk_cache is not None and not isinstance(disk_cache, bool):
+            raise ParameterError(f"disk_cache must be None or a bool, got {quoted(disk_cache)}")
         self.last = last_standing
         self.max_states = max_states
         self.engine = engine
@@ -384,23 +400,22 @@ class TwoPlayerSolver:
 
 
 def _check(key: Key) -> None:
-    """Refuse positions no round can reach (:class:`PositionError`)."""
+    """Refuse positions no round can reach (:class:`PositionError`); the row checks are
+    shared with the last-standing tables (:func:`~lamagames.dice.solver.space.check_counts`,
+    :func:`~lamagames.dice.solver.space.check_copies`)."""
+    if not isinstance(key, tuple) or len(key) != 5:
+        raise PositionError(
+            "a position is a 5-tuple (own row, opponent row, llama row mask, own score, "
+            f"opponent score), got {quoted(key)}"
+        )
     row, other, mask, score, other_score = key
-    if len(row) != NUM_SYMBOLS or len(other) != NUM_SYMBOLS:
-        raise PositionError(f"a row is {NUM_SYMBOLS} counts (symbols 1..6, L), got {key!r}")
+    check_counts(row)
+    check_counts(other)
     if type(mask) is not int or not 0 <= mask < 1 << NUM_SYMBOLS:
         raise PositionError(f"llama row mask {mask!r} is not a 7-bit mask")
     if not any(row) or not any(other) or not mask:
         raise PositionError("an empty row or llama row: the round is over (D-9)")
-    for s in range(NUM_SYMBOLS):
-        a, b, card = row[s], other[s], mask >> s & 1
-        if type(a) is not int or type(b) is not int or a < 0 or b < 0:
-            raise PositionError(f"card counts must be non-negative integers, got {key!r}")
-        if a + b + card > TOTAL_COPIES[s]:
-            raise PositionError(
-                f"{a + b + card} cards of symbol {'123456L'[s]} in the rows and llama row, "
-                f"but only {TOTAL_COPIES[s]} exist (D-3)"
-            )
+    check_copies((row, other), mask)
     for sc in (score, other_score):
         if type(sc) is not int or sc < 0:
             raise PositionError(f"scores must be non-negative integers, got {sc!r}")
