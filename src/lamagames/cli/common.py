@@ -141,6 +141,15 @@ def safe_output_streams() -> None:
                 stream.reconfigure(errors=_ASCII_ERRORS)
 
 
+def param_value(raw: str) -> Any:
+    """The value of ``--param KEY=VALUE``: ``raw`` read as JSON, else the text itself (also
+    when it is nested too deeply for the JSON parser, which raises RecursionError)."""
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        return raw
+
+
 def parse_seed(text: str | None) -> int:
     """``--seed``: a whole number (random if not given).
 

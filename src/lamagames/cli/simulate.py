@@ -7,7 +7,6 @@ file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-
 
 from __future__ import annotations
 
-import json
 import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -17,9 +16,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lamagames.cli.common import progress_bar
+from lamagames.cli.common import param_value, progress_bar
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
+from lamagames.core.files import read_json_file
 from lamagames.sim.summary import SimulationSummary
 
 
@@ -62,11 +62,7 @@ def parse_param_values(items: list[str]) -> dict[str, list[Any]]:
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise ParameterError(f"--param: expected KEY=VALUE, got {quoted(item)}")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        values.setdefault(key, []).append(value)
+        values.setdefault(key, []).append(param_value(raw))
     return values
 
 
@@ -78,9 +74,9 @@ def load_variant_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
         ParameterError: the file cannot be read or has another shape.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ParameterError(f"--variant {path}: cannot read a JSON file ({exc})") from None
+        data = read_json_file(path, ParameterError)
+    except ParameterError as exc:  # cannot read the file, not JSON (also nested too deeply)
+        raise ParameterError(f"--variant {path}: {exc}") from None
     items = data if isinstance(data, list) else [data]
     out: list[tuple[str, dict[str, Any]]] = []
     default = path.stem
