@@ -16,10 +16,18 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lamagames.cli.common import param_value, progress_bar
+from lamagames.cli.common import (
+    PLAYER_COUNT_PARAMS,
+    check_player_counts,
+    game_argument,
+    param_value,
+    progress_bar,
+    refuse_option_params,
+)
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.core.files import read_json_file
+from lamagames.core.registry import game_title
 from lamagames.sim.summary import SimulationSummary
 
 
@@ -146,7 +154,7 @@ def parse_count(text: str, option: str) -> int:
 
 #: ``--param`` keys that have their own option here, as in ``lama play``.
 OWN_OPTIONS: dict[str, str] = {
-    "num_players": "is set by the player count: use --players",
+    **PLAYER_COUNT_PARAMS,
     "starting_seat": "has its own option: use --starting-seat (seats count from 1)",
 }
 
@@ -160,9 +168,7 @@ def check_param_items(
     Raises:
         ParameterError: as above.
     """
-    for key in values:
-        if key in OWN_OPTIONS:
-            raise ParameterError(f"--param {key!r} {OWN_OPTIONS[key]}")
+    refuse_option_params(values, OWN_OPTIONS)
     seen: set[str] = set()
     for item in items:
         key, _, raw = item.partition("=")
@@ -271,7 +277,7 @@ def simulate_command(
     from lamagames.sim.export import write_output
     from lamagames.sim.simulate import make_configs, simulate, variant_grid
 
-    game_id = game.strip().lower()
+    game_id = game_argument(game)
     try:
         outputs = unique_outputs(list(out or []))
         n_games = parse_count(games, "--games")
@@ -283,10 +289,14 @@ def simulate_command(
             counts = parse_players(players)
         else:
             counts = [len(kinds)] if len(kinds) > 1 else [4]
+        count_option = "--players" if players is not None or len(kinds) == 1 else "--seats"
         root = _seed(seed)
         items = list(param or [])
         values = parse_param_values(items)
         engine = load_engine(game_id)
+        check_player_counts(
+            counts, engine.min_players, engine.max_players, game_title(game_id), count_option
+        )
         check_param_items(engine, counts, items, values)
         variants = [("", v) for v in variant_grid(values)]
         for path in variant or []:
