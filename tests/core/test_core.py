@@ -85,7 +85,10 @@ def test_record_header_errors_name_the_header() -> None:
         replay(parse_record(json.dumps(data)))
     data["game"] = "dice"
     data["seats"] = data["seats"][:1]
-    with pytest.raises(RecordError, match="1 seats for a 2-player game"):
+    with pytest.raises(RecordError, match="header: 1 seat for a 2-player game"):
+        replay(parse_record(json.dumps(data)))
+    data["seats"] = data["seats"] * 3
+    with pytest.raises(RecordError, match="header: 3 seats for a 2-player game"):
         replay(parse_record(json.dumps(data)))
 
 

@@ -222,10 +222,10 @@ def test_lama_hint_reads_the_specs_requirement_before_importing(
     result = lama("hint", _position_file(tmp_path, state.to_dict()))
     assert result.exit_code == 2
     flat = " ".join(result.output.split())
-    assert "LAMA Dice hints needs numba: pip install 'lamagames[solver]'" in flat
+    assert "LAMA Dice hints need numba: pip install 'lamagames[solver]'" in flat
     console = Console(width=100, record=True)
     console.print(hint_renderable("dice", state, 0))
-    assert "No hint: LAMA Dice hints needs numba" in console.export_text()
+    assert "No hint: LAMA Dice hints need numba" in console.export_text()
 
 
 def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:

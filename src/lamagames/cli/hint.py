@@ -69,8 +69,11 @@ def hint_function(game_id: str) -> HintFunction:
     if HINT_EXTRA not in spec.extras:
         raise RecordError(f"{spec.title} has no hints")
     missing = spec.extra_unavailable(HINT_EXTRA)  # as the web app: checked before importing
-    if missing is not None:
-        raise RecordError(f"{spec.title} hints {missing}")
+    if missing is not None:  # "needs numba: ..." reads on from one thing; "hints" are many
+        reason = (
+            "need " + missing.removeprefix("needs ") if missing.startswith("needs ") else missing
+        )
+        raise RecordError(f"{spec.title} hints {reason}")
     try:
         function: HintFunction = spec.load_extra(HINT_EXTRA)
     except ImportError as exc:  # the solver extra is not installed: say how to get it

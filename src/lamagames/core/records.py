@@ -164,9 +164,8 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
     except LamaError as exc:
         raise RecordError(f"record header: {exc}") from None
     if len(record.seats) != game.num_players:
-        raise RecordError(
-            f"record header: {len(record.seats)} seats for a {game.num_players}-player game"
-        )
+        seats = f"{len(record.seats)} seat{'' if len(record.seats) == 1 else 's'}"
+        raise RecordError(f"record header: {seats} for a {game.num_players}-player game")
     state = game.new_initial_state()
     yield state.clone()
     for index, entry in enumerate(record.actions):
