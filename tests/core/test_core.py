@@ -94,7 +94,7 @@ def test_record_header_errors_name_the_header() -> None:
 
 def test_record_from_state_checks_seat_count() -> None:
     state = make("dice", num_players=2).new_initial_state()
-    with pytest.raises(RecordError, match="1 seats given"):
+    with pytest.raises(RecordError, match=r"^1 seat given for a 2-player game$"):
         record_from_state(state, [("a", "human")])
 
 
