@@ -97,6 +97,39 @@ def test_lama_ladder_unknown_game_or_kind_exits_2() -> None:
     assert "nosuch" in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["dice", "--players", "2", "--param", "num_players=3"], "--param 'num_players' is set "
+         "by the player count: use --players"),
+        (["express", "--players", "2", "--param", "num-players=2"], "use --players"),
+        (["dice", "--players", "9"], "--players 9: LAMA Dice takes 2..6 players"),
+        (["express", "--players", "2", "--players", "5"], "--players 5: Lama Express takes 2..4"),
+        (["Dice", "--players", "9"], "--players 9: LAMA Dice"),  # any case, as lama play
+    ],
+)  # fmt: skip
+def test_lama_ladder_refuses_player_counts_in_one_line_before_playing(
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[object] = []
+    monkeypatch.setattr("lamagames.cli.ladder.run_ladder", lambda *a, **k: played.append(a))
+    result = runner.invoke(app, ["ladder", *args, "--games", "1"])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    assert message in lines[0]
+    assert played == []
+
+
+def test_lama_ladder_reads_the_game_id_whatever_its_case(tmp_path: Path) -> None:
+    out = tmp_path / "l.json"
+    args = ["ladder", " DICE ", "--games", "1", "--kinds", "random,benchmark", "--json", str(out)]
+    result = runner.invoke(app, [*args, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["game"] == "dice"
+
+
 def test_ladder_ratings_do_not_depend_on_the_number_of_workers() -> None:
     """Games run on worker processes; ratings are updated in the fixed game order."""
     kinds = ["random", "benchmark"]

@@ -94,6 +94,9 @@ def test_an_unreachable_ray_cluster_is_reported_at_once(lama: Invoke) -> None:
         (["--games", "abc"], "--games: expected a whole number >= 1, got 'abc'"),
         (["--workers", "0"], "--workers: expected a whole number >= 1, got '0'"),
         (["--starting-seat", "5"], "--starting-seat: there are 4 seats, got 5"),
+        (["--players", "9"], "--players 9: LAMA Dice takes 2..6 players"),
+        (["--players", "2..7"], "--players 7: LAMA Dice takes 2..6 players"),
+        (["--seats", ",".join(["random"] * 7)], "--seats: 7 seats: LAMA Dice takes 2..6 players"),
     ],
 )
 def test_bad_options_give_one_error_line(
@@ -102,6 +105,13 @@ def test_bad_options_give_one_error_line(
     result = lama("simulate", "dice", *args)
     assert result.exit_code == 2
     assert message in _error_line(result.output)
+
+
+def test_the_game_id_is_read_whatever_its_case(lama: Invoke, no_run: None) -> None:
+    """DICE as in lama play: the error is about the options, not 'unknown game'."""
+    result = lama("simulate", " DICE ", "--players", "9")
+    assert result.exit_code == 2
+    assert "--players 9: LAMA Dice takes" in _error_line(result.output)
 
 
 def test_the_same_output_twice_is_refused(lama: Invoke, no_run: None, tmp_path: Path) -> None:

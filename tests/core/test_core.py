@@ -85,13 +85,16 @@ def test_record_header_errors_name_the_header() -> None:
         replay(parse_record(json.dumps(data)))
     data["game"] = "dice"
     data["seats"] = data["seats"][:1]
-    with pytest.raises(RecordError, match="1 seats for a 2-player game"):
+    with pytest.raises(RecordError, match="header: 1 seat for a 2-player game"):
+        replay(parse_record(json.dumps(data)))
+    data["seats"] = data["seats"] * 3
+    with pytest.raises(RecordError, match="header: 3 seats for a 2-player game"):
         replay(parse_record(json.dumps(data)))
 
 
 def test_record_from_state_checks_seat_count() -> None:
     state = make("dice", num_players=2).new_initial_state()
-    with pytest.raises(RecordError, match="1 seats given"):
+    with pytest.raises(RecordError, match=r"^1 seat given for a 2-player game$"):
         record_from_state(state, [("a", "human")])
 
 

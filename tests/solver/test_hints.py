@@ -189,6 +189,9 @@ def test_hint_at_the_terminal_prompt(lama: Lama, tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Hint: what each move is worth" in result.stdout
+    # said before the (possibly slow) solve, so the prompt is not silent
+    working = result.stdout.index("Working out the hint...")
+    assert working < result.stdout.index("Hint: what each move is worth")
     flat = " ".join(result.stdout.split())
     assert BASIS_ESTIMATE in flat and BASIS_NOTES[BASIS_ESTIMATE] in flat
     assert BEST_BY_POINTS in flat  # three players: the fewest points are best
@@ -222,10 +225,12 @@ def test_lama_hint_reads_the_specs_requirement_before_importing(
     result = lama("hint", _position_file(tmp_path, state.to_dict()))
     assert result.exit_code == 2
     flat = " ".join(result.output.split())
-    assert "LAMA Dice hints needs numba: pip install 'lamagames[solver]'" in flat
+    assert "LAMA Dice hints need numba: pip install 'lamagames[solver]'" in flat
     console = Console(width=100, record=True)
-    console.print(hint_renderable("dice", state, 0))
-    assert "No hint: LAMA Dice hints needs numba" in console.export_text()
+    worked: list[bool] = []
+    console.print(hint_renderable("dice", state, 0, working=lambda: worked.append(True)))
+    assert "No hint: LAMA Dice hints need numba" in console.export_text()
+    assert worked == []  # no "Working out the hint..." when there is none to work out
 
 
 def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -30,7 +31,7 @@ from rich.progress import (
 from rich.text import Text
 
 from lamagames.cli.session import ReadLine
-from lamagames.core.errors import quoted
+from lamagames.core.errors import ParameterError, quoted
 
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
@@ -139,6 +140,62 @@ def safe_output_streams() -> None:
         if isinstance(stream, io.TextIOWrapper):
             with contextlib.suppress(ValueError, OSError):  # closed or not reconfigurable
                 stream.reconfigure(errors=_ASCII_ERRORS)
+
+
+def game_argument(text: str) -> str:
+    """The game id given as ``GAME`` (``lama play``, ``rules``, ``ladder``, ``simulate``):
+    case and surrounding spaces do not matter (``DICE``, ``Express``), as for seat kinds."""
+    return text.strip().lower()
+
+
+#: ``--param`` keys set by the player count (``lama ladder``, ``lama simulate``).
+PLAYER_COUNT_PARAMS: dict[str, str] = {
+    "num_players": "is set by the player count: use --players",
+}
+
+
+def refuse_option_params(keys: Iterable[str], own: Mapping[str, str]) -> None:
+    """Refuse ``--param`` keys that a command sets by an option of its own.
+
+    Args:
+        keys: the ``--param`` keys given.
+        own: key -> what to do instead (e.g. :data:`PLAYER_COUNT_PARAMS`).
+
+    Raises:
+        ParameterError: ``--param 'num_players' is set by the player count: use --players``.
+    """
+    for key in keys:
+        if key in own:
+            raise ParameterError(f"--param {key!r} {own[key]}")
+
+
+def check_player_counts(
+    counts: Sequence[int], low: int, high: int, title: str, option: str = "--players"
+) -> None:
+    """Refuse player counts outside ``low..high``, naming the option that gave them.
+
+    Args:
+        counts: the player counts asked for.
+        low, high: the counts the game (or its engine) takes.
+        title: the game's name for people (``"LAMA Dice"``).
+        option: ``--players``, or ``--seats`` when the count is the number of seat kinds.
+
+    Raises:
+        ParameterError: ``--players 9: LAMA Dice takes 2..6 players``.
+    """
+    for n in counts:
+        if not low <= n <= high:
+            given = f"{option} {n}" if option == "--players" else f"{option}: {n} seats"
+            raise ParameterError(f"{given}: {title} takes {low}..{high} players")
+
+
+def param_value(raw: str) -> Any:
+    """The value of ``--param KEY=VALUE``: ``raw`` read as JSON, else the text itself (also
+    when it is nested too deeply for the JSON parser, which raises RecursionError)."""
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        return raw
 
 
 def parse_seed(text: str | None) -> int:

@@ -69,8 +69,11 @@ def hint_function(game_id: str) -> HintFunction:
     if HINT_EXTRA not in spec.extras:
         raise RecordError(f"{spec.title} has no hints")
     missing = spec.extra_unavailable(HINT_EXTRA)  # as the web app: checked before importing
-    if missing is not None:
-        raise RecordError(f"{spec.title} hints {missing}")
+    if missing is not None:  # "needs numba: ..." reads on from one thing; "hints" are many
+        reason = (
+            "need " + missing.removeprefix("needs ") if missing.startswith("needs ") else missing
+        )
+        raise RecordError(f"{spec.title} hints {reason}")
     try:
         function: HintFunction = spec.load_extra(HINT_EXTRA)
     except ImportError as exc:  # the solver extra is not installed: say how to get it
@@ -149,11 +152,24 @@ def hint_view(game_id: str, hints: Sequence[Hint]) -> RenderableType:
     return Group(hint_table(hints), *legend)
 
 
-def hint_renderable(game_id: str, state: State, player: int) -> RenderableType:
+def hint_renderable(
+    game_id: str, state: State, player: int, *, working: Callable[[], object] | None = None
+) -> RenderableType:
     """The hint table and legend for ``player``, or a one-line explanation when there is
-    none."""
+    none.
+
+    Args:
+        game_id: the game.
+        state: the position.
+        player: the seat to advise.
+        working: called once the game's hints are known to be available, before they are
+            worked out (an exact solve may take seconds): the terminal prompt says so.
+    """
     try:
-        return hint_view(game_id, hint_function(game_id)(state, player))
+        function = hint_function(game_id)
+        if working is not None:
+            working()
+        return hint_view(game_id, function(state, player))
     except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
         return Text(f"No hint: {exc}", style="yellow")
 

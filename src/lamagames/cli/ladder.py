@@ -12,10 +12,14 @@ import typer
 from rich.table import Table
 
 from lamagames.cli.common import (
+    PLAYER_COUNT_PARAMS,
+    check_player_counts,
     fail,
+    game_argument,
     output_path,
     parse_seed,
     progress_bar,
+    refuse_option_params,
     stderr,
     stdout,
     write_json,
@@ -104,9 +108,12 @@ def ladder(
 
     lama ladder dice --players 3 --games 4 --plot ladder.png --json ladder.json
     """
+    game = game_argument(game)  # DICE, Express: as lama play
     try:
         get_spec(game)
-        counts = players or [make(game).info.min_players]
+        info = make(game).info
+        counts = players or [info.min_players]
+        check_player_counts(counts, info.min_players, info.max_players, info.long_name)
         require_ladder()  # openskill, before any game is played
         if plot is not None:
             require("--plot", ("matplotlib",), LADDER_EXTRA)
@@ -121,6 +128,10 @@ def ladder(
         )
     json_path = output_path(json_out, "--json")
     params = parse_params(param or [])
+    try:
+        refuse_option_params(params, PLAYER_COUNT_PARAMS)
+    except LamaError as exc:
+        fail(str(exc))
     chosen = None
     if kinds is not None:
         chosen = [k.strip() for k in kinds.split(",")]

@@ -10,7 +10,6 @@ Express's ``--short``, ``--board``, ``--colours``, ``--turn-limit``), which
 from __future__ import annotations
 
 import inspect
-import json
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
@@ -19,7 +18,7 @@ import typer
 from pydantic import ValidationError
 
 from lamagames.bots.base import BotUnavailableError, bot_kinds, bot_unavailable, make_bot
-from lamagames.cli.common import fail
+from lamagames.cli.common import fail, param_value
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import LamaError, quoted
@@ -151,10 +150,7 @@ def parse_params(items: Sequence[str]) -> dict[str, Any]:
             raise typer.BadParameter(
                 f"expected KEY=VALUE, got {quoted(item)}", param_hint="--param"
             )
-        try:
-            params[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            params[key] = raw
+        params[key] = param_value(raw)
     return params
 
 

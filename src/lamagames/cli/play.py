@@ -17,6 +17,7 @@ from lamagames.bots.base import bot_kinds
 from lamagames.cli.common import (
     INTERRUPTED,
     fail,
+    game_argument,
     output_path,
     parse_seed,
     progress_bar,
@@ -146,7 +147,7 @@ def play(
 
     lama play express --seats benchmark,benchmark,benchmark,benchmark --games 500
     """
-    game = game.strip().lower()  # DICE, Express: as the seat kinds
+    game = game_argument(game)  # DICE, Express: as the seat kinds
     view = game_view(game)
     kinds = parse_seats(seats, game)
     record = output_path(record_name, "--record")

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.markdown import Markdown
 
-from lamagames.cli.common import stdout
+from lamagames.cli.common import game_argument, stdout
 from lamagames.cli.options import game_view
 from lamagames.cli.views import view_ids
 
@@ -18,5 +18,5 @@ def rules(
     ],
 ) -> None:
     """Print the rules of a game."""
-    view = game_view(game.strip().lower())
+    view = game_view(game_argument(game))
     stdout().print(Markdown(view.rules_text()))

@@ -279,6 +279,10 @@ class TerminalHuman(Bot):
         self.read_line = read_line
         self.screen = screen
 
+    def _working_out_the_hint(self) -> None:
+        """Say that the hint is being worked out (an exact solve can take seconds)."""
+        self.console.print(Text("Working out the hint...", style="dim"))
+
     def _show(self, state: State, legal: Sequence[int], *, full: bool = True) -> None:
         choices = menu(self.view, state, self.seat, legal, self.seats)
         headline = self.view.headline(state, self.seats, self.seat)
@@ -330,7 +334,10 @@ class TerminalHuman(Bot):
             elif reply.command == "table":
                 self._show(state, legal)
             elif reply.command == "hint":
-                self.console.print(hint_renderable(self.view.game_id, state, self.seat))
+                advice = hint_renderable(
+                    self.view.game_id, state, self.seat, working=self._working_out_the_hint
+                )
+                self.console.print(advice)
             else:
                 self.console.print(Text(reply.problem or "", style="yellow"))
 

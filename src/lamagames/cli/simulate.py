@@ -7,7 +7,6 @@ file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-
 
 from __future__ import annotations
 
-import json
 import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -17,9 +16,18 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lamagames.cli.common import progress_bar
+from lamagames.cli.common import (
+    PLAYER_COUNT_PARAMS,
+    check_player_counts,
+    game_argument,
+    param_value,
+    progress_bar,
+    refuse_option_params,
+)
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
+from lamagames.core.files import read_json_file
+from lamagames.core.registry import game_title
 from lamagames.sim.summary import SimulationSummary
 
 
@@ -62,11 +70,7 @@ def parse_param_values(items: list[str]) -> dict[str, list[Any]]:
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise ParameterError(f"--param: expected KEY=VALUE, got {quoted(item)}")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        values.setdefault(key, []).append(value)
+        values.setdefault(key, []).append(param_value(raw))
     return values
 
 
@@ -78,9 +82,9 @@ def load_variant_file(path: Path) -> list[tuple[str, dict[str, Any]]]:
         ParameterError: the file cannot be read or has another shape.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ParameterError(f"--variant {path}: cannot read a JSON file ({exc})") from None
+        data = read_json_file(path, ParameterError)
+    except ParameterError as exc:  # cannot read the file, not JSON (also nested too deeply)
+        raise ParameterError(f"--variant {path}: {exc}") from None
     items = data if isinstance(data, list) else [data]
     out: list[tuple[str, dict[str, Any]]] = []
     default = path.stem
@@ -150,7 +154,7 @@ def parse_count(text: str, option: str) -> int:
 
 #: ``--param`` keys that have their own option here, as in ``lama play``.
 OWN_OPTIONS: dict[str, str] = {
-    "num_players": "is set by the player count: use --players",
+    **PLAYER_COUNT_PARAMS,
     "starting_seat": "has its own option: use --starting-seat (seats count from 1)",
 }
 
@@ -164,9 +168,7 @@ def check_param_items(
     Raises:
         ParameterError: as above.
     """
-    for key in values:
-        if key in OWN_OPTIONS:
-            raise ParameterError(f"--param {key!r} {OWN_OPTIONS[key]}")
+    refuse_option_params(values, OWN_OPTIONS)
     seen: set[str] = set()
     for item in items:
         key, _, raw = item.partition("=")
@@ -275,7 +277,7 @@ def simulate_command(
     from lamagames.sim.export import write_output
     from lamagames.sim.simulate import make_configs, simulate, variant_grid
 
-    game_id = game.strip().lower()
+    game_id = game_argument(game)
     try:
         outputs = unique_outputs(list(out or []))
         n_games = parse_count(games, "--games")
@@ -287,10 +289,14 @@ def simulate_command(
             counts = parse_players(players)
         else:
             counts = [len(kinds)] if len(kinds) > 1 else [4]
+        count_option = "--players" if players is not None or len(kinds) == 1 else "--seats"
         root = _seed(seed)
         items = list(param or [])
         values = parse_param_values(items)
         engine = load_engine(game_id)
+        check_player_counts(
+            counts, engine.min_players, engine.max_players, game_title(game_id), count_option
+        )
         check_param_items(engine, counts, items, values)
         variants = [("", v) for v in variant_grid(values)]
         for path in variant or []:

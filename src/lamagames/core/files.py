@@ -2,7 +2,7 @@
 
 A file that cannot be read gives ``cannot read the file: <reason>`` (``No such file or
 directory``, ``it is a folder``, ``it is not UTF-8 text``), an empty file ``the file is
-empty``, bad JSON ``not JSON: <where>``.
+empty``, bad JSON ``not JSON: <where>`` (also JSON nested too deeply for the parser).
 A UTF-8 byte-order mark at the start is accepted (some editors write one).
 """
 
@@ -42,12 +42,16 @@ def parse_json(text: str, error: type[LamaError]) -> Any:
     """Parse JSON text (a leading byte-order mark is ignored).
 
     Raises:
-        error: ``not JSON: <what and where>``.
+        error: ``not JSON: <what and where>``, or ``not JSON: nested too deeply`` (arrays
+            or objects nested past Python's recursion limit, which :func:`json.loads`
+            reports with a :class:`RecursionError`).
     """
     try:
         return json.loads(text.removeprefix(BOM))
     except json.JSONDecodeError as exc:
         raise error(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise error("not JSON: nested too deeply") from None
 
 
 def read_json_file(path: str | Path, error: type[LamaError]) -> Any:

@@ -133,7 +133,8 @@ def record_from_state(
     game = state.game
     infos = [s if isinstance(s, SeatInfo) else SeatInfo(name=s[0], kind=s[1]) for s in seats]
     if len(infos) != game.num_players:
-        raise RecordError(f"{len(infos)} seats given for a {game.num_players}-player game")
+        count = f"{len(infos)} seat{'' if len(infos) == 1 else 's'}"
+        raise RecordError(f"{count} given for a {game.num_players}-player game")
     replay = game.new_initial_state()
     actions: list[RecordedAction] = []
     for player, action in state.history():
@@ -164,9 +165,8 @@ def iter_replay(record: GameRecord) -> Iterator[State]:
     except LamaError as exc:
         raise RecordError(f"record header: {exc}") from None
     if len(record.seats) != game.num_players:
-        raise RecordError(
-            f"record header: {len(record.seats)} seats for a {game.num_players}-player game"
-        )
+        count = f"{len(record.seats)} seat{'' if len(record.seats) == 1 else 's'}"
+        raise RecordError(f"record header: {count} for a {game.num_players}-player game")
     state = game.new_initial_state()
     yield state.clone()
     for index, entry in enumerate(record.actions):
