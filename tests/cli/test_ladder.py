@@ -56,6 +56,13 @@ def test_ladder_refuses_unknown_kinds_and_bad_counts() -> None:
         run_ladder("dice", [2], games=0, seed=1, kinds=["random", "benchmark"])
     with pytest.raises(ParameterError):
         run_ladder("dice", [9], games=1, seed=1, kinds=["random", "benchmark"])
+    with pytest.raises(ParameterError, match="'num_players' is set by the player counts"):
+        run_ladder(
+            "dice", [2], games=1, seed=1, kinds=["random", "benchmark"],
+            params={"num_players": 3},
+        )  # fmt: skip
+    with pytest.raises(ParameterError, match="num_players"):
+        ladder_games("express", [2], 1, params={"num_players": 2})
 
 
 def test_lama_ladder_prints_a_table_and_writes_json_and_plot(tmp_path: Path) -> None:

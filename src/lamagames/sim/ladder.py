@@ -315,10 +315,12 @@ def plan_ladder(
     (they refuse the count, or this installation cannot use them).
 
     Raises:
-        ParameterError: a player count out of the game's range, bad parameters; fewer than
-            two kinds left at a player count because others were left out (the message
-            says why each was).
+        ParameterError: a player count out of the game's range, bad parameters (also
+            ``num_players``, which ``players`` sets); fewer than two kinds left at a player
+            count because others were left out (the message says why each was).
     """
+    if "num_players" in params:
+        raise ParameterError("params: 'num_players' is set by the player counts (players)")
     plan = {}
     for n in players:
         game = make(game_id, num_players=n, **params)
@@ -409,9 +411,10 @@ def run_ladder(
         workers: local processes playing the games (>= 1).
 
     Raises:
-        ParameterError: unknown game or kind, a player count out of range, ``games < 1``,
-            ``workers < 1``, fewer than two usable kinds at a player count, openskill not
-            installed (:func:`require_ladder`; checked before any game is played).
+        ParameterError: unknown game or kind, a player count out of range, ``num_players``
+            in ``params``, ``games < 1``, ``workers < 1``, fewer than two usable kinds at a
+            player count, openskill not installed (:func:`require_ladder`; checked before
+            any game is played).
     """
     get_spec(game_id)  # unknown game: ParameterError
     require_ladder()
