@@ -3,6 +3,8 @@ engine, its Bellman residual, and sanity properties of the values."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -201,7 +203,7 @@ def test_tables_beyond_the_size_budget_are_refused_without_solving(
     assert not solver.covers(100) and not solver.covers(9995)
     with pytest.raises(NotTractableError, match=r"score 9995 needs .* 10000 score levels"):
         solver.table(counts("12"), 9995)
-    with pytest.raises(NotTractableError, match="limit of 100"):
+    with pytest.raises(NotTractableError, match="limit of 100 score levels"):
         solver.table(counts("12"), 100)
     small = LastStandingSolver(use_disk_cache=False, max_levels=20)
     assert small.covers(19) and not small.covers(20)
@@ -284,6 +286,34 @@ def test_a_good_row_is_still_valued(solver: LastStandingSolver) -> None:
 def test_a_bad_llama_row_is_a_position_error(solver: LastStandingSolver, llama_row: object) -> None:
     with pytest.raises(PositionError, match="a llama row is 7 flags"):
         solver.table(llama_row, 0)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_integers(solver: LastStandingSolver) -> None:
+    import numpy as np
+
+    table = solver.table(counts("1L"), 12)
+    row = (5, 0, 1, 0, 0, 0, 6)
+    expected = table.value(row, 12)
+    as_array: Any = np.array(row)
+    twelve: Any = np.int64(12)
+    ten: Any = np.int64(10)
+    mask: Any = np.int64(0b1000001)
+    flags: Any = np.array([1, 0, 0, 0, 0, 0, 1])
+    assert table.value(as_array, twelve) == expected
+    assert table.value(tuple(as_array), 12) == expected
+    assert table.give_value(row, twelve, ten) == table.give_value(row, 12, 10)
+    assert solver.table(mask, twelve).mask == 0b1000001
+    assert solver.table(flags, 3).mask == 0b1000001
+    assert solver.covers(twelve)
+
+
+@pytest.mark.parametrize("mask", [128, 255, -1])
+def test_a_mask_out_of_range_is_not_called_empty(solver: LastStandingSolver, mask: int) -> None:
+    message = rf"llama row mask {mask}: a mask of the 7 symbols is 1..127"
+    with pytest.raises(PositionError, match=message):
+        solver.table(mask, 0)
+    with pytest.raises(PositionError, match="mask 0: an empty llama row has ended the round"):
+        solver.table(0, 0)
 
 
 def test_a_negative_or_non_integer_score_is_not_covered(solver: LastStandingSolver) -> None:

@@ -35,6 +35,7 @@ from lamagames.dice.solver.space import (
     VALUE_ARRAY,
     RollTable,
     RowUniverse,
+    as_int,
     check_copies,
     check_counts,
     chip_value,
@@ -117,12 +118,15 @@ class LastStandingTable:
             )
         )
 
-    def _score(self, score: int) -> None:
-        """Refuse a score that is not an integer of ``0 .. levels - 1``."""
-        if type(score) is not int:  # bool and float too
+    def _score(self, score: int) -> int:
+        """``score`` as an ``int``; refuses a score that is not an integer (``int`` or NumPy)
+        of ``0 .. levels - 1``."""
+        value = as_int(score)
+        if value is None:  # bool and float too
             raise PositionError(f"score must be an integer, got {quoted(score)}")
-        if not 0 <= score < self.levels:
-            raise PositionError(f"score {score} is outside 0..{self.levels - 1}")
+        if not 0 <= value < self.levels:
+            raise PositionError(f"score {value} is outside 0..{self.levels - 1}")
+        return value
 
     def _row(self, row: tuple[int, ...] | list[int]) -> int:
         """Universe index of a row a last player standing can hold beside this llama row;
@@ -139,9 +143,9 @@ class LastStandingTable:
             )
         return i
 
-    def _index(self, row: tuple[int, ...] | list[int], score: int) -> int:
-        self._score(score)
-        return self._row(row)
+    def _index(self, row: tuple[int, ...] | list[int], score: int) -> tuple[int, int]:
+        """The checked score and the row's universe index."""
+        return self._score(score), self._row(row)
 
     def value(self, row: tuple[int, ...] | list[int], score: int) -> float:
         """Expected further points at the start of a turn (optimal play), in points.
@@ -152,7 +156,8 @@ class LastStandingTable:
                 more than a player can hold), or a score that is not an integer inside the
                 table.
         """
-        return float(self.values[score, self._index(row, score)])
+        level, i = self._index(row, score)
+        return float(self.values[level, i])
 
     def quit_value(self, row: tuple[int, ...] | list[int]) -> float:
         """Points of quitting now: the row's D-10 score (D-7).
@@ -160,8 +165,9 @@ class LastStandingTable:
         Raises:
             PositionError: the row is refused as by :meth:`value`.
         """
-        self._row(row)
-        return float(row_score(row))
+        counts = check_counts(row)
+        self._row(counts)
+        return float(row_score(counts))
 
     def roll_value(self, row: tuple[int, ...] | list[int], score: int) -> float:
         """Expected further points of rolling now and then playing optimally (D-8).
@@ -169,7 +175,7 @@ class LastStandingTable:
         Raises:
             PositionError: as :meth:`value`.
         """
-        i = self._index(row, score)
+        score, i = self._index(row, score)
         quit_values, bust_values = _kernel_inputs(self.universe, self.mask)
         group_ptr, group_prob, succ_ptr, succ, bust_prob = self.structure
         _, rest, p3, give = kernel._parts(
@@ -195,7 +201,7 @@ class LastStandingTable:
         Raises:
             PositionError: as :meth:`value` (an empty row is allowed here).
         """
-        self._score(score)
+        score = self._score(score)
         if not any(check_counts(row_after)):
             return -float(chip_value(score))
         return self.value(row_after, score)
@@ -208,9 +214,11 @@ class LastStandingTable:
             PositionError: as :meth:`value`, or the chip is not 0, 1 or 10 or cannot be
                 given with this score.
         """
-        self._score(score)
-        if type(chip) is not int or chip not in (0, 1, 10):
+        score = self._score(score)
+        given = as_int(chip)
+        if given is None or given not in (0, 1, 10):
             raise PositionError(f"chip must be 0, 1 or 10 points, got {quoted(chip)}")
+        chip = given
         if chip == 10 and score >= 10:
             return -10.0 + self.value(row, score - 10)
         if chip == 1 and score % 10 >= 1:
@@ -281,9 +289,10 @@ class LastStandingSolver:
         """Whether a table covering ``score`` fits the size budget (``max_levels``).
         ``False`` for a score no table covers: negative or not an integer (:meth:`table`
         refuses those with :class:`PositionError`)."""
-        if type(score) is not int or score < 0:
+        value = as_int(score)
+        if value is None or value < 0:
             return False
-        return _levels(score) <= self.max_levels
+        return _levels(value) <= self.max_levels
 
     def table(
         self, llama_row: tuple[int, ...] | list[int] | int, score: int = 0
@@ -297,8 +306,10 @@ class LastStandingSolver:
             NotTractableError: ``score`` is beyond the size budget (:meth:`covers`).
         """
         mask = _mask(llama_row)
-        if type(score) is not int or score < 0:
+        value = as_int(score)
+        if value is None or value < 0:
             raise PositionError(f"score must be a non-negative integer, got {score!r}")
+        score = value
         table = self._tables.get(mask)
         if table is not None and table.levels > score:
             return table
@@ -307,7 +318,8 @@ class LastStandingSolver:
             megabytes = levels * self.universe.size * 8 / 1e6
             raise NotTractableError(
                 f"score {score} needs a last-standing table of {levels} score levels "
-                f"(about {megabytes:,.0f} MB), more than the limit of {self.max_levels}"
+                f"(about {megabytes:,.0f} MB), more than the limit of {self.max_levels} "
+                "score levels"
             )
         table = self._solve(mask, levels)
         if len(self._tables) >= MEMORY_TABLES:
@@ -374,21 +386,25 @@ def _kernel_inputs(
 
 
 def _mask(llama_row: tuple[int, ...] | list[int] | int) -> int:
-    if type(llama_row) is int:
-        mask = llama_row
+    flags = llama_row.tolist() if isinstance(llama_row, np.ndarray) else llama_row
+    whole = as_int(flags)
+    if whole is not None:
+        mask = whole
     elif (
-        isinstance(llama_row, list | tuple)
-        and len(llama_row) == NUM_SYMBOLS
-        and all(type(c) is int and c in (0, 1) for c in llama_row)
+        isinstance(flags, list | tuple)
+        and len(flags) == NUM_SYMBOLS
+        and all(as_int(c) in (0, 1) for c in flags)
     ):
-        mask = sum(1 << s for s in range(NUM_SYMBOLS) if llama_row[s])
+        mask = sum(1 << s for s in range(NUM_SYMBOLS) if flags[s])
     else:
         raise PositionError(
             f"a llama row is 7 flags of 0 or 1 (or a bit mask), got {quoted(llama_row)}"
         )
-    if not 1 <= mask < 1 << NUM_SYMBOLS:
+    if mask == 0:
+        raise PositionError("llama row mask 0: an empty llama row has ended the round (D-9)")
+    if not 0 < mask < 1 << NUM_SYMBOLS:
         raise PositionError(
-            f"llama row mask {mask!r}: an empty llama row has ended the round (D-9)"
+            f"llama row mask {mask}: a mask of the 7 symbols is 1..{(1 << NUM_SYMBOLS) - 1}"
         )
     return mask
 

@@ -21,6 +21,7 @@ llama row is never empty during a round, D-9). Row ``i`` of the universe is
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,22 +52,38 @@ class PositionError(LamaError):
     other seats still in the round)."""
 
 
+def as_int(value: object) -> int | None:
+    """``value`` as a Python ``int`` when it is an integer (``int`` or a NumPy integer; a
+    ``bool`` is none), else ``None``.
+
+    >>> as_int(np.int64(3)), as_int(True), as_int(2.0)
+    (3, None, None)
+    """
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
 def check_counts(counts: object, what: str = "a row") -> tuple[int, ...]:
-    """``counts`` as a tuple when it is a list or tuple of 7 non-negative integer card
-    counts (symbols ``1..6, L``; a ``bool`` or float is not a count).
+    """``counts`` as a tuple of Python ints when it is a list, tuple or 1-d NumPy array of 7
+    non-negative integer card counts (symbols ``1..6, L``; a ``bool`` or float is not a
+    count, a NumPy integer is).
 
     Raises:
         PositionError: naming ``what`` and the value given.
     """
+    if isinstance(counts, np.ndarray) and counts.ndim == 1:
+        counts = counts.tolist()
     if not isinstance(counts, list | tuple) or len(counts) != NUM_SYMBOLS:
         raise PositionError(
             f"{what} is {NUM_SYMBOLS} counts (symbols 1..6, L), got {quoted(counts)}"
         )
-    if any(type(c) is not int or c < 0 for c in counts):
+    ints = [as_int(c) for c in counts]
+    if any(c is None or c < 0 for c in ints):
         raise PositionError(
             f"card counts must be non-negative integers, got {what} {quoted(counts)}"
         )
-    return tuple(counts)
+    return tuple(c for c in ints if c is not None)
 
 
 def check_copies(rows: Sequence[Sequence[int]], mask: int) -> None:
