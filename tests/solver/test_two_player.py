@@ -4,6 +4,7 @@ brute-force expectiminimax over the engine (D-6 .. D-10)."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -268,3 +269,15 @@ def test_the_first_argument_must_be_a_last_standing_solver() -> None:
         with pytest.raises(ParameterError, match=r"^last_standing must be a LastStandingSolver"):
             TwoPlayerSolver(bad)  # type: ignore[arg-type]
     assert issubclass(ParameterError, ValueError)  # what the engine check raised before
+
+
+def test_numpy_integers_in_a_position_are_integers(solver: LastStandingSolver) -> None:
+    # As for the last-standing tables: a key built from NumPy arrays is the same position.
+    key: Key = (tuple(counts("35")), tuple(counts("6L")), llama_mask(counts("12")), 3, 11)
+    two = TwoPlayerSolver(solver, disk_cache=False)
+    numpy_key: Any = (
+        np.array(key[0]), tuple(np.array(key[1])), np.int64(key[2]), np.int64(3), np.int64(11)
+    )
+    assert two.value(numpy_key) == two.value(key)
+    assert two.roll_outcome(numpy_key) == two.roll_outcome(key)
+    assert two.quit_outcome(numpy_key) == two.quit_outcome(key)

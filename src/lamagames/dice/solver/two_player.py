@@ -54,7 +54,7 @@ from lamagames.dice.solver.pair_table import (
     table_bytes,
     table_work,
 )
-from lamagames.dice.solver.space import check_copies, check_counts, chip_value
+from lamagames.dice.solver.space import as_int, check_copies, check_counts, chip_value
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
@@ -193,7 +193,7 @@ class TwoPlayerSolver:
             PositionError: an empty row or llama row (the round would be over, D-9), more
                 cards of a symbol than exist (D-3), or a negative score.
         """
-        _check(key)
+        key = _check(key)
         if self.engine == "compiled":
             return self._value(key)
         start = len(self._memo)
@@ -205,18 +205,18 @@ class TwoPlayerSolver:
 
     def quit_outcome(self, key: Key) -> Outcome:
         """Quitting now (D-7): the opponent becomes the last player standing."""
-        row, other, mask, _, other_score = key
         if self.engine == "compiled":
-            _check(key)
+            key = _check(key)
             table, found = self._table(key)
-            margin, own = table.quit_value(found, float(row_score(row)))
+            margin, own = table.quit_value(found, float(row_score(key[0])))
             return Outcome(margin, own, own + margin)
+        row, other, mask, _, other_score = key
         return self.last_standing_outcome(other, row, mask, other_score).swap()
 
     def roll_outcome(self, key: Key) -> Outcome:
         """Rolling now (D-8) and then playing the solved policies."""
         if self.engine == "compiled":
-            _check(key)
+            key = _check(key)
             table, found = self._table(key)
             rolled = table.roll_value(found)
             if rolled is None:  # the level pair below is not kept: solve from here
@@ -399,26 +399,30 @@ class TwoPlayerSolver:
         return list(self._tables)
 
 
-def _check(key: Key) -> None:
-    """Refuse positions no round can reach (:class:`PositionError`); the row checks are
-    shared with the last-standing tables (:func:`~lamagames.dice.solver.space.check_counts`,
+def _check(key: Key) -> Key:
+    """``key`` with Python ints throughout (NumPy integers and 1-d arrays are accepted, as
+    by the last-standing tables); refuses positions no round can reach
+    (:class:`PositionError`). The row checks are shared with the last-standing tables
+    (:func:`~lamagames.dice.solver.space.check_counts`,
     :func:`~lamagames.dice.solver.space.check_copies`)."""
     if not isinstance(key, tuple) or len(key) != 5:
         raise PositionError(
             "a position is a 5-tuple (own row, opponent row, llama row mask, own score, "
             f"opponent score), got {quoted(key)}"
         )
-    row, other, mask, score, other_score = key
-    check_counts(row)
-    check_counts(other)
-    if type(mask) is not int or not 0 <= mask < 1 << NUM_SYMBOLS:
-        raise PositionError(f"llama row mask {mask!r} is not a 7-bit mask")
+    row, other = check_counts(key[0]), check_counts(key[1])
+    mask = as_int(key[2])
+    if mask is None or not 0 <= mask < 1 << NUM_SYMBOLS:
+        raise PositionError(f"llama row mask {quoted(key[2])} is not a 7-bit mask")
     if not any(row) or not any(other) or not mask:
         raise PositionError("an empty row or llama row: the round is over (D-9)")
     check_copies((row, other), mask)
-    for sc in (score, other_score):
-        if type(sc) is not int or sc < 0:
-            raise PositionError(f"scores must be non-negative integers, got {sc!r}")
+    scores = [as_int(sc) for sc in key[3:]]
+    for given, sc in zip(key[3:], scores, strict=True):
+        if sc is None or sc < 0:
+            raise PositionError(f"scores must be non-negative integers, got {quoted(given)}")
+    score, other_score = (sc for sc in scores if sc is not None)
+    return (row, other, mask, score, other_score)
 
 
 def _swap(key: Key) -> Key:
