@@ -25,9 +25,10 @@ CELL_TOP = re.compile(r"(?:^|\s)[ROYGBP][@x^< ]\s*(\d+)(?=\s|$)")
 class Terminal:
     """``lama`` on a pty of ``cols`` x ``rows``, its output fed to a pyte screen."""
 
-    def __init__(self, args: list[str], cols: int, rows: int, tmp_path: Path) -> None:
+    def __init__(self, args: list[str], cols: int, rows: int, tmp_path: Path, **extra: str) -> None:
         env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
         env["TERM"] = "xterm-256color"
+        env.update(extra)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.Stream(self.screen)
         self.output = ""
@@ -38,13 +39,15 @@ class Terminal:
             env=env,
             cwd=str(tmp_path),
             encoding="utf-8",
-            timeout=60,
+            timeout=900,
         )
 
-    def expect(self, pattern: str) -> None:
-        """Wait for ``pattern`` in the output; feed what came to the screen."""
+    def expect(self, pattern: object) -> None:
+        """Wait for ``pattern`` (or ``pexpect.EOF``) in the output; feed what came to the
+        screen."""
         self.child.expect(pattern)
-        text = self.child.before + self.child.after
+        after = self.child.after
+        text = self.child.before + (after if isinstance(after, str) else "")
         self.output += text
         self.stream.feed(text)
 
@@ -151,3 +154,20 @@ def test_issue19_keys_typed_while_bots_play_are_not_echoed_nor_read(
     terminal.send("1\r")
     terminal.expect(PROMPT)
     assert "zzz" not in terminal.output and "qqq" not in terminal.output
+
+
+@pytest.mark.slow
+def test_issue19_a_first_simulation_says_that_it_compiles(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    """With an empty Numba cache, ``lama simulate`` says so with a spinner before its
+    progress bar (it sat silently at 0/N while compiling)."""
+    cache = tmp_path / "numba-cache"
+    cache.mkdir()
+    args = ["simulate", "dice", "--players", "2", "--games", "20", "--seed", "1"]
+    terminal = Terminal(args, 100, 30, tmp_path, NUMBA_CACHE_DIR=str(cache))
+    terminals.append(terminal)
+    notice = "Preparing the fast engine, first run only"
+    assert terminal.child.expect([notice, "Simulating", "dice: seed 1"]) == 0
+    terminal.child.expect(pexpect.EOF)
+    assert "dice: seed 1" in terminal.child.before

@@ -41,6 +41,7 @@ from lamagames.cli.session import HUMAN, default_record_path, run_table, winners
 from lamagames.cli.summary import summary_dict, summary_table
 from lamagames.cli.typeahead import TypeAheadGuard
 from lamagames.cli.views import GameView, view_ids
+from lamagames.cli.warmup import compile_notice, warm_bots
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
 from lamagames.sim.runner import GameResult
@@ -302,9 +303,11 @@ def _simulate(
 
     started = time.perf_counter()
     interrupted = False
+    kinds = [s.kind for s in seats]
     try:
+        with compile_notice(err):  # the bots' compiled code, before the bar (issue 19)
+            warm_bots(game, kinds, seed)
         with progress:
-            kinds = [s.kind for s in seats]
             play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
     except KeyboardInterrupt:
         interrupted = True

@@ -25,6 +25,7 @@ from rich.text import Text
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
 from lamagames.cli.views import GameView
+from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -268,6 +269,7 @@ class TerminalHuman(Bot):
         read_line: reads one line after showing a prompt; raises ``EOFError`` at end of
             input and ``KeyboardInterrupt`` on Ctrl-C (both leave the game).
         screen: the live table, if the game is drawn live (see :class:`Screen`).
+        warm_up: the bots' compiling in the background, waited for before a hint.
     """
 
     kind = HUMAN
@@ -282,6 +284,7 @@ class TerminalHuman(Bot):
         console: Console,
         read_line: ReadLine,
         screen: Screen | None = None,
+        warm_up: BackgroundWarmUp | None = None,
     ) -> None:
         super().__init__(game, seat)
         self.view = view
@@ -289,6 +292,7 @@ class TerminalHuman(Bot):
         self.console = console
         self.read_line = read_line
         self.screen = screen
+        self.warm_up = warm_up
 
     def _working_out_the_hint(self) -> None:
         """Say that the hint is being worked out (an exact solve can take seconds)."""
@@ -345,6 +349,8 @@ class TerminalHuman(Bot):
             elif reply.command == "table":
                 self._show(state, legal)
             elif reply.command == "hint":
+                if self.warm_up is not None:  # the hint may use the same compiled code
+                    self.warm_up.wait(self.console)
                 advice = hint_renderable(
                     self.view.game_id, state, self.seat, working=self._working_out_the_hint
                 )
@@ -486,21 +492,30 @@ def run_table(
         if live:
             screen.add(intro)
     bots: list[Bot] = []
+    humans_at: dict[int, TerminalHuman] = {}
     for seat, info in enumerate(seats):
         if info.kind == HUMAN:
-            bots.append(
-                TerminalHuman(
-                    game,
-                    seat,
-                    view=view,
-                    seats=seats,
-                    console=console,
-                    read_line=read_line,
-                    screen=screen,
-                )
+            human = TerminalHuman(
+                game,
+                seat,
+                view=view,
+                seats=seats,
+                console=console,
+                read_line=read_line,
+                screen=screen,
             )
+            humans_at[seat] = human
+            bots.append(human)
         else:
             bots.append(make_bot(info.kind, game, seat, play_seed))
+    # Compiled bots are prepared in the background from now on; their first move waits for
+    # it (with a spinner) instead of compiling in front of the players (issue 19).
+    warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
+    for seat, info in enumerate(seats):
+        if seat in humans_at:
+            humans_at[seat].warm_up = warm_up
+        elif info.kind in warm_up.kinds:
+            bots[seat] = AfterWarmUp(bots[seat], warm_up, console)
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
