@@ -307,6 +307,7 @@ def _simulate(
     try:
         with compile_notice(err):  # the bots' compiled code, before the bar (issue 19)
             warm_bots(game, kinds, seed)
+        started = time.perf_counter()  # the games' time, without the compile
         with progress:
             play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
     except KeyboardInterrupt:
