@@ -1,4 +1,4 @@
-"""LAMA Dice positions: :class:`DiceState`, rulings D-5 .. D-11 of RULES.md. Pure.
+"""LAMA Dice positions: :class:`DiceState`, rulings D-5 .. D-11 of docs/rules.md. Pure.
 
 Cards are tracked as count vectors over the seven symbols (see :mod:`lamagames.dice.actions`),
 because only symbols matter to the rules. Every card is always in exactly one place: the
