@@ -148,9 +148,10 @@ class DiceState(DiceStateReader, State):
         """Legal action ids, ascending (chance outcomes at a chance node).
 
         Args:
-            player: seat asking; a seat other than the current one gets ``[]``.
+            player: seat asking, or :data:`CHANCE_PLAYER` (the outcomes at a chance node);
+                a seat other than the current one, or chance elsewhere, gets ``[]``.
         """
-        if player is not None and (player != self.current_player() or player < 0):
+        if player is not None and player != self.current_player():
             return []
         legal = self._legal
         if legal is None:
