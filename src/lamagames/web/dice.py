@@ -1,5 +1,6 @@
 """Web adapter of LAMA Dice: action labels; the move log comes from
-:mod:`lamagames.dice.events`. The browser renderer is ``games/dice/render.js``."""
+:mod:`lamagames.dice.events`. The browser renderer is ``games/dice/render.js``
+(``lamagames/dice/static/``, the spec's ``web_static``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 // Lama Express renderer: an SVG board drawn from the board geometry in the observation.
 // Pure view: which actions exist is the engine's answer (ctx.legal); nothing here decides
 // legality. Clicking a glowing car (or pressing Enter/Space on it) takes its action.
-import { h, s } from "../../dom.js";
+import { h, s } from "/static/dom.js";
 
 // ------------------------------------------------------------------ look
 const CELL = 44; // one track space

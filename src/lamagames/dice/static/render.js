@@ -1,5 +1,5 @@
 // LAMA Dice renderer: pure view of the engine's observation (no rules here).
-import { h } from "../../dom.js";
+import { h } from "/static/dom.js";
 
 const SYMBOLS = ["1", "2", "3", "4", "5", "6", "L"];
 
