@@ -104,8 +104,8 @@ def create_app(
         version=__version__,
         summary="Play LAMA Dice and Lama Express in the browser.",
         lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
+        docs_url="/docs",  # Swagger UI of the HTTP API
+        redoc_url="/redoc",  # the same schema read by ReDoc
     )
     app.add_middleware(BodyLimit)
     app.state.store = store
