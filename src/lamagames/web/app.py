@@ -180,6 +180,8 @@ def create_app(
 
     # ------------------------------------------------------------------ routes
     app.include_router(pages.router)
+    for path, files in pages.game_static_files():  # each game's own files, from its package
+        app.mount(path, files)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(tables.router)
     app.include_router(records.router)
