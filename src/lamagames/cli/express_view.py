@@ -133,8 +133,9 @@ class ExpressView:
         return HELP
 
     def rules_text(self) -> str:
-        """The rules in the project's words (package data ``express/RULES_TEXT.md``)."""
-        return files("lamagames.express").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
+        """The rules in the project's words: package data ``express/rules.md``, generated from
+        its section of ``docs/rules.md`` (``scripts/sync_rules_text.py``)."""
+        return files("lamagames.express").joinpath("rules.md").read_text(encoding="utf-8")
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """A turn limit of :data:`BOTS_ONLY_TURN_LIMIT` die rolls (E-11)."""

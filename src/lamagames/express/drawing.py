@@ -3,7 +3,7 @@ segments and word flow. Pure functions, no printing; used by :mod:`lamagames.exp
 (the engine view and bare boards) and :mod:`lamagames.express.table` (the table for people).
 
 The track is drawn as a ring of cells, clockwise from the top-left corner (space 0 of the
-standard board, RULES E-3); each space is a cell of two rows (colour letter, role mark and
+standard board, docs/rules.md E-3); each space is a cell of two rows (colour letter, role mark and
 index; below, what stands there). A line is a list of ``(text, rich style)`` segments.
 """
 
