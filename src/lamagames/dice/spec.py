@@ -29,7 +29,11 @@ SPEC = GameSpec(
         "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
+        "review": "lamagames.dice.review:make_reviewer",
     },
-    # The hint provider works with the exact solver, which needs numba.
-    requires={"hints": Requirement(("numba",), "solver")},
+    # Hints and reviews work with the exact solver and the compiled rollouts (numba).
+    requires={
+        "hints": Requirement(("numba",), "solver"),
+        "review": Requirement(("numba",), "solver"),
+    },
 )

@@ -58,6 +58,7 @@ SPEC = GameSpec(
         "batch": "lamagames.express.batch:ENGINE",
         "text": "lamagames.express.render:position_text",
         "chance_notation": "lamagames.express.actions:chance_to_string",
+        "review": "lamagames.express.review:make_reviewer",
     },
     stats="lamagames.express.stats:ExpressStats",
 )
