@@ -6,7 +6,9 @@ Plays games with bots (``exact`` + ``heuristic`` for 2-player LAMA Dice, four
 ``heuristic`` seats for 4-player LAMA Dice, ``search`` + ``heuristic`` for 2-player and
 ``heuristic`` x 4 for 4-player Lama Express), builds their records and times
 :func:`lamagames.coach.review.review_record` on each, after one warm-up review so compiled
-code (Numba) is loaded. With ``--cache off`` (default) the solver's disk cache is off, so
+code (Numba) is loaded. Prints wall time and this process's CPU time (on a shared
+machine the CPU time is the one-core figure). With ``--cache off`` (default) the solver's
+disk cache is off, so
 every last-standing and two-player table is solved during the review (the slow case);
 ``--cache on`` uses the user's cache as ``lama review`` does. Goals (issue 18): 2-player
 LAMA Dice <= 10 s, 4-player <= 30 s, a Lama Express game <= 30 s, one core.
@@ -55,13 +57,14 @@ def main() -> None:
                 short = record.model_copy(update={"actions": record.actions[:40], "result": None})
                 review_record(short)
                 warmed.add(game_id)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             review = review_record(record, seed=seed)
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
             exact = sum(d.exact for d in review.decisions)
             print(
                 f"{game_id} {n}p {'+'.join(kinds)} seed {seed}: {len(record.actions)} actions, "
-                f"{len(review.decisions)} decisions ({exact} exact), review {elapsed:.1f} s",
+                f"{len(review.decisions)} decisions ({exact} exact), review {elapsed:.1f} s wall, "
+                f"{cpu:.1f} s CPU",
                 flush=True,
             )
     sys.exit(0)
