@@ -113,8 +113,9 @@ def marked_lines(review: Review) -> list[Text]:
     return out
 
 
-def legend(review: Review) -> list[str]:
-    """How values, marks and accuracy are defined, for the output's foot."""
+def legend(review: Review, *, details: bool = False) -> list[str]:
+    """How values, marks and accuracy are defined, for the output's foot (with ``details``:
+    also the table's ``how`` column)."""
     t = review.thresholds
     if review.unit == "points":
         what = ("Values: expected points of the round, your opponents' minus yours "
@@ -124,13 +125,17 @@ def legend(review: Review) -> list[str]:
         what = "Values: chance to win the game (higher is better)."
         marks = (f"{100 * t.inaccuracy:g} / {100 * t.mistake:g} / {100 * t.blunder:g} "
                  "percentage points of win chance")  # fmt: skip
+    columns = (
+        "inacc / mist / blund: inaccuracies, mistakes, blunders; acc (accuracy): the share "
+        "of a seat's decisions without a mark."
+    )
+    if details:
+        columns += " how: exact (solved) or est. (estimated by rollouts, ± one standard error)."
     return [
         what,
         f"Marks: inaccuracy / mistake / blunder from a loss of {marks}. Estimated losses "
         f"below {MARK_Z:g} standard errors cannot be told from noise and count as 0.",
-        "how: exact (solved) or est. (estimated by rollouts, ± one standard error). "
-        "inacc / mist / blund: inaccuracies, mistakes, blunders; acc (accuracy): the share "
-        "of a seat's decisions without a mark.",
+        columns,
     ]
 
 
@@ -201,7 +206,7 @@ def review_command(
         out.print("No marked decisions.")
     if details:
         out.print(details_table(review))
-    for line in legend(review):
+    for line in legend(review, details=details):
         out.print(Text(line, style="grey50"))
     if json_path is not None:
         write_json(json_path, review.to_json())
