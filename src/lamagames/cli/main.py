@@ -29,6 +29,7 @@ from lamagames.cli.review import review_command
 from lamagames.cli.rules import rules
 from lamagames.cli.serve import serve
 from lamagames.cli.simulate import simulate_command
+from lamagames.cli.tutorial import tutorial_command
 from lamagames.core.spec import all_specs, load_ref
 
 __all__ = ["ASCII_STAND_INS", "app", "build_app", "run"]
@@ -97,6 +98,7 @@ def build_app() -> typer.Typer:
     app.command("replay")(replay_command)
     app.command("hint")(hint_command)
     app.command("review")(review_command)
+    app.command("tutorial")(tutorial_command)
     app.command("rules")(rules)
     add_game_commands(app)
     app.command("simulate")(simulate_command)

@@ -31,6 +31,7 @@ SPEC = GameSpec(
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
         "review": "lamagames.dice.review:make_reviewer",
+        "tutorial": "lamagames.dice.tutorial:make_tutor",
     },
     # Hints and reviews work with the exact solver and the compiled rollouts (numba).
     requires={
