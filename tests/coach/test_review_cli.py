@@ -171,3 +171,23 @@ def test_review_record_refuses_a_bad_player_in_the_library() -> None:
 
     with pytest.raises(RecordError, match="choose 1 to 2"):
         review_record(dice_record(), player=2)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("dice", ["--seats", "heuristic,benchmark", "--end-score", "12"]),
+        ("express", ["--seats", "heuristic,benchmark", "--short"]),
+    ],
+)
+def test_lama_review_reads_records_written_by_lama_play(
+    tmp_path: Path, game: str, options: list[str]
+) -> None:
+    rec = tmp_path / "played.lamarec.json"
+    played = lama("play", game, *options, "--seed", "6", "--quiet", "--record", str(rec))
+    assert played.exit_code == 0, played.output
+    out_json = tmp_path / "r.json"
+    result = lama("review", str(rec), "--rollouts", "4", "--json", str(out_json))
+    assert result.exit_code == 0, result.output
+    data = json.loads(out_json.read_text())
+    assert data["finished"] and data["decisions"] and len(data["seats"]) == 2
