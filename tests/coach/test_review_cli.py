@@ -191,3 +191,18 @@ def test_lama_review_reads_records_written_by_lama_play(
     assert result.exit_code == 0, result.output
     data = json.loads(out_json.read_text())
     assert data["finished"] and data["decisions"] and len(data["seats"]) == 2
+
+
+def test_ctrl_c_during_a_review_is_one_line_and_exit_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lamagames.cli.review as cli_review
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_review, "review_record", interrupted)
+    out_json = tmp_path / "r.json"
+    result = lama("review", _save(dice_record(), tmp_path), "--json", str(out_json))
+    assert result.exit_code == 130 and "interrupted" in result.output
+    assert not out_json.exists()

@@ -6,10 +6,10 @@ by default each seat's totals and, in plain words, every marked decision; ``--de
 adds the table of every decision with its values, standard error and basis; ``--json``
 writes every decision and the totals; ``--plot`` the chart (:mod:`lamagames.coach.chart`).
 
-Exit codes: 0 done; 2 bad input, one ``Error:`` line (not a record, unknown game or format
-version, a record that does not replay, ``--player`` out of range, a bad ``--plot`` name)
-or an unfinished record (reviewed up to its end first, then said so); 1 an output file
-could not be written.
+Exit codes: 0 done; 2 bad input, one ``Error:`` line (not a record, unknown game or
+format version, a record that does not replay, ``--player`` out of range, a bad ``--plot``
+name) or an unfinished record (reviewed up to its end first, then said so); 1 an output
+file could not be written; 130 interrupted (Ctrl-C) before any output.
 """
 
 from __future__ import annotations
@@ -197,6 +197,8 @@ def review_command(
             )
     except LamaError as exc:
         fail(f"{record_file}: {exc}")
+    except KeyboardInterrupt:
+        fail("the review was interrupted; nothing was written", code=130)
     out = stdout()
     out.print(summary_table(review))
     marked = marked_lines(review)

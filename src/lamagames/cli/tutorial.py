@@ -134,9 +134,14 @@ def tutorial_command(
     out = stdout()
     try:
         state = run_tutorial(game.strip().lower(), out, read_line_from(out), path)
-    except LeaveGame:
+    except LeaveGame as leave:
         out.print("You left the walkthrough.")
+        if leave.interrupted:
+            raise typer.Exit(130) from None
         return
+    except KeyboardInterrupt:
+        out.print()
+        fail("the walkthrough was interrupted", code=130)
     except LamaError as exc:
         fail(str(exc))
     except OSError as exc:
