@@ -21,6 +21,11 @@ standard errors. :func:`review_record` walks a record and builds a :class:`Revie
   :data:`MARK_Z` standard errors cannot be told from noise: the taken action then counts
   as best and the loss is 0 (so the winner's curse of picking the best of noisy means
   does not add up to phantom losses);
+* **confirmation**: an estimated loss that survives that test is measured again on a
+  fresh sample of :data:`CONFIRM_FACTOR` times the rollouts with independent seeds, of
+  the taken and the best-looking action only (the reviewer's ``confirm``); the decision is
+  judged on that sample (so the choice of the best action and its loss are not measured
+  on the same noise, and a false alarm must pass the test twice);
 * **mark**: ``blunder`` / ``mistake`` / ``inaccuracy`` when the loss reaches the reviewer's
   :class:`Thresholds`. A reviewer may raise a mark to a floor (Lama Express: a pass while
   an exit was available, E-7);
@@ -50,6 +55,9 @@ REVIEW_EXTRA: Final = "review"
 TIE: Final = 1e-9
 #: An estimated loss is marked only if it is at least this many standard errors.
 MARK_Z: Final = 2.0
+#: A mark on an estimate is confirmed by a fresh sample this many times larger (see
+#: :func:`review_record`).
+CONFIRM_FACTOR: Final = 4
 #: The marks, worst first.
 MARKS: Final = ("blunder", "mistake", "inaccuracy")
 
@@ -132,7 +140,11 @@ class Evaluation:
 
 
 class Reviewer(Protocol):
-    """What a game's ``review`` extra makes (``make_reviewer(game, seed=..., rollouts=...)``)."""
+    """What a game's ``review`` extra makes (``make_reviewer(game, seed=..., rollouts=...)``).
+
+    A reviewer with estimates should also have ``confirm(state, player, index, actions) ->
+    Evaluation``: a fresh estimate of ``actions`` on :data:`CONFIRM_FACTOR` times the
+    rollouts and independent seeds (used to confirm a loss, see the module docstring)."""
 
     #: The value's unit for people: ``"points"`` or ``"win chance"``.
     unit: str
@@ -414,6 +426,14 @@ def review_record(
 def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) -> Decision:
     evaluation: Evaluation = reviewer.evaluate(state, seat, index)
     mine, best, loss, stderr, value_se, mark = judge(evaluation, taken, reviewer.thresholds)
+    if loss > 0 and not (mine.exact and best.exact) and hasattr(reviewer, "confirm"):
+        # The best-looking action was picked by the same noisy sample that measured the loss:
+        # judge it again on a fresh, larger one (only the two actions, and a floor's).
+        floor = evaluation.floors.get(taken)
+        wanted = list(dict.fromkeys([taken, best.action, *([floor.better] if floor else [])]))
+        fresh: Evaluation = reviewer.confirm(state, seat, index, wanted)
+        evaluation = Evaluation(fresh.actions, fresh.basis, evaluation.floors)
+        mine, best, loss, stderr, value_se, mark = judge(evaluation, taken, reviewer.thresholds)
     exact = mine.exact and best.exact
     floor = evaluation.floors.get(taken)
     if floor is not None:

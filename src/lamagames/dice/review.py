@@ -38,7 +38,7 @@ import numpy as np
 
 from lamagames.bots.dice_exact import DiceExactBot
 from lamagames.bots.search import check_count
-from lamagames.coach.review import ActionValue, Evaluation, Thresholds
+from lamagames.coach.review import CONFIRM_FACTOR, ActionValue, Evaluation, Thresholds
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import derive_seed
@@ -238,9 +238,26 @@ class DiceReviewer:
             return self.two.give_outcome(key, CHIPS[action])
         raise IllegalActionError("no two-player value for this phase")
 
-    def _rollouts(self, s: DiceState, player: int, legal: list[int], index: int) -> Evaluation:
-        base = derive_seed(self.seed, "review", index) >> 2  # room for + k below 2**64
-        seeds = np.arange(self.rollouts, dtype=np.uint64) + np.uint64(base)
+    def confirm(self, state: State, player: int, index: int, actions: list[int]) -> Evaluation:
+        """A fresh estimate of ``actions`` with :data:`~lamagames.coach.review.CONFIRM_FACTOR`
+        times the rollouts on an independent seed (``derive_seed(seed, "confirm", index)``),
+        to confirm a mark (:func:`lamagames.coach.review.review_record`)."""
+        count = CONFIRM_FACTOR * self.rollouts
+        evaluation = self._rollouts(as_dice_state(state), player, actions, index, count, "confirm")
+        return Evaluation(evaluation.actions, f"estimate: {count} rollouts (confirmed)")
+
+    def _rollouts(
+        self,
+        s: DiceState,
+        player: int,
+        legal: list[int],
+        index: int,
+        count: int | None = None,
+        label: str = "review",
+    ) -> Evaluation:
+        count = self.rollouts if count is None else count
+        base = derive_seed(self.seed, label, index) >> 2  # room for + k below 2**64
+        seeds = np.arange(count, dtype=np.uint64) + np.uint64(base)
         result = batch_rollout.rollouts(s, legal, seeds, rounds=1, memo=self._memo)
         changes = result.changes.astype(np.float64)  # (actions, K, seats)
         own = changes[..., player]
@@ -258,7 +275,7 @@ class DiceReviewer:
             )
             for i, a in enumerate(legal)
         ]
-        return Evaluation(values, f"estimate: {self.rollouts} rollouts")
+        return Evaluation(values, f"estimate: {count} rollouts")
 
 
 def _value(action: int, value: float, level: float) -> ActionValue:

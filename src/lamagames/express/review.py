@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from lamagames.bots.express import ExpressHeuristicBot
 from lamagames.bots.search import check_count
-from lamagames.coach.review import ActionValue, Evaluation, Floor, Thresholds
+from lamagames.coach.review import CONFIRM_FACTOR, ActionValue, Evaluation, Floor, Thresholds
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import derive_seed
@@ -117,13 +117,31 @@ class ExpressReviewer:
         legal = s.legal_actions(player) if player >= 0 else []
         if not legal:
             raise IllegalActionError(f"seat {player} has no decision here")
-        base = derive_seed(self.seed, "review", index)
+        values = self._values(s, player, legal, index, self.rollouts, "review")
+        floors = {}
+        exits = [v for v in values if is_exit(v.action)]
+        if PASS in legal and exits:  # E-7: the llama would ride another lap
+            better = max(exits, key=lambda v: v.value).action
+            floors[PASS] = Floor("mistake", better, "You let an exit go here (E-7)")
+        return Evaluation(values, f"estimate: {self.rollouts} rollouts", floors)
+
+    def confirm(self, state: State, player: int, index: int, actions: list[int]) -> Evaluation:
+        """A fresh estimate of ``actions`` with :data:`~lamagames.coach.review.CONFIRM_FACTOR`
+        times the rollouts on an independent seed (``derive_seed(seed, "confirm", index)``),
+        to confirm a mark (:func:`lamagames.coach.review.review_record`)."""
+        count = CONFIRM_FACTOR * self.rollouts
+        values = self._values(as_express_state(state), player, actions, index, count, "confirm")
+        return Evaluation(values, f"estimate: {count} rollouts (confirmed)")
+
+    def _values(
+        self, s: ExpressState, player: int, actions: list[int], index: int, count: int, label: str
+    ) -> list[ActionValue]:
+        base = derive_seed(self.seed, label, index)
         values = []
-        for action in legal:
+        for action in actions:
             after = s.child(action, player)
             wins = [
-                self._simulate(after.clone(), random.Random(base + k), player)
-                for k in range(self.rollouts)
+                self._simulate(after.clone(), random.Random(base + k), player) for k in range(count)
             ]
             values.append(
                 ActionValue(
@@ -135,12 +153,7 @@ class ExpressReviewer:
                     exact=False,
                 )
             )
-        floors = {}
-        exits = [v for v in values if is_exit(v.action)]
-        if PASS in legal and exits:  # E-7: the llama would ride another lap
-            better = max(exits, key=lambda v: v.value).action
-            floors[PASS] = Floor("mistake", better, "You let an exit go here (E-7)")
-        return Evaluation(values, f"estimate: {self.rollouts} rollouts", floors)
+        return values
 
     def _simulate(self, state: ExpressState, rng: random.Random, seat: int) -> float:
         steps = 0
