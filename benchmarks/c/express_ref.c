@@ -1,4 +1,4 @@
-/* Lama Express reference in C: the same rules (RULES E-2 .. E-11, turn-by-turn windows E-9)
+/* Lama Express reference in C: the same rules (docs/rules.md E-2 .. E-11, turn-by-turn windows E-9)
  * and the same benchmark policy as lamagames.bots.express.ExpressBenchmarkBot, on the standard
  * board (E-3) with the E-4 default colours. A speed baseline for
  * benchmarks/bench_batch_express.py (not part of the package).

@@ -51,7 +51,7 @@ def test_benchmark_quits_at_six_or_less_and_rolls_above() -> None:
 
 
 def test_benchmark_discards_as_many_as_the_dice_allow() -> None:
-    # RULES D-8.2 example: dice 3 3 L, row 3 3 3 L 5 -> two 3s and the L.
+    # docs/rules.md D-8.2 example: dice 3 3 L, row 3 3 3 L 5 -> two 3s and the L.
     state = _position(["333L55", "111222"], dice="3 L 3")
     action = make_bot("benchmark", state.game, 0).step(state)
     assert action >= DISCARD_BASE

@@ -205,15 +205,15 @@ def test_rules_express(lama: Lama) -> None:
     out = result.stdout
     for words in (
         "Lama Express",
-        "Your turn",
-        "Board.",
-        "Exit.",
-        "Detour.",
-        "Re-board.",
-        "after the roll",
-        "Once around the board",
-        "Short game",
-        "no such limit",
+        "E-6 A turn",
+        "Board:",
+        "Exit:",
+        "Detour:",
+        "Re-board:",
+        "after each roll",
+        "E-8 Once round the track",
+        "short variant",
+        "have no limit",
     ):
         assert words in out, words
 

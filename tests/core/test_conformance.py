@@ -4,15 +4,19 @@ Express windows, E-9), over every seat count the game supports."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lamagames.core import make
+from lamagames.core.errors import LamaError
+from lamagames.core.game import CHANCE_PLAYER
 from lamagames.core.spec import BUILTIN_SPECS
-from lamagames.core.testing import ProtocolViolation, check_random_playthrough
+from lamagames.core.testing import ProtocolViolation, check_chance_player, check_random_playthrough
 
 #: Every game: the built-in ones and Toy Race (tests/toygame, registered by a fixture).
 GAMES = [*BUILTIN_SPECS, "toy"]
@@ -77,4 +81,67 @@ def test_a_broken_game_is_caught(registered: None, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(ToyState, "legal_actions", lambda self, player=None: [1, 0])
     with pytest.raises(ProtocolViolation, match="not ascending"):
+        check_random_playthrough(make("toy"), 1)
+
+
+# ---------------------------------------------------------------- the chance player's rule
+def _chance_and_decision_states(game_id: str) -> tuple[Any, Any]:
+    """The first chance node and the first seat decision of a seeded random game."""
+    state = make(game_id, **SHORT.get(game_id, {})).new_initial_state()
+    rng = random.Random(5)
+    chance = decision = None
+    while chance is None or decision is None:
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            chance = chance or state.clone()
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            decision = decision or state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+    return chance, decision
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_chance_player_gets_the_outcomes_at_a_chance_node(registered: None, game_id: str) -> None:
+    """OpenSpiel's rule: legal_actions(CHANCE_PLAYER) == legal_actions() at a chance node,
+    and apply_action / action_to_string accept the chance player for the same ids."""
+    chance, _ = _chance_and_decision_states(game_id)
+    outcomes = sorted(a for a, _ in chance.chance_outcomes())
+    assert chance.legal_actions(CHANCE_PLAYER) == outcomes == chance.legal_actions()
+    mask = chance.legal_actions_mask(CHANCE_PLAYER)
+    assert mask.shape == (chance.game.info.max_chance_outcomes,)
+    assert list(np.flatnonzero(mask)) == outcomes
+    action = outcomes[-1]
+    text = chance.action_to_string(action, CHANCE_PLAYER)
+    assert text == chance.action_to_string(action)
+    assert chance.string_to_action(text, CHANCE_PLAYER) == action
+    assert chance.child(action, CHANCE_PLAYER) == chance.child(action)
+    check_chance_player(chance)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_chance_player_has_nothing_at_a_decision(registered: None, game_id: str) -> None:
+    _, state = _chance_and_decision_states(game_id)
+    assert state.legal_actions(CHANCE_PLAYER) == []
+    assert not state.legal_actions_mask(CHANCE_PLAYER).any()
+    before = state.to_dict()
+    with pytest.raises(LamaError):
+        state.apply_action(0, CHANCE_PLAYER)
+    assert state.to_dict() == before
+    check_chance_player(state)
+
+
+def test_a_game_that_refuses_the_chance_player_is_caught(
+    registered: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old Toy Race behaviour (``[]`` for the chance player at a chance node) fails."""
+    from tests.toygame.game import ToyState
+
+    original = ToyState.legal_actions
+
+    def old_rule(self: ToyState, player: int | None = None) -> list[int]:
+        return [] if player == CHANCE_PLAYER else original(self, player)
+
+    monkeypatch.setattr(ToyState, "legal_actions", old_rule)
+    with pytest.raises(ProtocolViolation, match="CHANCE_PLAYER"):
         check_random_playthrough(make("toy"), 1)

@@ -63,6 +63,10 @@ def test_unknown_game_lists_the_known_ones() -> None:
         ({"bots": {"x": "nocolon"}}, r"toy: bots\['x'\] must be"),
         ({"cli_view": "a:b:c"}, "toy: cli_view must be"),
         ({"extras": {"batch": ""}}, r"extras\['batch'\] must be"),
+        ({"web_static": "pkg"}, "toy: web_static must be a 'package:folder' string"),
+        ({"web_static": "pkg:../secrets"}, "web_static must be a 'package:folder'"),
+        ({"web_static": "pkg:/etc"}, "web_static must be a 'package:folder'"),
+        ({"web_static": "a b:static"}, "web_static must be a 'package:folder'"),
         (
             {"play_options": (PlayOption("--a", "a", "A"), PlayOption("--a", "b", "B"))},
             "two play options share a flag",
@@ -165,3 +169,22 @@ def test_an_installed_package_adds_a_game_through_the_entry_point_group(
         get_spec("wrong")
     with pytest.warns(RuntimeWarning, match="skipping a game: .* is not the GameSpec of 'wrong'"):
         assert "toy" in [spec.game_id for spec in all_specs()]
+
+
+def test_web_static_names_a_folder_of_a_package() -> None:
+    """A game's browser files ship in its package (issue 17): the built-in folders exist
+    and hold the module and both catalogs; nothing is left under web/static/games."""
+    import importlib.util
+
+    for game_id in ("dice", "express"):
+        where = get_spec(game_id).web_static_folder()
+        assert where == (f"lamagames.{game_id}", "static")
+        found = importlib.util.find_spec(where[0])
+        assert found is not None and found.origin is not None
+        folder = Path(found.origin).parent / where[1]
+        assert {"render.js", "en.json", "de.json"} <= {p.name for p in folder.iterdir()}
+    web = importlib.util.find_spec("lamagames.web")
+    assert web is not None and web.origin is not None
+    assert not (Path(web.origin).parent / "static" / "games").exists()
+    assert TOY.web_static_folder() == ("tests.toygame", "static")
+    assert GameSpec("x", "X", "m:C").web_static_folder() is None

@@ -1,6 +1,6 @@
 """Cross-check the engine against a tiny independent reference of LAMA Dice.
 
-The reference below is plain Python written from RULES.md (D-4 .. D-11) and the documented
+The reference below is plain Python written from docs/rules.md (D-4 .. D-11) and the documented
 benchmark policy, not from the engine: rows are lists of symbol characters, the llama row a
 set. The engine plays a seeded game with the ``benchmark`` bots; the reference replays the
 same dealt hands and dice (read from the engine's history in notation) with its own rules

@@ -1,4 +1,4 @@
-"""One or more tests per LAMA Dice ruling D-1 .. D-11 of RULES.md (test names carry the id).
+"""One or more tests per LAMA Dice ruling D-1 .. D-11 of docs/rules.md (test names carry the id).
 
 Dice notation is ``dice A B C`` in die order; with the standard set (D-1) die A shows
 ``L L 3 4 5 6``, die B ``1 2 L L 5 6`` and die C ``1 2 3 4 L L``.
@@ -501,7 +501,7 @@ def test_d8_1_three_llamas_never_bust_for_last_player_standing(score: int) -> No
 
 
 def test_d8_2_example_exact_legal_discards() -> None:
-    # RULES example: dice 3 3 L (die B cannot show a 3), row 3 3 3 L 5.
+    # the D-8.2 example of docs/rules.md: dice 3 3 L (die B cannot show a 3), row 3 3 3 L 5.
     state = make_state(["3 3 3 L 5", "1"])
     act(state, "roll", "dice 3 L 3")
     assert state.phase == PHASE_DISCARD
@@ -737,7 +737,7 @@ def test_d9_round_goes_on_while_someone_has_not_quit() -> None:
 @pytest.mark.parametrize(
     ("row", "points"),
     [
-        ("6 6 6 L L 2", 18),  # the RULES example
+        ("6 6 6 L L 2", 18),  # the D-10 example of docs/rules.md
         ("", 0),
         ("L", 10),
         ("L L L L L L L", 10),

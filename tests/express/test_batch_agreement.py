@@ -1,4 +1,5 @@
-"""The Lama Express batch engine agrees with the scalar engine (RULES E-5 .. E-11, E-9 asking).
+"""The Lama Express batch engine agrees with the scalar engine (E-5 .. E-11,
+E-9 asking, of docs/rules.md).
 
 Traces of chance outcomes and actions recorded by the batch engine replay through the
 scalar engine (the core protocol) to the very same states; the legal-action masks equal the

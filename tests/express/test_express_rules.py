@@ -1,4 +1,4 @@
-"""Rulings E-1 .. E-8, E-10, E-11 of RULES.md (windows, E-9, are in test_windows.py)."""
+"""Rulings E-1 .. E-8, E-10, E-11 of docs/rules.md (windows, E-9, are in test_windows.py)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,8 @@ class ToyStats:
 
 
 class ToyWebAdapter(WebAdapter):
-    """The default, protocol-only behaviour; no browser module is shipped for the toy."""
+    """The default, protocol-only behaviour; the browser module is ``static/render.js`` of
+    this package (the spec's ``web_static``), served at ``/static/games/toy/render.js``."""
 
     game_id: ClassVar[str] = "toy"
     renderer: ClassVar[str] = "games/toy/render.js"

@@ -108,13 +108,12 @@ class ToyState(State):
         return CHANCE_PLAYER if self.rolling else self.player
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """``[0, 1, 2]`` at a chance node, ``[step, roll]`` for the seat to act, else ``[]``."""
+        """``[0, 1, 2]`` at a chance node (for ``None`` or the chance player), ``[step, roll]``
+        for the seat to act, else ``[]``."""
         current = self.current_player()
-        if current == CHANCE_PLAYER:
-            return [0, 1, 2] if player is None else []
-        if current < 0 or (player is not None and player != current):
+        if current == TERMINAL_PLAYER or (player is not None and player != current):
             return []
-        return [STEP, ROLL]
+        return [0, 1, 2] if current == CHANCE_PLAYER else [STEP, ROLL]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(+0, 1/4), (+1, 1/2), (+2, 1/4)``.
@@ -189,12 +188,13 @@ class ToyState(State):
         return np.array(values, dtype=np.float32)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """``+0``..``+2`` at a chance node (asked without a seat), else ``step``/``roll``.
+        """``+0``..``+2`` for the chance player (or ``None`` at a chance node), else
+        ``step``/``roll``.
 
         Raises:
             InvalidActionError: not an id of the relevant space.
         """
-        if player is None and self.is_chance_node():
+        if self._chance_context(player):
             if action not in (0, 1, 2):
                 raise InvalidActionError(f"chance outcome {action!r} is not in 0..2")
             return f"+{action}"
@@ -203,18 +203,22 @@ class ToyState(State):
         return ACTION_NAMES[action]
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse ``step``, ``roll`` or (at a chance node) ``+0``..``+2``.
+        """Parse ``step``, ``roll`` or (for the chance player) ``+0``..``+2``.
 
         Raises:
             InvalidActionError: anything else.
         """
         word = text.strip().lower()
-        if player is None and self.is_chance_node():
+        if self._chance_context(player):
             if word in ("+0", "+1", "+2"):
                 return int(word[1])
         elif word in ACTION_NAMES:
             return ACTION_NAMES.index(word)
         raise InvalidActionError(f"{text!r} is not a Toy Race action here")
+
+    def _chance_context(self, player: int | None) -> bool:
+        """``player`` names chance: the chance player, or ``None`` at a chance node."""
+        return player == CHANCE_PLAYER or (player is None and self.is_chance_node())
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON data."""

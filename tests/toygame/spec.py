@@ -13,6 +13,7 @@ SPEC = GameSpec(
         PlayOption("--target", "target", "Toy: points to win (default 5).", int, minimum=1),
     ),
     web_adapter="tests.toygame.extras:ToyWebAdapter",
+    web_static="tests.toygame:static",
     stats="tests.toygame.extras:ToyStats",
     extras={"hints": "tests.toygame.extras:hint"},
 )

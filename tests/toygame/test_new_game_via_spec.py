@@ -152,3 +152,48 @@ def test_the_web_app_serves_the_toy(toy: None, tmp_path: Path) -> None:
             time.sleep(0.02)
         record = json.loads(client.get(f"/api/tables/{code}/record").text)
     assert record["game"] == "toy" and record["actions"]
+
+
+def test_the_web_app_serves_the_toy_browser_module_from_its_package(
+    toy: None, tmp_path: Path
+) -> None:
+    """GameSpec.web_static: the toy's render.js and catalogs come from tests/toygame/static
+    at the same URLs as the built-in games' (issue 17)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from lamagames.web import create_app
+
+    folder = Path(__file__).parent / "static"
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as client:
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert games["toy"]["renderer"] == "games/toy/render.js"
+        module = client.get("/static/games/toy/render.js")
+        assert module.status_code == 200
+        assert "javascript" in module.headers["content-type"]
+        assert module.text == (folder / "render.js").read_text(encoding="utf-8")
+        assert "export function render(" in module.text
+        assert client.get("/static/games/toy/en.json").json()["toy.name"] == "Toy Race"
+        assert client.get("/static/games/toy/de.json").status_code == 200
+        assert client.get("/static/games/toy/missing.js").status_code == 404
+        # the shared files and the built-in games are still served
+        assert client.get("/static/dom.js").status_code == 200
+        assert client.get("/static/games/dice/render.js").status_code == 200
+
+
+def test_a_game_whose_browser_folder_is_missing_is_left_out(tmp_path: Path) -> None:
+    """A spec naming a folder that does not exist does not stop the server."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from lamagames.web import create_app
+
+    register_spec(dataclasses.replace(SPEC, web_static="tests.toygame:no_such_folder"))
+    try:
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as client:
+            assert client.get("/static/games/toy/render.js").status_code == 404
+            assert client.get("/static/games/dice/render.js").status_code == 200
+    finally:
+        unregister_spec("toy")

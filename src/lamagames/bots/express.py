@@ -1,4 +1,4 @@
-"""Lama Express bots: the benchmark bot and a heuristic player (RULES E-6, E-7, E-9).
+"""Lama Express bots: the benchmark bot and a heuristic player (docs/rules.md E-6, E-7, E-9).
 
 Both use only the public state protocol and the public helpers of :mod:`lamagames.express`.
 """
@@ -91,7 +91,7 @@ class ExpressBenchmarkBot(Bot):
         return min(legal[1:], key=lambda a: benchmark_order_key(express, a))
 
 
-#: Heuristic weights, in spaces of progress (RULES E-8).
+#: Heuristic weights, in spaces of progress (docs/rules.md E-8).
 HOME_BONUS: Final = 10  # a llama in the house is worth a full lap plus this
 FOOTPATH_WAIT: Final = 6  # expected wait per place in a footpath queue
 WIN_SCORE: Final = 1_000_000.0

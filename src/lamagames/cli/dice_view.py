@@ -80,8 +80,9 @@ class DiceView:
         return HELP
 
     def rules_text(self) -> str:
-        """The rules in the project's words (package data ``dice/RULES_TEXT.md``)."""
-        return files("lamagames.dice").joinpath("RULES_TEXT.md").read_text(encoding="utf-8")
+        """The rules in the project's words: package data ``dice/rules.md``, generated from
+        its section of ``docs/rules.md`` (``scripts/sync_rules_text.py``)."""
+        return files("lamagames.dice").joinpath("rules.md").read_text(encoding="utf-8")
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """None: a LAMA Dice game always ends (D-11)."""

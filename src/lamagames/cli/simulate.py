@@ -7,7 +7,10 @@ file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
+import shlex
+import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -24,6 +27,7 @@ from lamagames.cli.common import (
     progress_bar,
     refuse_option_params,
 )
+from lamagames.cli.warmup import compile_notice
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.core.files import read_json_file
@@ -118,6 +122,23 @@ def _seed(text: str | None) -> int:
         ) from None
 
 
+def command_text(ctx: typer.Context, game_id: str, seed: int) -> str:
+    """The ``lama simulate`` command as run, for the Parquet metadata: the game, every
+    option given on the command line in the command's order, and ``--seed`` with the root
+    seed used (also when it was drawn at random), so the text reproduces the games."""
+    parts = ["lama", "simulate", game_id]
+    for param in ctx.command.params:
+        name = param.name or ""
+        source = ctx.get_parameter_source(name)
+        if name in ("game", "seed") or source is None or source.name != "COMMANDLINE":
+            continue  # the game is above, the seed below; defaults are left out
+        option = max(param.opts, key=len)  # the long name
+        value: Any = ctx.params.get(name)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            parts += [option] if getattr(param, "is_flag", False) else [option, str(item)]
+    return shlex.join([*parts, "--seed", str(seed)])
+
+
 def summary_tables(summary: SimulationSummary) -> list[Table]:
     """One Rich table per configuration (seat rows, figures ± the half width of their 95%
     interval), titled with the game length and the first-player advantage."""
@@ -206,6 +227,7 @@ def unique_outputs(paths: list[Path]) -> list[Path]:
 
 
 def simulate_command(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game: dice or express.")],
     players: Annotated[
         str | None,
@@ -275,7 +297,7 @@ def simulate_command(
     """
     from lamagames.sim.batch_protocol import load_engine
     from lamagames.sim.export import write_output
-    from lamagames.sim.simulate import make_configs, simulate, variant_grid
+    from lamagames.sim.simulate import make_configs, play_chunk, simulate, variant_grid
 
     game_id = game_argument(game)
     try:
@@ -315,11 +337,20 @@ def simulate_command(
     progress = progress_bar("Simulating", err)
     task = progress.add_task("games", total=n_games * len(configs))
     try:
+        started = time.perf_counter()
+        if backend == "local":
+            # Compile (or load) the engine with a word on the screen, not at 0/N (issue 19);
+            # simulate()'s own first call then finds it ready (its time is added below).
+            with compile_notice(err):
+                for config in configs:
+                    play_chunk(game_id, config.policies, config.params, root, 0, 1)
+        warmup = time.perf_counter() - started
         with progress:
             summary, results = simulate(
                 game_id, configs, n_games, root, workers=n_workers, backend=backend,
                 address=address, progress=lambda done: progress.advance(task, done),
             )  # fmt: skip
+        summary = dataclasses.replace(summary, warmup_seconds=summary.warmup_seconds + warmup)
     except ParameterError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
@@ -336,7 +367,7 @@ def simulate_command(
         console.print(table)
     for path in outputs:
         try:
-            write_output(path, summary, results)
+            write_output(path, summary, results, command_text(ctx, game_id, summary.seed))
         except OSError as exc:
             _fail(f"cannot write {path}: {exc}", code=1)
         console.print(f"Wrote {path}", markup=False, soft_wrap=True)

@@ -63,4 +63,4 @@ class RecordError(LamaError):
 
 
 class BoardError(LamaError):
-    """A board file is malformed or breaks a board rule (RULES E-12)."""
+    """A board file is malformed or breaks a board rule (docs/rules.md E-12)."""

@@ -12,6 +12,20 @@ States are mutated in place by :meth:`State.apply_action` (use :meth:`State.chil
 :class:`~lamagames.core.errors.IllegalActionError` or
 :class:`~lamagames.core.errors.InvalidActionError` and leaves the state unchanged.
 
+**The chance player.** :data:`CHANCE_PLAYER` is a player like the seats, and every method
+that takes a ``player`` treats it the same way (OpenSpiel's rule): ``player=None`` means
+the current player, so at a chance node it *is* the chance player. At a chance node
+``legal_actions()`` and ``legal_actions(CHANCE_PLAYER)`` both return the chance outcomes'
+ids (those of :meth:`State.chance_outcomes`), every seat gets ``[]``, and
+``apply_action(a)`` and ``apply_action(a, CHANCE_PLAYER)`` both apply outcome ``a``. At any
+other node the chance player has no legal action and ``apply_action(a, CHANCE_PLAYER)`` is
+refused (:class:`~lamagames.core.errors.IllegalActionError`, or
+:class:`~lamagames.core.errors.InvalidActionError` for an id outside the player action
+space) without a change. ``action_to_string`` and
+``string_to_action`` with ``CHANCE_PLAYER`` use the chance outcomes' notation at any node
+(with ``None``, the notation of whoever acts now). :func:`lamagames.core.testing.check_state`
+holds every game to this rule.
+
 Games where several players may act at the same moment (Lama Express windows, E-9) keep a
 canonical *current player* for turn-by-turn play and also answer :meth:`State.legal_actions`
 and :meth:`State.apply_action` for any other seat; :meth:`State.acting_players` lists every
@@ -169,22 +183,24 @@ class State(ABC):
         """Legal actions, ascending.
 
         Args:
-            player: the seat asking; ``None`` means the current player. At a chance node
-                (with ``player=None``) the result is the possible chance outcomes.
+            player: the seat asking, :data:`CHANCE_PLAYER`, or ``None`` for the current
+                player. At a chance node ``None`` and :data:`CHANCE_PLAYER` give the ids of
+                the chance outcomes; elsewhere :data:`CHANCE_PLAYER` gets ``[]``.
 
         Returns:
-            A new list of action ids; empty for a seat that may not act now.
+            A new list of action ids; empty for a seat (or chance) that may not act now.
         """
 
     def legal_actions_mask(self, player: int | None = None) -> npt.NDArray[np.bool_]:
-        """Boolean mask over the action space (chance outcome space at chance nodes).
+        """Boolean mask over the action space of ``player`` (the chance outcome space for
+        the chance player, as :meth:`legal_actions` names it).
 
         Returns:
-            Array of shape ``(num_distinct_actions,)`` (or ``(max_chance_outcomes,)`` at a
-            chance node), dtype ``bool``.
+            Array of shape ``(num_distinct_actions,)``, or ``(max_chance_outcomes,)`` for
+            :data:`CHANCE_PLAYER` (or ``None`` at a chance node), dtype ``bool``.
         """
         info = self.game.info
-        chance = player is None and self.is_chance_node()
+        chance = player == CHANCE_PLAYER or (player is None and self.is_chance_node())
         size = info.max_chance_outcomes if chance else info.num_distinct_actions
         mask = np.zeros(size, dtype=np.bool_)
         mask[self.legal_actions(player)] = True
@@ -221,8 +237,9 @@ class State(ABC):
 
         Args:
             action: an action id.
-            player: the seat acting; ``None`` means the current player. Other seats may act
-                only in games with simultaneous free actions.
+            player: the seat acting, :data:`CHANCE_PLAYER` (only at a chance node), or
+                ``None`` for the current player. Other seats may act only in games with
+                simultaneous free actions.
 
         Raises:
             InvalidActionError: ``action`` is not an id of the action space.
@@ -271,7 +288,8 @@ class State(ABC):
 
     @abstractmethod
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """Short notation of an action in this state's context (chance or player action).
+        """Short notation of an action: a chance outcome's for ``player=CHANCE_PLAYER`` (or
+        ``None`` at a chance node), else a player action's.
 
         Raises:
             InvalidActionError: ``action`` is not an id of the relevant action space.

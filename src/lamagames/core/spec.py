@@ -79,6 +79,8 @@ GENERIC_BOT_KINDS: Final = ("random",)
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_-]*\Z")
 _FLAG = re.compile(r"--[a-z][a-z0-9-]*\Z")
+#: ``"package.name:folder/sub"``: a dotted package, a relative folder without ``..``.
+_WEB_STATIC = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:(?!.*\.\.)[\w.-]+(/[\w.-]+)*\Z")
 _VALUE_TYPES: Final = (bool, int, float, str, Path)
 
 
@@ -249,6 +251,11 @@ class GameSpec:
             :class:`lamagames.core.events.EventsFunction`): what an applied action led to,
             for every narrator (terminal words, web log); ``None``: the game tells nothing
             beyond the notation.
+        web_static: the folder of the game's browser files (its ES module ``render.js``,
+            message catalogs ``en.json``/``de.json``, styles) as ``"package:folder"``, a
+            folder of package data inside an importable package (``"lamagames.dice:static"``);
+            the web app serves it at ``/static/games/<game_id>/``. ``None``: no browser
+            files (the game is drawn by nothing of its own).
         extras: further named lazy pieces (for example ``"batch"`` for a batch engine,
             ``"hints"`` for a hint provider), loaded with :meth:`load_extra`.
         requires: extra name -> the :class:`Requirement` of an extra that needs a package
@@ -271,6 +278,7 @@ class GameSpec:
     web_adapter: str | None = None
     stats: str | None = None
     events: str | None = None
+    web_static: str | None = None
     extras: Mapping[str, str] = field(default_factory=dict)
     requires: Mapping[str, Requirement] = field(default_factory=dict)
 
@@ -289,6 +297,11 @@ class GameSpec:
                 _check_ref(f"{self.game_id}: {name}", ref)
         for ref in self.cli_commands:
             _check_ref(f"{self.game_id}: cli_commands", ref)
+        if self.web_static is not None and not _WEB_STATIC.match(str(self.web_static)):
+            raise ParameterError(
+                f"{self.game_id}: web_static must be a 'package:folder' string (a folder "
+                f"inside an importable package, no '..'), got {self.web_static!r}"
+            )
         object.__setattr__(self, "bots", _frozen(f"{self.game_id}: bots", self.bots))
         object.__setattr__(self, "extras", _frozen(f"{self.game_id}: extras", self.extras))
         for name, needs in self.requires.items():
@@ -329,6 +342,17 @@ class GameSpec:
             if flag in option.flags:
                 return option
         raise KeyError(flag)
+
+    def web_static_folder(self) -> tuple[str, str] | None:
+        """The package and the folder inside it of :attr:`web_static`, or ``None``.
+
+        >>> GameSpec("coin", "Coin", "m:C", web_static="mypackage.coin:static").web_static_folder()
+        ('mypackage.coin', 'static')
+        """
+        if self.web_static is None:
+            return None
+        package, _, folder = self.web_static.partition(":")
+        return package, folder
 
     def make_stats(self) -> Any:
         """A fresh statistics hook (:attr:`stats` called with no arguments), or ``None``."""

@@ -65,6 +65,54 @@ def check_state(state: State) -> None:
         _check(isinstance(state.observation(seat), dict), "observation is not a dict")
     _check(state.game.state_from_dict(state.to_dict()) == state, "to_dict/from_dict differ")
     _check(state.clone() == state, "clone() differs from the state")
+    check_chance_player(state)
+
+
+def check_chance_player(state: State) -> None:
+    """Check the rule of the chance player (see :mod:`lamagames.core.game`): ``None`` and
+    :data:`CHANCE_PLAYER` agree at a chance node in ``legal_actions``,
+    ``legal_actions_mask``, ``action_to_string``, ``string_to_action`` and ``apply_action``
+    (on a copy, for the first and the last outcome), every seat has no legal action there;
+    elsewhere the chance player has no legal action and its ``apply_action`` is refused
+    without a change. The state is left unchanged.
+
+    Raises:
+        ProtocolViolation: naming the broken invariant.
+    """
+    info = state.game.info
+    chance_legal = state.legal_actions(CHANCE_PLAYER)
+    chance_mask = state.legal_actions_mask(CHANCE_PLAYER)
+    _check(chance_mask.shape == (info.max_chance_outcomes,), "chance mask has the wrong shape")
+    _check(list(np.flatnonzero(chance_mask)) == chance_legal, "chance mask disagrees")
+    if not state.is_chance_node():
+        _check(chance_legal == [], "the chance player has legal actions at a non-chance node")
+        before = state.to_dict()
+        _check(
+            _refused(state, 0, (LamaError,), CHANCE_PLAYER),
+            "apply_action(0, CHANCE_PLAYER) was accepted at a non-chance node",
+        )
+        _check(state.to_dict() == before, "a refused chance action changed the state")
+        return
+    legal = state.legal_actions()
+    _check(chance_legal == legal, "legal_actions(CHANCE_PLAYER) differs from legal_actions()")
+    _check(
+        list(np.flatnonzero(state.legal_actions_mask())) == legal,
+        "legal_actions_mask() at a chance node disagrees with the chance outcomes",
+    )
+    for seat in range(info.num_players):
+        _check(state.legal_actions(seat) == [], f"seat {seat} has legal actions at chance")
+    for action in legal:
+        text = state.action_to_string(action, CHANCE_PLAYER)
+        _check(text == state.action_to_string(action), "chance notation depends on None")
+        _check(
+            state.string_to_action(text, CHANCE_PLAYER) == action,
+            f"chance notation {text!r} does not round-trip for CHANCE_PLAYER",
+        )
+    for action in {legal[0], legal[-1]}:
+        _check(
+            state.child(action, CHANCE_PLAYER) == state.child(action),
+            "apply_action(a, CHANCE_PLAYER) differs from apply_action(a) at a chance node",
+        )
 
 
 def _refused(

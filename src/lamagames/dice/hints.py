@@ -155,7 +155,7 @@ def hints(
         PositionError: the position is outside what the solver covers (an impossible row).
     """
     s = as_dice_state(state)
-    legal = s.legal_actions(player) if type(player) is int else []
+    legal = s.legal_actions(player) if type(player) is int and player >= 0 else []
     if not legal or player != s.current_player():
         raise IllegalActionError(f"seat {player!r} has no decision to hint in this position")
     solver = get_solver(tuple(s.game.dice))

@@ -20,6 +20,7 @@ SPEC = GameSpec(
             "--end-score", "end_score", "Dice: end score (default 40).", int, metavar="POINTS"
         ),
     ),
+    web_static="lamagames.dice:static",
     web_adapter="lamagames.web.dice:DiceWebAdapter",
     events="lamagames.dice.events:events",
     stats="lamagames.dice.stats:DiceStats",

@@ -1,4 +1,4 @@
-"""LAMA Dice positions: :class:`DiceState`, rulings D-5 .. D-11 of RULES.md. Pure.
+"""LAMA Dice positions: :class:`DiceState`, rulings D-5 .. D-11 of docs/rules.md. Pure.
 
 Cards are tracked as count vectors over the seven symbols (see :mod:`lamagames.dice.actions`),
 because only symbols matter to the rules. Every card is always in exactly one place: the
@@ -148,9 +148,10 @@ class DiceState(DiceStateReader, State):
         """Legal action ids, ascending (chance outcomes at a chance node).
 
         Args:
-            player: seat asking; a seat other than the current one gets ``[]``.
+            player: seat asking, or :data:`CHANCE_PLAYER` (the outcomes at a chance node);
+                a seat other than the current one, or chance elsewhere, gets ``[]``.
         """
-        if player is not None and (player != self.current_player() or player < 0):
+        if player is not None and player != self.current_player():
             return []
         legal = self._legal
         if legal is None:

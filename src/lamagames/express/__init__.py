@@ -1,6 +1,6 @@
 """Lama Express (Manfred Ludwig, Piatnik 2020): rules engine, boards, notation and rendering.
 
-See RULES.md E-1 .. E-12. Public entry points: :class:`ExpressGame` (``make("express")``),
+See docs/rules.md E-1 .. E-12. Public entry points: :class:`ExpressGame` (``make("express")``),
 :func:`load_board` / :func:`parse_board` / :func:`standard_board`, and the action helpers of
 :mod:`lamagames.express.actions`.
 """

@@ -1,6 +1,6 @@
 """Lama Express batch engine: many games at once as NumPy arrays, stepped by Numba kernels.
 
-The same rules as :class:`lamagames.express.game.ExpressState` (RULES E-2 .. E-11) with
+The same rules as :class:`lamagames.express.game.ExpressState` (docs/rules.md E-2 .. E-11) with
 turn-by-turn windows (E-9) and the same action encoding (:mod:`lamagames.express.actions`:
 0 ``pass``, 1/2 ``move A/B``, 3..42 free actions ``3 + 10 * kind + 5 * train + car - 1``).
 States are struct-of-arrays over a batch of ``B`` games (:class:`ExpressBatchState`); the

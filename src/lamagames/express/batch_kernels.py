@@ -1,7 +1,7 @@
 # mypy: ignore-errors
 # (Numba infers the kernels' types at compile time from the documented array dtypes; mypy
 # cannot follow njit, so this one module is left to numba; the Python API in batch.py is typed.)
-"""Numba kernels of the Lama Express batch engine (RULES E-2 .. E-11, turn-by-turn E-9).
+"""Numba kernels of the Lama Express batch engine (docs/rules.md E-2 .. E-11, turn-by-turn E-9).
 
 Every kernel works on the struct-of-arrays state documented in
 :class:`lamagames.express.batch.ExpressBatchState` (one row per game, index ``g``) and on the

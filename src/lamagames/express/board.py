@@ -1,4 +1,5 @@
-"""Lama Express boards: the JSON file format, its validation (RULES E-12) and the runtime board.
+"""Lama Express boards: the JSON file format, its validation (E-12 of docs/rules.md) and the runtime
+board.
 
 A board file is JSON of this shape (the standard board of E-3 ships as
 ``lamagames/express/boards/standard.json``)::

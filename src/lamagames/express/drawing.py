@@ -3,7 +3,7 @@ segments and word flow. Pure functions, no printing; used by :mod:`lamagames.exp
 (the engine view and bare boards) and :mod:`lamagames.express.table` (the table for people).
 
 The track is drawn as a ring of cells, clockwise from the top-left corner (space 0 of the
-standard board, RULES E-3); each space is a cell of two rows (colour letter, role mark and
+standard board, docs/rules.md E-3); each space is a cell of two rows (colour letter, role mark and
 index; below, what stands there). A line is a list of ``(text, rich style)`` segments.
 """
 
@@ -182,8 +182,16 @@ def ring(
     return lines
 
 
-def strip(board: Board, bottoms: Mapping[int, Line], info: list[Line], per_row: int) -> list[Line]:
-    """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``."""
+def strip(
+    board: Board,
+    bottoms: Mapping[int, Line],
+    info: list[Line],
+    per_row: int,
+    *,
+    gap: bool = True,
+) -> list[Line]:
+    """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``
+    (after a blank line if ``gap``)."""
     lines: list[Line] = []
     for first in range(0, board.length, per_row):
         spaces = range(first, min(first + per_row, board.length))
@@ -195,7 +203,8 @@ def strip(board: Board, bottoms: Mapping[int, Line], info: list[Line], per_row: 
                 cell = cell_top(board, space) if part == 0 else bottoms.get(space, [("", "")])
                 line += pad(cell, CELL_WIDTH)
             lines.append(line)
-    lines.append([("", "")])
+    if gap:
+        lines.append([("", "")])
     return lines + info
 
 

@@ -1,4 +1,4 @@
-"""Lama Express rules engine (Manfred Ludwig, Piatnik 2020): rulings E-1 .. E-11 of RULES.md.
+"""Lama Express rules engine (Manfred Ludwig, Piatnik 2020): rulings E-1 .. E-11 of docs/rules.md.
 
 The engine is pure: no I/O, no global randomness. Boards come from
 :mod:`lamagames.express.board` (E-3, E-12); the action space and notation from

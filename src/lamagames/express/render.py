@@ -1,7 +1,7 @@
 """Text rendering of a Lama Express position for terminals: pure functions, no printing.
 
 The track is drawn as a ring of cells, clockwise from the top-left corner (space 0 of the
-standard board, the yellow station, RULES E-3). Each space is a cell of two rows::
+standard board, the yellow station, docs/rules.md E-3). Each space is a cell of two rows::
 
     R@  0      colour letter, role mark, space index
     A1:y       what stands there: train A car 1 with a yellow llama

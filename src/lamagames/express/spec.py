@@ -52,6 +52,7 @@ SPEC = GameSpec(
         ),
     ),
     cli_commands=("lamagames.cli.express_board:board_app",),
+    web_static="lamagames.express:static",
     web_adapter="lamagames.web.express:ExpressWebAdapter",
     events="lamagames.express.events:events",
     extras={

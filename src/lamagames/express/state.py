@@ -167,7 +167,8 @@ class ExpressState(ExpressStateReader, State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Legal actions of ``player`` (default: the current player), ascending.
 
-        At a chance node with ``player=None``: the six die outcomes. In a window: ``pass``
+        At a chance node, for ``player=None`` or :data:`CHANCE_PLAYER`: the six die
+        outcomes (chance has none elsewhere). In a window: ``pass``
         and the seat's available free actions, if the seat has any and has not passed since
         the last action (E-9). When choosing: ``move A``, ``move B`` for the active player.
 
@@ -498,25 +499,33 @@ class ExpressState(ExpressStateReader, State):
 
     # ================================================================= notation
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """``roll R`` at a chance node (with ``player=None``), else player notation.
+        """``roll R`` for :data:`CHANCE_PLAYER` (or ``player=None`` at a chance node), else
+        player notation.
 
         Raises:
             InvalidActionError: not an id of the relevant space.
         """
-        if player is None and self._phase == PHASE_ROLL:
+        if self._is_chance_context(player):
             return chance_to_string(action)
         return player_action_to_string(action)
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse notation: ``roll R`` at a chance node (with ``player=None``), else player
-        notation.
+        """Parse notation: ``roll R`` for :data:`CHANCE_PLAYER` (or ``player=None`` at a
+        chance node), else player notation.
 
         Raises:
             InvalidActionError: not valid notation here.
         """
-        if player is None and self._phase == PHASE_ROLL:
+        if self._is_chance_context(player):
             return string_to_chance(text)
         return string_to_player_action(text)
+
+    def _is_chance_context(self, player: int | None) -> bool:
+        """True when ``player`` names chance: :data:`CHANCE_PLAYER`, or ``None`` at a chance
+        node (as in :meth:`apply_action`)."""
+        if player is None:
+            return self._phase == PHASE_ROLL
+        return player == CHANCE_PLAYER
 
     # ================================================================= views
     def _repr_svg_(self) -> str:

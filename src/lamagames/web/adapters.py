@@ -6,7 +6,9 @@ into the JSON view a client receives, labels actions for humans, names the bot t
 in for an absent human and, for games with free-action windows (Lama Express, E-9), names the
 open window (actions sent in it are honoured in arrival order) and the ``pass`` action that
 the optional alertness timer applies. The browser side of a game is
-one ES module (``renderer``) plus its message catalogs (``static/games/<id>/<lang>.json``).
+one ES module (``renderer``) plus its message catalogs (``<lang>.json``), shipped in the
+game's own package (the folder ``GameSpec.web_static`` names) and served at
+``/static/games/<id>/``.
 
 No rule logic lives here: legality is always decided by the engine.
 
@@ -16,7 +18,9 @@ Adding a game (for example Lama Express) takes three steps:
    and, for windows, ``has_windows``, ``window_id`` and ``window_pass``),
 2. name it in the game's spec, ``GameSpec(web_adapter="module:Class")`` (or call
    :func:`register_adapter`),
-3. ship ``static/games/<id>/render.js`` and ``static/games/<id>/{en,de}.json``.
+3. ship ``render.js`` and ``{en,de}.json`` in a folder of the game's package and name it in
+   the spec, ``GameSpec(web_static="package:folder")``; the app serves it at
+   ``/static/games/<id>/`` (``renderer`` is then ``"games/<id>/render.js"``).
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ class WebAdapter:
 
     Class attributes:
         game_id: registry id of the game (``lamagames.core.make``).
-        renderer: path under ``/static/`` of the game's ES module.
+        renderer: path under ``/static/`` of the game's ES module
+            (``"games/<id>/render.js"``, served from the spec's ``web_static`` folder).
         spectator_seat: whose observation spectators see (public parts only).
         private_keys: observation keys removed from the spectators' view.
         preferred_substitute: bot kind that plays for an absent human, if the game has it.

@@ -1,9 +1,10 @@
 """Web adapter of LAMA Dice: action labels; the move log comes from
-:mod:`lamagames.dice.events`. The browser renderer is ``games/dice/render.js``."""
+:mod:`lamagames.dice.events`. The browser renderer is ``games/dice/render.js``
+(``lamagames/dice/static/``, the spec's ``web_static``)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from lamagames.core.game import State
 from lamagames.web.adapters import WebAdapter
@@ -22,6 +23,18 @@ class DiceWebAdapter(WebAdapter):
 
     game_id: ClassVar[str] = "dice"
     renderer: ClassVar[str] = "games/dice/render.js"
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The engine's observation plus ``turn_actions``: the notation of every legal
+        action of the seat to act (``[]`` at chance and terminal nodes), public to every
+        seat and spectator. The renderer highlights from it the cards the dice match
+        (``discard ...``, D-8.2) and the llama-row cards that may be taken (``take ...``,
+        D-8.3), so the browser decides nothing about the rules."""
+        view = super().view(state, seat)
+        player = state.current_player()
+        actions = state.legal_actions(player) if player >= 0 else []
+        view["turn_actions"] = [state.action_to_string(a, player) for a in actions]
+        return view
 
     def action_label(self, state: State, seat: int, action: int) -> str:
         """English label, e.g. ``Discard 3 3 L`` or ``Take the 5 from the llama row``."""

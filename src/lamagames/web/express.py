@@ -1,10 +1,11 @@
 """Web adapter of Lama Express: labels, windows (E-9), colours and the board geometry.
 
-The browser renderer is ``games/express/render.js``. Everything about legality comes from
-the engine (:mod:`lamagames.express`): this module only names actions in plain words, tells
-the web layer which free-action window is open (so that actions sent in it are honoured in
-arrival order, E-9) and which action is the ``pass`` the alertness timer applies, and adds
-the board geometry and lap counts the renderer draws.
+The browser renderer is ``games/express/render.js`` (``lamagames/express/static/``, the
+spec's ``web_static``). Everything about legality comes from the engine
+(:mod:`lamagames.express`): this module only names actions in plain words, tells the web
+layer which free-action window is open (so that actions sent in it are honoured in arrival
+order, E-9) and which action is the ``pass`` the alertness timer applies, and adds the board
+geometry and lap counts the renderer draws.
 """
 
 from __future__ import annotations

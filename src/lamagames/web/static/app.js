@@ -36,7 +36,9 @@ async function route() {
     } else if ((m = path.match(/^\/replay\/([A-Za-z0-9]+)$/))) await replayPage(m[1].toUpperCase());
     else if (path.startsWith("/t/") || path.startsWith("/replay/")) notFoundPage();
     else await lobbyPage();
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    toast(e.message);
+  }
   main.focus({ preventScroll: true });
 }
 page.route = route;
@@ -47,7 +49,10 @@ async function boot() {
   document.getElementById("brand").addEventListener("click", link);
   document.getElementById("lang").addEventListener("change", async (e) => {
     store.set("lang", e.target.value);
-    await i18n.load(e.target.value, page.games.map((g) => g.id));
+    await i18n.load(
+      e.target.value,
+      page.games.map((g) => g.id),
+    );
     updateChrome();
     page.rerender();
   });

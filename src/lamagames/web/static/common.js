@@ -11,9 +11,16 @@ export const page = { games: [], rerender: () => {}, cleanup: () => {}, route: a
 
 // ------------------------------------------------------------------ API and messages
 export async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   let response;
-  try { response = await fetch(path, init); } catch { throw new Error(t("err.network")); }
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new Error(t("err.network"));
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw Object.assign(new Error(errorText(data.error, data.message)), { code: data.error });
   return data;
@@ -41,7 +48,13 @@ export const store = {
   get: (k) => localStorage.getItem(`lama.${k}`),
   set: (k, v) => localStorage.setItem(`lama.${k}`, v),
   remove: (k) => localStorage.removeItem(`lama.${k}`),
-  json: (k) => { try { return JSON.parse(localStorage.getItem(`lama.${k}`) || "null"); } catch { return null; } },
+  json: (k) => {
+    try {
+      return JSON.parse(localStorage.getItem(`lama.${k}`) || "null");
+    } catch {
+      return null;
+    }
+  },
 };
 
 // ------------------------------------------------------------------ games and seats
@@ -52,7 +65,9 @@ export async function renderer(path) {
   return renderers[path];
 }
 
-export function gameIdsFor(...ids) { return [...new Set(ids.filter(Boolean))]; }
+export function gameIdsFor(...ids) {
+  return [...new Set(ids.filter(Boolean))];
+}
 
 // A seat's display name: the chosen one, else "Seat N" or the bot kind, in the reader's
 // language (the server stores no default names; records use the same words, see
@@ -63,7 +78,9 @@ export function seatName(seat) {
   return seat.kind === "bot" ? `${t(`bot.${seat.bot_kind}`)} ${seat.seat + 1}` : t("lobby.seat", { n: seat.seat + 1 });
 }
 
-export function myName() { return store.get("name") || ""; }
+export function myName() {
+  return store.get("name") || "";
+}
 
 // Take a free seat of a public table (lobby, or a spectator's Join button).
 export async function claim(code) {
@@ -76,7 +93,9 @@ export async function claim(code) {
     const res = await api(`/api/tables/${code}/claim`, { name });
     store.set(`seat.${code}`, res.token);
     navigate(`/t/${code}`);
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    toast(e.message);
+  }
 }
 
 // ------------------------------------------------------------------ links
@@ -95,7 +114,13 @@ export function navigate(path) {
 }
 
 export function notFoundPage() {
-  main.replaceChildren(h("section", { class: "panel", id: "table-error" }, h("p", {}, t("err.not_found")),
-    h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby"))));
+  main.replaceChildren(
+    h(
+      "section",
+      { class: "panel", id: "table-error" },
+      h("p", {}, t("err.not_found")),
+      h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby")),
+    ),
+  );
   page.rerender = notFoundPage;
 }

@@ -41,7 +41,10 @@ export function s(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
 
 // The identity of a child among its siblings: data-key, id, data-focus, data-action (buttons
 // of actions) or data-action-target (clickable board parts); null: matched by position.
@@ -96,7 +99,10 @@ export function patch(live, fresh) {
 export function patchChildren(parent, wanted) {
   const old = [...parent.childNodes];
   const keyed = new Map();
-  for (const node of old) { const k = keyOf(node); if (k !== null && !keyed.has(k)) keyed.set(k, node); }
+  for (const node of old) {
+    const k = keyOf(node);
+    if (k !== null && !keyed.has(k)) keyed.set(k, node);
+  }
   const used = new Set();
   let cursor = 0;
   const result = wanted.map((fresh) => {
@@ -113,8 +119,10 @@ export function patchChildren(parent, wanted) {
     }
     if (match === null || used.has(match)) return fresh;
     used.add(match);
-    if (match.nodeType === 1) { patchAttributes(match, fresh); patchChildren(match, [...fresh.childNodes]); }
-    else if (match.nodeValue !== fresh.nodeValue) match.nodeValue = fresh.nodeValue;
+    if (match.nodeType === 1) {
+      patchAttributes(match, fresh);
+      patchChildren(match, [...fresh.childNodes]);
+    } else if (match.nodeValue !== fresh.nodeValue) match.nodeValue = fresh.nodeValue;
     return match;
   });
   for (const node of old) if (!used.has(node)) node.remove();

@@ -20,21 +20,28 @@ export async function load(lang, gameIds = []) {
   document.documentElement.lang = lang;
 }
 
-export function lang() { return current; }
+export function lang() {
+  return current;
+}
 
-/** Translate a key, filling {placeholders}; falls back to English, then to the key. */
-export function t(key, vars = {}) {
-  let text;
-  for (const [url, catalog] of Object.entries(catalogs)) {
-    if (url.includes(`/${current}.json`) && key in catalog) { text = catalog[key]; break; }
-  }
-  if (text === undefined) {
-    for (const [url, catalog] of Object.entries(catalogs)) {
-      if (url.endsWith("/en.json") && key in catalog) { text = catalog[key]; break; }
-    }
-  }
-  if (text === undefined) return key;
+/** Fill the {placeholders} of a message from vars; an unknown placeholder stays as it is. */
+export function fill(text, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** The message of key in the catalogs (URL -> {key: text}) for lang, else in an English
+ * catalog, else the key itself; placeholders filled from vars. Pure: the catalogs are
+ * passed in. */
+export function translate(catalogsByUrl, langCode, key, vars = {}) {
+  const entries = Object.entries(catalogsByUrl);
+  let found = entries.find(([url, catalog]) => url.includes(`/${langCode}.json`) && key in catalog);
+  if (found === undefined) found = entries.find(([url, catalog]) => url.endsWith("/en.json") && key in catalog);
+  return found === undefined ? key : fill(found[1][key], vars);
+}
+
+/** Translate a key with the loaded catalogs and the current language (see translate). */
+export function t(key, vars = {}) {
+  return translate(catalogs, current, key, vars);
 }
 
 /** Preferred language: saved choice, else the browser's. */

@@ -8,10 +8,19 @@ const { t } = i18n;
 
 export async function replayPage(code) {
   let data;
-  try { data = await api(`/api/tables/${code}/replay`); } catch (e) {
+  try {
+    data = await api(`/api/tables/${code}/replay`);
+  } catch (e) {
     // an unknown code has no table to go back to: offer the lobby instead
     const back = e.code === "not_found" ? ["/", t("table.lobby")] : [`/t/${code}`, t("replay.toTable")];
-    main.replaceChildren(h("section", { class: "panel" }, h("p", {}, e.message), h("a", { class: "btn", href: back[0], onclick: link }, `← ${back[1]}`)));
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "panel" },
+        h("p", {}, e.message),
+        h("a", { class: "btn", href: back[0], onclick: link }, `← ${back[1]}`),
+      ),
+    );
     return;
   }
   await i18n.load(i18n.lang(), gameIdsFor(data.game));
@@ -21,7 +30,14 @@ export async function replayPage(code) {
   let step = 0; // from the start: the last step would give the result away
   let timer = null;
   const board = h("div", { class: "board" });
-  const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider", "aria-label": t("replay.step", { i: step, n }) });
+  const slider = h("input", {
+    type: "range",
+    min: 0,
+    max: n,
+    value: step,
+    id: "replay-slider",
+    "aria-label": t("replay.step", { i: step, n }),
+  });
   const label = h("span", { class: "replay-step", "aria-live": "polite" });
   const eventLine = h("p", { class: "replay-event" });
   const playBtn = h("button", { type: "button", class: "btn", id: "replay-play" });
@@ -30,14 +46,33 @@ export async function replayPage(code) {
     slider.value = String(step);
     label.textContent = t("replay.step", { i: step, n });
     const ev = step > 0 ? data.events[step - 1] : null;
-    eventLine.textContent = ev ? (eventLines(R, ev, data.seats).join(" · ") || R.eventText(ev, data.seats, t)) : "—";
-    R.render(board, data.frames[step], { t, seat: null, seats: data.seats, acting: [], events: data.events.slice(0, step), status: step === n ? "finished" : "playing", animate: false, legal: [], act: () => {} });
+    eventLine.textContent = ev ? eventLines(R, ev, data.seats).join(" · ") || R.eventText(ev, data.seats, t) : "—";
+    R.render(board, data.frames[step], {
+      t,
+      seat: null,
+      seats: data.seats,
+      acting: [],
+      events: data.events.slice(0, step),
+      status: step === n ? "finished" : "playing",
+      animate: false,
+      legal: [],
+      act: () => {},
+    });
     playBtn.textContent = timer ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`;
   }
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; } else {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+    } else {
       if (step >= n) step = 0;
-      timer = setInterval(() => { if (step >= n) { clearInterval(timer); timer = null; show(step); } else show(step + 1); }, 700);
+      timer = setInterval(() => {
+        if (step >= n) {
+          clearInterval(timer);
+          timer = null;
+          show(step);
+        } else show(step + 1);
+      }, 700);
     }
     show(step);
   }
@@ -46,21 +81,47 @@ export async function replayPage(code) {
   const btn = (key, id, fn) => h("button", { type: "button", class: "btn", id, onclick: fn }, t(key));
   const keys = (e) => {
     if (e.target instanceof HTMLInputElement && e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-    if (e.key === "ArrowLeft") { e.preventDefault(); show(step - 1); }
-    if (e.key === "ArrowRight") { e.preventDefault(); show(step + 1); }
+    if (e.key === "ArrowLeft") {
+      e.preventDefault();
+      show(step - 1);
+    }
+    if (e.key === "ArrowRight") {
+      e.preventDefault();
+      show(step + 1);
+    }
     if (e.key === "Home") show(0);
     if (e.key === "End") show(n);
   };
   document.addEventListener("keydown", keys);
-  page.cleanup = () => { document.removeEventListener("keydown", keys); clearInterval(timer); };
-  main.replaceChildren(h("div", { class: "table-page" },
-    h("div", { class: "table-head" }, h("h1", {}, t("replay.title", { code })),
-      h("a", { class: "btn btn-small", href: `/api/tables/${code}/record`, download: "" }, t("table.download"))),
-    h("div", { class: "panel replay-bar" },
-      btn("replay.first", "replay-first", () => show(0)), btn("replay.prev", "replay-prev", () => show(step - 1)),
-      playBtn, btn("replay.next", "replay-next", () => show(step + 1)), btn("replay.last", "replay-last", () => show(n)),
-      slider, label),
-    eventLine, board));
+  page.cleanup = () => {
+    document.removeEventListener("keydown", keys);
+    clearInterval(timer);
+  };
+  main.replaceChildren(
+    h(
+      "div",
+      { class: "table-page" },
+      h(
+        "div",
+        { class: "table-head" },
+        h("h1", {}, t("replay.title", { code })),
+        h("a", { class: "btn btn-small", href: `/api/tables/${code}/record`, download: "" }, t("table.download")),
+      ),
+      h(
+        "div",
+        { class: "panel replay-bar" },
+        btn("replay.first", "replay-first", () => show(0)),
+        btn("replay.prev", "replay-prev", () => show(step - 1)),
+        playBtn,
+        btn("replay.next", "replay-next", () => show(step + 1)),
+        btn("replay.last", "replay-last", () => show(n)),
+        slider,
+        label,
+      ),
+      eventLine,
+      board,
+    ),
+  );
   show(step);
   page.rerender = () => replayPage(code);
 }

@@ -12,14 +12,19 @@ let pillKey = null;
 export function setPill(stateKey) {
   pillKey = stateKey;
   const el = document.getElementById("conn");
-  if (!stateKey) { el.hidden = true; return; }
+  if (!stateKey) {
+    el.hidden = true;
+    return;
+  }
   el.hidden = false;
   el.className = `conn conn-${stateKey}`;
   el.textContent = t(`conn.${stateKey}`);
 }
 
 /** Re-translate the pill after a language change. */
-export function refreshPill() { setPill(pillKey); }
+export function refreshPill() {
+  setPill(pillKey);
+}
 
 // An idempotency key for an action message (the server never applies one twice).
 export function newRef() {
@@ -66,7 +71,10 @@ export class TableConnection {
     ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
     ws.onclose = (e) => {
       if (this.stopped || this.ws !== ws) return;
-      if (e.code === 4404 || e.code === 4403 || e.code === 4409) { setPill(null); return; }
+      if (e.code === 4404 || e.code === 4403 || e.code === 4409) {
+        setPill(null);
+        return;
+      }
       setPill("offline");
       if (this.pending) this.setPendingStatus("waiting");
       this.hooks.onClosed();
@@ -82,7 +90,9 @@ export class TableConnection {
     setPill(null);
   }
 
-  online() { return Boolean(this.ws && this.ws.readyState === WebSocket.OPEN); }
+  online() {
+    return Boolean(this.ws && this.ws.readyState === WebSocket.OPEN);
+  }
 
   /** Send a message now; false (and nothing sent) when offline. */
   send(message) {
@@ -126,7 +136,10 @@ export class TableConnection {
       this.hooks.onAck(m);
     } else if (m.type === "error") {
       const mine = this.pending && m.ref === this.pending.ref;
-      if (mine && m.code === "unavailable") { this.retryLater(); return; }
+      if (mine && m.code === "unavailable") {
+        this.retryLater();
+        return;
+      }
       if (!m.ref || mine) this.resolvePending();
       this.hooks.onError(m);
     } else if (m.type === "hints") {
@@ -156,8 +169,13 @@ export class TableConnection {
   afterReconnect(m) {
     const p = this.pending;
     if (!p) return;
-    const done = m.seat !== null && m.events.some((e) => e.index === p.version && e.player === m.seat && e.action === p.action && e.by === "human");
-    if (done) { this.resolvePending(); return; }
+    const done =
+      m.seat !== null &&
+      m.events.some((e) => e.index === p.version && e.player === m.seat && e.action === p.action && e.by === "human");
+    if (done) {
+      this.resolvePending();
+      return;
+    }
     this.send(p);
     this.setPendingStatus("sent");
   }

@@ -12,10 +12,17 @@ const { t } = i18n;
 export function hintButton(view, m) {
   if (!view.info || !view.info.hints) return null;
   const asking = Boolean(view.hints && view.hints.version === m.version && !view.hints.list);
-  return h("button", {
-    type: "button", class: "btn btn-small", id: "hint-button", disabled: asking || !view.conn.online(),
-    onclick: () => askHint(view, m),
-  }, asking ? t("hints.asking") : t("hints.button"));
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn-small",
+      id: "hint-button",
+      disabled: asking || !view.conn.online(),
+      onclick: () => askHint(view, m),
+    },
+    asking ? t("hints.asking") : t("hints.button"),
+  );
 }
 
 function askHint(view, m) {
@@ -30,7 +37,10 @@ function askHint(view, m) {
 export function number(x, digits) {
   if (x === null || x === undefined) return "–";
   const rounded = Number(x.toFixed(digits));
-  return (rounded === 0 ? 0 : rounded).toLocaleString(i18n.lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return (rounded === 0 ? 0 : rounded).toLocaleString(i18n.lang(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /** The answered hints for the current version, as a table; else null. */
@@ -38,21 +48,46 @@ export function hintPanel(view, m, R) {
   const hints = view.hints;
   if (!hints || !hints.list || hints.version !== m.version || m.seat === null) return null;
   const margin = hints.list.some((x) => x.margin !== null);
-  const rows = hints.list.map((x) => h("tr", { class: x.best ? "hint-best" : "", dataset: { action: x.action } },
-    h("td", {}, R.actionLabel(x.action, t, m.view) || x.action, x.best ? h("strong", { class: "hint-best-mark" }, ` ★ ${t("hints.best")}`) : null),
-    h("td", { class: "num" }, number(x.expected_points, 2)),
-    margin ? h("td", { class: "num" }, number(x.margin, 2)) : null,
-    h("td", { class: "num" }, x.bust_chance === null ? "–" : `${number(100 * x.bust_chance, 1)} %`),
-    h("td", { title: x.basis }, x.exact ? t("hints.exact") : t("hints.estimate"))));
-  return h("section", { class: "panel hints-panel", id: "hint-panel", "aria-live": "polite" },
+  const rows = hints.list.map((x) =>
+    h(
+      "tr",
+      { class: x.best ? "hint-best" : "", dataset: { action: x.action } },
+      h(
+        "td",
+        {},
+        R.actionLabel(x.action, t, m.view) || x.action,
+        x.best ? h("strong", { class: "hint-best-mark" }, ` ★ ${t("hints.best")}`) : null,
+      ),
+      h("td", { class: "num" }, number(x.expected_points, 2)),
+      margin ? h("td", { class: "num" }, number(x.margin, 2)) : null,
+      h("td", { class: "num" }, x.bust_chance === null ? "–" : `${number(100 * x.bust_chance, 1)} %`),
+      h("td", { title: x.basis }, x.exact ? t("hints.exact") : t("hints.estimate")),
+    ),
+  );
+  return h(
+    "section",
+    { class: "panel hints-panel", id: "hint-panel", "aria-live": "polite" },
     h("h2", {}, t("hints.title")),
-    h("table", { class: "hints-table" },
-      h("thead", {}, h("tr", {},
-        h("th", {}, t("hints.action")), h("th", {}, t("hints.points")),
-        margin ? h("th", {}, t("hints.margin")) : null,
-        h("th", {}, t("hints.bust")), h("th", {}, t("hints.basis")))),
-      h("tbody", {}, rows)),
+    h(
+      "table",
+      { class: "hints-table" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, t("hints.action")),
+          h("th", {}, t("hints.points")),
+          margin ? h("th", {}, t("hints.margin")) : null,
+          h("th", {}, t("hints.bust")),
+          h("th", {}, t("hints.basis")),
+        ),
+      ),
+      h("tbody", {}, rows),
+    ),
     // The best move: the fewest points, or with exact two-player margins the best margin.
     h("p", { class: "hints-legend", id: "hint-legend" }, t(margin ? "hints.best_margin" : "hints.best_points")),
-    h("p", { class: "hints-note" }, t("hints.note")));
+    h("p", { class: "hints-note" }, t("hints.note")),
+  );
 }

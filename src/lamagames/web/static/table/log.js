@@ -10,7 +10,14 @@ const { t } = i18n;
 export function eventLines(R, event, seats) {
   const lines = R.eventLines ? R.eventLines(event, seats, t) : [R.eventText(event, seats, t)];
   const who = event.player >= 0 && seats[event.player] ? seats[event.player].name : "";
-  const why = event.by === "stand-in" ? t("log.standIn", { name: who }) : event.by === "clock" ? t("log.clock") : event.by === "timer" ? t("log.timer") : "";
+  const why =
+    event.by === "stand-in"
+      ? t("log.standIn", { name: who })
+      : event.by === "clock"
+        ? t("log.clock")
+        : event.by === "timer"
+          ? t("log.timer")
+          : "";
   if (why && lines.length) lines[0] = `${lines[0]} (${why})`;
   return lines;
 }
@@ -38,11 +45,22 @@ export function remember(log, events) {
  */
 export function logPanel(m, R, log) {
   const events = [...log.values()].sort((a, b) => a.index - b.index);
-  const lines = events.flatMap((e) => eventLines(R, e, m.seats).map((text, i) => ({ text, cls: i ? "ev ev-note" : `ev ev-${e.by}`, key: `${e.index}.${i}` })));
+  const lines = events.flatMap((e) =>
+    eventLines(R, e, m.seats).map((text, i) => ({
+      text,
+      cls: i ? "ev ev-note" : `ev ev-${e.by}`,
+      key: `${e.index}.${i}`,
+    })),
+  );
   const items = lines.reverse().map((line) => h("li", { class: line.cls, dataset: { key: line.key } }, line.text));
-  if (events.length && events[0].index > 0) items.push(h("li", { class: "ev ev-note muted", dataset: { key: "earlier" } }, t("log.earlier")));
-  return h("details", { class: "log", id: "log", open: window.innerWidth > 900 ? true : null },
-    h("summary", {}, t("table.log")), h("ol", { reversed: true }, items));
+  if (events.length && events[0].index > 0)
+    items.push(h("li", { class: "ev ev-note muted", dataset: { key: "earlier" } }, t("log.earlier")));
+  return h(
+    "details",
+    { class: "log", id: "log", open: window.innerWidth > 900 ? true : null },
+    h("summary", {}, t("table.log")),
+    h("ol", { reversed: true }, items),
+  );
 }
 
 /**
@@ -54,6 +72,9 @@ export function lastHappened(m, R) {
   const events = m.events;
   let start = events.length - 1;
   while (start > 0 && events[start].player < 0) start--;
-  const text = events.slice(Math.max(0, start)).flatMap((e) => eventLines(R, e, m.seats)).join(" · ");
+  const text = events
+    .slice(Math.max(0, start))
+    .flatMap((e) => eventLines(R, e, m.seats))
+    .join(" · ");
   return h("p", { class: "last-event", id: "last-event" }, text || "\u00a0");
 }

@@ -36,6 +36,8 @@ class TableView {
     this.log = new Map();
     this.wasMyTurn = false;
     this.clockTimer = null;
+    /** The renderer's memory for this page (what it drew last, to animate changes once). */
+    this.memory = {};
     this.conn = new TableConnection(code, {
       token: () => this.token,
       onState: (m) => this.onState(m),
@@ -51,7 +53,10 @@ class TableView {
       onClosed: () => this.draw(), // the action buttons wait until the connection is back
       onPending: () => this.draw(),
       onHints: (m) => {
-        if (this.hints && m.ref === this.hints.ref) { this.hints.list = m.hints; this.draw(); }
+        if (this.hints && m.ref === this.hints.ref) {
+          this.hints.list = m.hints;
+          this.draw();
+        }
       },
     });
     /** The last hint asked for: {ref, version, list (null while it is worked out)}. */
@@ -98,7 +103,8 @@ class TableView {
       this.renderer = await renderer(info ? info.renderer : `games/${m.game}/render.js`);
       if (this.needsName && m.seat !== null) {
         // Arrived through an invite link: claim the seat under the saved name, or ask.
-        if (myName()) api(`/api/tables/${this.code}/join`, { token: this.token, name: myName() }).catch((e) => toast(e.message));
+        if (myName())
+          api(`/api/tables/${this.code}/join`, { token: this.token, name: myName() }).catch((e) => toast(e.message));
         else if (m.status === "waiting") this.askName = true;
         else api(`/api/tables/${this.code}/join`, { token: this.token }).catch((e) => toast(e.message));
       }
@@ -113,11 +119,38 @@ class TableView {
     if (m.code === "not_found" || m.code === "bad_token" || m.code === "seat_taken") {
       if (m.code !== "not_found") store.remove(`seat.${this.code}`);
       // A taken seat (claimed from the lobby) or a stale link: offer to watch instead.
-      const watch = m.code === "not_found" ? null : h("button", { type: "button", class: "btn btn-primary", id: "watch-instead", onclick: () => {
-        this.token = null; this.needsName = false; this.msg = null; this.conn.seenState = false; this.conn.connect();
-      } }, t("table.watchInstead"));
-      main.replaceChildren(h("section", { class: "panel", id: "table-error" }, h("p", {}, t(`err.${m.code}`)),
-        h("div", { class: "item-actions" }, watch, h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby")))));
+      const watch =
+        m.code === "not_found"
+          ? null
+          : h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-primary",
+                id: "watch-instead",
+                onclick: () => {
+                  this.token = null;
+                  this.needsName = false;
+                  this.msg = null;
+                  this.conn.seenState = false;
+                  this.conn.connect();
+                },
+              },
+              t("table.watchInstead"),
+            );
+      main.replaceChildren(
+        h(
+          "section",
+          { class: "panel", id: "table-error" },
+          h("p", {}, t(`err.${m.code}`)),
+          h(
+            "div",
+            { class: "item-actions" },
+            watch,
+            h("a", { class: "btn", href: "/", onclick: link }, t("table.lobby")),
+          ),
+        ),
+      );
       return;
     }
     this.draw();
@@ -137,17 +170,35 @@ class TableView {
     const board = h("div", { class: "board", id: "board" });
     if (m.view) {
       R.render(board, m.view, {
-        t, seat: m.seat, seats: m.seats, acting: m.acting, events: m.events, status: m.status,
-        legal, pending: Boolean(this.conn.pending), act: (notation) => this.act(notation),
+        t,
+        seat: m.seat,
+        seats: m.seats,
+        acting: m.acting,
+        events: m.events,
+        status: m.status,
+        legal,
+        pending: Boolean(this.conn.pending),
+        act: (notation) => this.act(notation),
+        memory: this.memory,
       });
     }
-    const head = h("div", { class: "table-head" },
+    const head = h(
+      "div",
+      { class: "table-head" },
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
-      h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)));
+      h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
+    );
     const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
-    const fresh = h("div", { class: "table-page", id: "table-page", dataset: { code: m.code } },
-      head, this.banner(m, R, mine), m.status === "waiting" ? null : lastHappened(m, R),
-      actionBar(this, m, R, mine, joinButton(this, m)), board, side);
+    const fresh = h(
+      "div",
+      { class: "table-page", id: "table-page", dataset: { code: m.code } },
+      head,
+      this.banner(m, R, mine),
+      m.status === "waiting" ? null : lastHappened(m, R),
+      actionBar(this, m, R, mine, joinButton(this, m)),
+      board,
+      side,
+    );
 
     // Keep the page's elements (a pressed button, the focus, an open log): patch in place.
     const live = main.querySelector(":scope > #table-page");
@@ -171,48 +222,111 @@ class TableView {
   banner(m, R, mine) {
     if (m.status === "waiting") return waitingPanel(this, m, this.msg);
     if (m.status === "finished") return this.finishedPanel(m, R);
-    const current = m.acting.map((i) => m.seats[i]?.name).filter(Boolean).join(", ");
+    const current = m.acting
+      .map((i) => m.seats[i]?.name)
+      .filter(Boolean)
+      .join(", ");
     const own = R.headline ? R.headline(m.view, { t, seat: m.seat, seats: m.seats, acting: m.acting, mine }) : null;
-    const text = own || (mine ? t("table.yourTurn") : m.seat === null && !m.acting.length ? t("table.spectating")
-      : m.acting.length > 1 ? t("table.actingMany", { names: current }) : current ? t("table.turnOf", { name: current }) : "…");
+    const text =
+      own ||
+      (mine
+        ? t("table.yourTurn")
+        : m.seat === null && !m.acting.length
+          ? t("table.spectating")
+          : m.acting.length > 1
+            ? t("table.actingMany", { names: current })
+            : current
+              ? t("table.turnOf", { name: current })
+              : "…");
     const clock = m.clock ? h("span", { class: "clock" }, t("table.clock", { n: Math.ceil(m.clock.remaining) })) : null;
     const hintText = mine && R.hint ? R.hint(m.view, t) : m.seat === null ? t("table.spectating") : "";
     const stuck = this.stuck
-      ? h("p", { class: "banner-stuck", id: "bot-unavailable", role: "alert" }, errorText(this.stuck.code, this.stuck.message))
+      ? h(
+          "p",
+          { class: "banner-stuck", id: "bot-unavailable", role: "alert" },
+          errorText(this.stuck.code, this.stuck.message),
+        )
       : null;
-    return h("div", { class: `banner ${mine ? "banner-mine" : ""}`, id: "banner", role: "status", "aria-live": "polite" },
-      h("strong", {}, text), clock, hintText ? h("span", { class: "hint" }, hintText) : null, stuck);
+    return h(
+      "div",
+      { class: `banner ${mine ? "banner-mine" : ""}`, id: "banner", role: "status", "aria-live": "polite" },
+      h("strong", {}, text),
+      clock,
+      hintText ? h("span", { class: "hint" }, hintText) : null,
+      stuck,
+    );
   }
 
   finishedPanel(m, R) {
     // The game module may describe the result ({winners, rows: [{seat, text}]} best first);
     // otherwise: view.winners and view.scores, lowest score first.
-    const result = R && R.result && m.view ? R.result(m.view, t) : {
-      winners: m.view?.winners || [],
-      rows: m.view?.scores ? m.seats.map((_, i) => ({ seat: i, score: m.view.scores[i] })).sort((a, b) => a.score - b.score).map((r) => ({ seat: r.seat, text: String(r.score) })) : [],
-    };
+    const result =
+      R && R.result && m.view
+        ? R.result(m.view, t)
+        : {
+            winners: m.view?.winners || [],
+            rows: m.view?.scores
+              ? m.seats
+                  .map((_, i) => ({ seat: i, score: m.view.scores[i] }))
+                  .sort((a, b) => a.score - b.score)
+                  .map((r) => ({ seat: r.seat, text: String(r.score) }))
+              : [],
+          };
     const winners = result.winners.map((i) => m.seats[i].name);
-    const title = winners.length > 1 ? t("table.winners", { names: winners.join(" & ") }) : winners.length ? t("table.winner", { names: winners[0] }) : t("table.noWinner");
+    const title =
+      winners.length > 1
+        ? t("table.winners", { names: winners.join(" & ") })
+        : winners.length
+          ? t("table.winner", { names: winners[0] })
+          : t("table.noWinner");
     const scores = result.rows.length
-      ? h("ol", { class: "final-scores" }, result.rows.map((row) =>
-        h("li", { class: result.winners.includes(row.seat) ? "winner" : "" }, h("span", {}, m.seats[row.seat].name), h("strong", {}, row.text))))
+      ? h(
+          "ol",
+          { class: "final-scores" },
+          result.rows.map((row) =>
+            h(
+              "li",
+              { class: result.winners.includes(row.seat) ? "winner" : "" },
+              h("span", {}, m.seats[row.seat].name),
+              h("strong", {}, row.text),
+            ),
+          ),
+        )
       : null;
     const canRematch = m.seat !== null || this.host;
-    return h("section", { class: "panel finished", id: "finished", role: "status" },
+    return h(
+      "section",
+      { class: "panel finished", id: "finished", role: "status" },
       h("h2", {}, t("table.gameOver"), " – ", title),
       scores,
-      h("div", { class: "item-actions" },
-        canRematch ? h("button", { type: "button", class: "btn btn-primary", id: "rematch", onclick: async () => {
-          try {
-            const res = await api(`/api/tables/${m.code}/rematch`, { token: this.token || this.host });
-            store.set(res.seat === null ? `host.${res.code}` : `seat.${res.code}`, res.token);
-            navigate(`/t/${res.code}`);
-          } catch (err) { toast(err.message); }
-        } }, t("table.rematch")) : null,
+      h(
+        "div",
+        { class: "item-actions" },
+        canRematch
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "btn btn-primary",
+                id: "rematch",
+                onclick: async () => {
+                  try {
+                    const res = await api(`/api/tables/${m.code}/rematch`, { token: this.token || this.host });
+                    store.set(res.seat === null ? `host.${res.code}` : `seat.${res.code}`, res.token);
+                    navigate(`/t/${res.code}`);
+                  } catch (err) {
+                    toast(err.message);
+                  }
+                },
+              },
+              t("table.rematch"),
+            )
+          : null,
         m.rematch ? h("a", { class: "btn", href: `/t/${m.rematch}`, onclick: link }, `→ ${m.rematch}`) : null,
         h("a", { class: "btn", href: `/replay/${m.code}`, onclick: link, id: "replay-link" }, t("table.replay")),
         h("a", { class: "btn", href: `/api/tables/${m.code}/record`, download: "" }, t("table.download")),
-        h("a", { class: "btn btn-quiet", href: "/", onclick: link }, t("table.lobby"))));
+        h("a", { class: "btn btn-quiet", href: "/", onclick: link }, t("table.lobby")),
+      ),
+    );
   }
 }
-

@@ -15,7 +15,11 @@ export function withNames(msg) {
 export function joinButton(view, m) {
   const free = m.seats.some((s) => s.kind === "human" && !s.joined);
   if (m.seat !== null || !free || m.status === "finished" || !(view.info && view.info.public)) return null;
-  return h("button", { type: "button", class: "btn btn-primary", id: "join-table", onclick: () => claim(m.code) }, t("lobby.join"));
+  return h(
+    "button",
+    { type: "button", class: "btn btn-primary", id: "join-table", onclick: () => claim(m.code) },
+    t("lobby.join"),
+  );
 }
 
 /**
@@ -31,36 +35,101 @@ export function waitingPanel(view, m, raw) {
     const seat = m.seats[inv.seat];
     if (seat && seat.joined) {
       // Taken (by the invitee, or claimed from the lobby with its own new token).
-      return h("li", { class: "invite", dataset: { key: `invite-${inv.seat}` } }, h("span", { class: "dot dot-on" }),
-        h("span", { class: "invite-name" }, t("table.taken", { name: seatName(seat) })));
+      return h(
+        "li",
+        { class: "invite", dataset: { key: `invite-${inv.seat}` } },
+        h("span", { class: "dot dot-on" }),
+        h("span", { class: "invite-name" }, t("table.taken", { name: seatName(seat) })),
+      );
     }
-    return h("li", { class: "invite", dataset: { key: `invite-${inv.seat}` } },
+    return h(
+      "li",
+      { class: "invite", dataset: { key: `invite-${inv.seat}` } },
       h("span", { class: "dot" }),
       h("span", { class: "invite-name" }, seat ? seat.name : inv.name),
-      h("input", { class: "invite-url", readonly: true, value: url, "aria-label": seat ? seat.name : inv.name, onfocus: (e) => e.target.select() }),
-      h("button", { type: "button", class: "btn btn-small", onclick: async (e) => {
-        try { await navigator.clipboard.writeText(url); e.target.textContent = t("table.copied"); } catch { e.target.previousSibling.select(); }
-      } }, t("table.copy")));
+      h("input", {
+        class: "invite-url",
+        readonly: true,
+        value: url,
+        "aria-label": seat ? seat.name : inv.name,
+        onfocus: (e) => e.target.select(),
+      }),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small",
+          onclick: async (e) => {
+            try {
+              await navigator.clipboard.writeText(url);
+              e.target.textContent = t("table.copied");
+            } catch {
+              e.target.previousSibling.select();
+            }
+          },
+        },
+        t("table.copy"),
+      ),
+    );
   });
   let nameForm = null;
   if (view.askName && m.seat !== null) {
     const chosen = raw.seats[m.seat] ? raw.seats[m.seat].name : "";
-    const input = h("input", { id: "join-name", maxlength: 32, value: myName() || chosen, placeholder: t("table.name"), required: true, autocomplete: "nickname" });
-    nameForm = h("form", { class: "go-form", id: "join-form", onsubmit: async (e) => {
-      e.preventDefault();
-      const name = input.value.trim();
-      if (!name) return;
-      store.set("name", name);
-      try { await api(`/api/tables/${m.code}/join`, { token: view.token, name }); view.askName = false; view.draw(); } catch (err) { toast(err.message); }
-    } }, h("label", { for: "join-name" }, t("table.joinAs")), input, h("button", { class: "btn btn-primary", type: "submit" }, "OK"));
+    const input = h("input", {
+      id: "join-name",
+      maxlength: 32,
+      value: myName() || chosen,
+      placeholder: t("table.name"),
+      required: true,
+      autocomplete: "nickname",
+    });
+    nameForm = h(
+      "form",
+      {
+        class: "go-form",
+        id: "join-form",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const name = input.value.trim();
+          if (!name) return;
+          store.set("name", name);
+          try {
+            await api(`/api/tables/${m.code}/join`, { token: view.token, name });
+            view.askName = false;
+            view.draw();
+          } catch (err) {
+            toast(err.message);
+          }
+        },
+      },
+      h("label", { for: "join-name" }, t("table.joinAs")),
+      input,
+      h("button", { class: "btn btn-primary", type: "submit" }, "OK"),
+    );
   }
-  return h("section", { class: "panel waiting", id: "waiting" },
+  return h(
+    "section",
+    { class: "panel waiting", id: "waiting" },
     nameForm,
     isHost && rows.length ? [h("h2", {}, t("table.invites")), h("ul", { class: "invites" }, rows)] : null,
     isHost
-      ? h("button", { type: "button", class: "btn btn-primary btn-big", id: "start", onclick: async () => {
-        try { await api(`/api/tables/${m.code}/start`, { host_token: view.host }); } catch (err) { toast(err.message); }
-      } }, t("table.start"))
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-primary btn-big",
+            id: "start",
+            onclick: async () => {
+              try {
+                await api(`/api/tables/${m.code}/start`, { host_token: view.host });
+              } catch (err) {
+                toast(err.message);
+              }
+            },
+          },
+          t("table.start"),
+        )
       : h("p", {}, m.seat === null ? t("table.spectating") : t("table.waitHost")),
-    isHost ? null : joinButton(view, m));
+    isHost ? null : joinButton(view, m),
+  );
 }
