@@ -206,3 +206,26 @@ def test_ctrl_c_during_a_review_is_one_line_and_exit_130(
     result = lama("review", _save(dice_record(), tmp_path), "--json", str(out_json))
     assert result.exit_code == 130 and "interrupted" in result.output
     assert not out_json.exists()
+
+
+def test_without_numba_a_dice_review_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.missing_packages import hide
+
+    hide(monkeypatch, "numba")
+    result = lama("review", _save(dice_record(), tmp_path))
+    assert result.exit_code == 2
+    flat = " ".join(result.output.split())
+    assert "LAMA Dice reviews need numba: pip install 'lamagames[solver]'" in flat
+
+
+def test_without_matplotlib_plot_is_refused_before_the_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.missing_packages import hide
+
+    hide(monkeypatch, "matplotlib")
+    result = lama("review", _save(dice_record(), tmp_path), "--plot", str(tmp_path / "c.svg"))
+    assert result.exit_code == 2
+    assert "--plot needs matplotlib" in " ".join(result.output.split())
