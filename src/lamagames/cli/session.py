@@ -39,6 +39,8 @@ HELP_WORDS = frozenset({"?", "h", "help"})
 TABLE_WORDS = frozenset({"t", "table"})
 RULES_WORDS = frozenset({"rules"})
 HINT_WORDS = frozenset({"hint"})
+#: The hint with its technical table (exact values, basis).
+HINT_DETAILS_WORDS = frozenset({"hint details", "hint --details"})
 
 ReadLine = Callable[[Text], str]
 
@@ -61,7 +63,8 @@ class Reply:
 
     Attributes:
         action: a legal action id.
-        command: ``"help"``, ``"table"``, ``"rules"``, ``"hint"`` or ``"leave"``.
+        command: ``"help"``, ``"table"``, ``"rules"``, ``"hint"``, ``"hint details"`` or
+            ``"leave"``.
         problem: why the line was not understood, to show before asking again.
     """
 
@@ -75,7 +78,7 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
 
     Accepts a menu number (1-based), the action in the game's notation, Enter when there is
     only one choice, and the words ``?``/``help``, ``t``/``table``, ``rules``, ``hint``,
-    ``q``/``exit``.
+    ``hint details``, ``q``/``exit``.
 
     Args:
         text: the line as typed.
@@ -104,6 +107,8 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(command="rules")
     if word in HINT_WORDS:
         return Reply(command="hint")
+    if " ".join(word.split()) in HINT_DETAILS_WORDS:
+        return Reply(command="hint details")
     if line.isascii() and line.isdigit():
         number = int(line)
         if 1 <= number <= count:
@@ -348,11 +353,15 @@ class TerminalHuman(Bot):
                 self.console.print(Markdown(self.view.rules_text()))
             elif reply.command == "table":
                 self._show(state, legal)
-            elif reply.command == "hint":
+            elif reply.command in ("hint", "hint details"):
                 if self.warm_up is not None:  # the hint may use the same compiled code
                     self.warm_up.wait(self.console)
                 advice = hint_renderable(
-                    self.view.game_id, state, self.seat, working=self._working_out_the_hint
+                    self.view.game_id,
+                    state,
+                    self.seat,
+                    working=self._working_out_the_hint,
+                    details=reply.command == "hint details",
                 )
                 self.console.print(advice)
             else:

@@ -59,6 +59,8 @@ SPEC = GameSpec(
         "batch": "lamagames.express.batch:ENGINE",
         "text": "lamagames.express.render:position_text",
         "chance_notation": "lamagames.express.actions:chance_to_string",
+        "review": "lamagames.express.review:make_reviewer",
+        "tutorial": "lamagames.express.tutorial:make_tutor",
     },
     stats="lamagames.express.stats:ExpressStats",
 )
