@@ -246,10 +246,16 @@ class Review:
     """A reviewed record: its decisions in game order and the per-seat totals.
 
     Attributes:
-        game: the game id; ``title``: its name; ``unit``, ``thresholds``,
-        ``level_label``: the reviewer's; ``finished``: the record's game is over;
-        ``actions``: the number of recorded actions; ``seats``: totals of the reviewed
-        seats (all, or the one asked for).
+        game: The game id.
+        title: The game's name.
+        unit: The reviewer's unit of value (points or win chance).
+        thresholds: The reviewer's mark thresholds.
+        level_label: The reviewer's label for a decision's level.
+        finished: Whether the record's game is over.
+        actions: The number of recorded actions.
+        names: The seats' names.
+        decisions: The reviewed decisions, in game order.
+        seats: Totals of the reviewed seats (all, or the one asked for).
     """
 
     game: str
