@@ -14,5 +14,5 @@ SPEC = GameSpec(
     ),
     web_adapter="tests.toygame.extras:ToyWebAdapter",
     stats="tests.toygame.extras:ToyStats",
-    extras={"hints": "tests.toygame.extras:hint"},
+    extras={"hints": "tests.toygame.extras:hint", "rl": "tests.toygame.rl:RL"},
 )

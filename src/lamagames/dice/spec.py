@@ -27,6 +27,7 @@ SPEC = GameSpec(
         "batch": "lamagames.dice.batch:ENGINE",
         "hints": "lamagames.dice.hints:hints",
         "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
+        "rl": "lamagames.dice.rl:RL",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
     },

@@ -58,6 +58,7 @@ SPEC = GameSpec(
         "batch": "lamagames.express.batch:ENGINE",
         "text": "lamagames.express.render:position_text",
         "chance_notation": "lamagames.express.actions:chance_to_string",
+        "rl": "lamagames.express.rl:RL",
     },
     stats="lamagames.express.stats:ExpressStats",
 )

@@ -1,9 +1,10 @@
-"""Single-agent Gymnasium environments: one seat of LAMA Dice or Lama Express against bots.
+"""Single-agent Gymnasium environments: one seat of a lamagames game against bots.
 
 ::
 
     import gymnasium as gym
     import lamagames.rl.gymnasium  # registers lamagames/LamaDice-v0, lamagames/LamaExpress-v0
+                                   # (every game whose spec names a Gymnasium id)
     env = gym.make("lamagames/LamaDice-v0", opponents=("heuristic", "benchmark"))
     obs, info = env.reset(seed=0)
     action = policy(obs, info["action_mask"])
@@ -31,8 +32,9 @@ Express windows, E-9, when the engine asks the agent's seat) or the game ends.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -42,10 +44,15 @@ from lamagames.bots.base import Bot, make_bot
 from lamagames.core.errors import LamaError, ParameterError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import make_rng
-from lamagames.rl.common import action_mask, check_legal, check_seat, make_engine_game, render_text
-
-DICE_ENV_ID: Final = "lamagames/LamaDice-v0"
-EXPRESS_ENV_ID: Final = "lamagames/LamaExpress-v0"
+from lamagames.core.spec import spec_ids
+from lamagames.rl.common import (
+    action_mask,
+    check_legal,
+    check_seat,
+    make_engine_game,
+    render_text,
+    rl_spec,
+)
 
 Obs = npt.NDArray[np.float32]
 
@@ -54,7 +61,7 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
     """One seat of a lamagames game against bots.
 
     Args:
-        game_id: ``"dice"`` or ``"express"``.
+        game_id: a registered game (``"dice"``, ``"express"``, ...).
         opponents: bot kind of each other seat in seat order (skipping ``seat``), or one kind
             for all of them; the number of players is ``1 + len(opponents)`` unless
             ``num_players`` is in ``params``.
@@ -216,27 +223,27 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
         return render_text(self._state)
 
 
-class LamaDiceEnv(LamaEnv):
-    """``lamagames/LamaDice-v0``: one LAMA Dice seat against bots (see :class:`LamaEnv`);
-    ``params`` are LAMA Dice parameters (``dice``, ``end_score``, ``starting_seat``...)."""
+def register(game_id: str) -> str | None:
+    """Register ``LamaEnv(game_id, ...)`` with Gymnasium under the id of the game's spec
+    (once) and return it; ``None`` if the spec names no Gymnasium id.
 
-    def __init__(self, opponents: str | Sequence[str] = ("heuristic",), **kwargs: Any) -> None:
-        super().__init__("dice", opponents, **kwargs)
-
-
-class LamaExpressEnv(LamaEnv):
-    """``lamagames/LamaExpress-v0``: one Lama Express seat against bots (see
-    :class:`LamaEnv`); ``params`` are Lama Express parameters (``colours``, ``board``,
-    ``turn_limit``...)."""
-
-    def __init__(self, opponents: str | Sequence[str] = ("heuristic",), **kwargs: Any) -> None:
-        super().__init__("express", opponents, **kwargs)
+    Raises:
+        ParameterError: unknown game, or a bad ``"rl"`` extra.
+    """
+    env_id = rl_spec(game_id).gymnasium_id
+    if env_id is not None and env_id not in gymnasium.registry:
+        gymnasium.register(
+            id=env_id, entry_point=f"{__name__}:LamaEnv", kwargs={"game_id": game_id}
+        )
+    return env_id
 
 
-def _register() -> None:
-    for env_id, cls in ((DICE_ENV_ID, "LamaDiceEnv"), (EXPRESS_ENV_ID, "LamaExpressEnv")):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"lamagames.rl.gymnasium:{cls}")
+def _register_known() -> None:
+    for game_id in spec_ids():
+        try:
+            register(game_id)
+        except (LamaError, ImportError) as exc:  # a broken installed game stops no other
+            warnings.warn(f"{game_id} not registered with Gymnasium: {exc}", stacklevel=2)
 
 
-_register()
+_register_known()
