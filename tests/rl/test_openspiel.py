@@ -121,8 +121,8 @@ def test_chance_nodes_are_explicit_and_match_the_engine(name: str) -> None:
             break
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            if _is_deal(state):  # dealt card by card: the next card's symbol (D-5)
-                assert {a for a, _ in outcomes} <= set(range(7))
+            if _is_deal(state):  # dealt two cards at a time: 7a + b, a <= b (D-5)
+                assert all(a // 7 <= a % 7 for a, _ in outcomes) and len(outcomes) <= 28
             else:
                 assert outcomes == state.lama.chance_outcomes()
             assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
@@ -240,12 +240,12 @@ def _is_deal(state: SpielState) -> bool:
     return isinstance(lama, DiceState) and lama.phase == Phase.DEAL
 
 
-def test_dice_deal_by_card_gives_the_engine_hand_distribution() -> None:
-    # D-5: six draws without replacement, summed over card orders, are the multivariate
-    # hypergeometric hand probabilities of the engine's one deal node; in the middle of a
-    # round too (a smaller deck).
+def test_dice_deal_in_pairs_gives_the_engine_hand_distribution() -> None:
+    # D-5: three draws of two cards without replacement, summed over the pair sequences,
+    # are the multivariate hypergeometric hand probabilities of the engine's one deal node;
+    # for the second seat too (a smaller deck).
     game = pyspiel.load_game("python_lama_dice(players=3)")
-    split = dice_rl.DealByCard()
+    split = dice_rl.DealInPairs()
     state = game.new_initial_state()
     rng = np.random.RandomState(0)
     for _ in range(2):  # the first deal, then the second (six cards fewer)
@@ -253,7 +253,7 @@ def test_dice_deal_by_card_gives_the_engine_hand_distribution() -> None:
         assert _is_deal(state)
         hands: dict[int, float] = {}
         level: dict[tuple[int, ...], float] = {(): 1.0}
-        for _ in range(6):
+        for _ in range(3):
             after: dict[tuple[int, ...], float] = {}
             for prefix, p in level.items():
                 for step, q in split.step_outcomes(lama, prefix):
@@ -267,12 +267,13 @@ def test_dice_deal_by_card_gives_the_engine_hand_distribution() -> None:
         expected = dict(lama.chance_outcomes())
         assert hands.keys() == expected.keys()
         assert all(math.isclose(hands[h], expected[h]) for h in hands)
-        for _ in range(6):  # deal this seat card by card through pyspiel
+        for _ in range(3):  # deal this seat pair by pair through pyspiel
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
     before = str(state)
     with pytest.raises(IllegalActionError, match="chance step 7 is not possible"):
-        state.apply_action(7)  # symbols are 0..6
+        state.apply_action(7)  # 7a + b with a <= b: 7 is (1, 0)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 6 * 7 + 6) == "cards L L"
     assert str(state) == before
 
 

@@ -37,11 +37,11 @@ def split_list(text: str) -> list[str]:
 class ChanceSplit(Protocol):
     """Plays one large chance node as a sequence of small ones (OpenSpiel adapter).
 
-    A LAMA Dice deal has up to 918 outcomes (the hands of six cards, D-5); dealt card by
-    card it is six chance nodes of at most seven outcomes, whose product of probabilities
-    is the hand's. The adapter keeps the steps drawn so far (``prefix``) and applies the
-    engine's own outcome once :meth:`outcome` returns it, so the engine sees the same
-    outcome ids and probabilities as without the split.
+    A LAMA Dice deal has up to 918 outcomes (the hands of six cards, D-5); dealt two cards
+    at a time it is three chance nodes of at most 28 outcomes, whose probabilities summed
+    over the sequences giving a hand are the hand's. The adapter keeps the steps drawn so
+    far (``prefix``) and applies the engine's own outcome once :meth:`outcome` returns it,
+    so the engine sees the same outcome ids and probabilities as without the split.
     """
 
     def applies(self, state: State) -> bool:
@@ -58,7 +58,7 @@ class ChanceSplit(Protocol):
         ...
 
     def step_to_string(self, step: int) -> str:
-        """Notation of one step (``card 3``)."""
+        """Notation of one step (``cards 3 L``)."""
         ...
 
 

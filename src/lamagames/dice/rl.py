@@ -1,13 +1,14 @@
 """LAMA Dice in the research adapters (:mod:`lamagames.rl`): the ``"rl"`` extra of the spec.
 
-OpenSpiel deals card by card: a deal (D-5, up to 918 hands of six cards) is six chance nodes
-of at most seven outcomes (the symbol of the next card, in proportion to the cards left in
-the deck); after the sixth card the engine gets the hand's own outcome id, whose
-probability (multivariate hypergeometric) is the sum over the card orders giving it.
+OpenSpiel deals two cards at a time: a deal (D-5, up to 918 hands of six cards) is three
+chance nodes of at most 28 outcomes (the next two cards, drawn without replacement); after
+the third pair the engine gets the hand's own outcome id, whose probability (multivariate
+hypergeometric) is the sum over the pair sequences giving it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -25,35 +26,56 @@ from lamagames.dice.state import DiceState as _DiceState
 MAX_GAME_LENGTH: Final = 1000
 
 
-class DealByCard:
-    """A :class:`~lamagames.core.rlspec.ChanceSplit`: one seat's deal (D-5) as six draws
-    of one card each; step ids are symbol indices ``0..6`` (``1``..``6``, ``L``)."""
+class DealInPairs:
+    """A :class:`~lamagames.core.rlspec.ChanceSplit`: one seat's deal (D-5) as three draws
+    of two cards each. Step id ``7a + b`` (``a <= b`` symbol indices, ``0..5`` for ``1``..
+    ``6``, ``6`` for ``L``) is the pair ``{a, b}``, with probability
+    ``2 d[a] d[b] / (N (N - 1))`` (``a < b``) or ``d[a] (d[a] - 1) / (N (N - 1))``
+    (``a = b``) for a deck of ``N`` cards with ``d[s]`` of symbol ``s``."""
 
     def applies(self, state: State) -> bool:
         """True at a deal (not at a roll of the dice)."""
         return isinstance(state, _DiceState) and state.phase == Phase.DEAL
 
     def step_outcomes(self, state: State, prefix: Sequence[int]) -> list[tuple[int, float]]:
-        """The next card's symbol with probability ``cards of it left / cards left``."""
+        """The next pair of cards with its probability (ascending ids)."""
         assert isinstance(state, _DiceState)
-        deck = state.setaside
-        for symbol in prefix:
-            deck[symbol] -= 1
-        left = sum(deck)
-        return [(s, deck[s] / left) for s in range(NUM_SYMBOLS) if deck[s]]
+        deck = state.setaside  # a new list
+        for step in prefix:
+            deck[step // NUM_SYMBOLS] -= 1
+            deck[step % NUM_SYMBOLS] -= 1
+        return list(_next_pair(tuple(deck)))
 
     def outcome(self, state: State, prefix: Sequence[int]) -> int | None:
-        """The deal's outcome id (``343 + i``, docs/dice.md) after six cards."""
-        if len(prefix) < HAND_SIZE:
+        """The deal's outcome id (``343 + i``, docs/dice.md) after three pairs."""
+        if 2 * len(prefix) < HAND_SIZE:
             return None
         counts = [0] * NUM_SYMBOLS
-        for symbol in prefix:
-            counts[symbol] += 1
+        for step in prefix:
+            counts[step // NUM_SYMBOLS] += 1
+            counts[step % NUM_SYMBOLS] += 1
         return HAND_ID[tuple(counts)]
 
     def step_to_string(self, step: int) -> str:
-        """``card 3`` .. ``card L``."""
-        return f"card {SYMBOLS[step]}"
+        """``cards 3 L``."""
+        first, second = divmod(step, NUM_SYMBOLS)
+        return f"cards {SYMBOLS[first]} {SYMBOLS[second]}"
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _next_pair(deck: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """``(7a + b, probability)`` of the next two cards ``{a, b}`` drawn from ``deck``."""
+    left = sum(deck)
+    ways = left * (left - 1)
+    out = []
+    for a in range(NUM_SYMBOLS):
+        if deck[a] > 1:
+            out.append((NUM_SYMBOLS * a + a, deck[a] * (deck[a] - 1) / ways))
+        if deck[a]:
+            for b in range(a + 1, NUM_SYMBOLS):
+                if deck[b]:
+                    out.append((NUM_SYMBOLS * a + b, 2 * deck[a] * deck[b] / ways))
+    return tuple(out)
 
 
 def _engine_params(params: dict[str, Any]) -> dict[str, Any]:
@@ -89,5 +111,5 @@ RL: Final = RLSpec(
     gymnasium_id="lamagames/LamaDice-v0",
     max_game_length=_never_bounded,
     decision_cap=MAX_GAME_LENGTH,
-    chance_split=DealByCard(),
+    chance_split=DealInPairs(),
 )

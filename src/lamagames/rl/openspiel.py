@@ -13,10 +13,10 @@ The games are sequential with explicit chance (``EXPLICIT_STOCHASTIC``): the eng
 nodes (LAMA Dice deals and rolls, D-1/D-5; the Lama Express die, E-1) are OpenSpiel chance
 nodes with the same outcome ids (``0 <= id < max_chance_outcomes``) and probabilities, except
 where the game's spec splits a large chance node into a sequence of small ones
-(:class:`~lamagames.core.rlspec.ChanceSplit`: LAMA Dice deals card by card, six nodes of at
-most seven outcomes instead of one of up to 918). Player actions are the engines' action ids
-(``docs/dice.md``, ``docs/express.md``). Lama Express windows (E-9) are played turn by turn:
-``current_player()`` is the seat the engine asks.
+(:class:`~lamagames.core.rlspec.ChanceSplit`: LAMA Dice deals two cards at a time, three
+nodes of at most 28 outcomes instead of one of up to 918). Player actions are the engines'
+action ids (``docs/dice.md``, ``docs/express.md``). Lama Express windows (E-9) are played
+turn by turn: ``current_player()`` is the seat the engine asks.
 
 The games are of perfect information (every fact that matters is public), general-sum with
 returns 1.0 per winner and 0.0 otherwise (LAMA Dice ties make several winners, D-11; a
@@ -219,7 +219,7 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
             state.apply_action(int(action))
             return
         step = int(action)
-        if step not in [a for a, _ in split.step_outcomes(state, self._prefix)]:
+        if not any(a == step for a, _ in split.step_outcomes(state, self._prefix)):
             raise IllegalActionError(f"chance step {step} is not possible here")
         prefix = [*self._prefix, step]
         outcome = split.outcome(state, prefix)
