@@ -42,7 +42,7 @@ def _check(env: Any) -> None:
     ],
 )
 def test_check_env_passes_for_registered_ids(env_id: str, opponents: tuple[str, ...]) -> None:
-    env = gymnasium.make(env_id, opponents=opponents)
+    env = gymnasium.make(env_id, opponents=opponents, illegal_action="warn")
     assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.game.num_players == 1 + len(opponents)
     _check(env.unwrapped)
@@ -55,6 +55,8 @@ def test_check_env_with_default_arguments(env_id: str) -> None:
     env = gymnasium.make(env_id)
     assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.opponents == ("heuristic",)
+    assert env.unwrapped.illegal_action == "raise"  # issue 20: the default raises
+    env.unwrapped.illegal_action = "warn"  # check_env samples without the mask
     _check(env.unwrapped)
 
 
@@ -113,7 +115,7 @@ def test_same_seed_same_episode(game: str) -> None:
 
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_illegal_action_raise_mode_refuses_and_keeps_the_state(game: str) -> None:
-    env = LamaEnv(game, "benchmark", illegal_action="raise")
+    env = LamaEnv(game, "benchmark")  # the default: raise
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -129,7 +131,7 @@ def test_illegal_action_raise_mode_refuses_and_keeps_the_state(game: str) -> Non
 
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(game: str) -> None:
-    env = LamaEnv(game, "benchmark")
+    env = LamaEnv(game, "benchmark", illegal_action="warn")
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
