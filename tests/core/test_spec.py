@@ -111,10 +111,13 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    missing = "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hints, rl, standing, text"
+    missing = (
+        "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hints, rl, standing, text, "
+        "vector"
+    )
     with pytest.raises(ParameterError, match=missing):
         get_spec("dice").load_extra("nope")
-    missing = "Lama Express has no extra 'hints'; extras: batch, chance_notation, rl, text"
+    missing = "Lama Express has no extra 'hints'; extras: batch, chance_notation, rl, text, vector"
     with pytest.raises(ParameterError, match=missing):
         get_spec("express").load_extra("hints")
 

@@ -28,9 +28,13 @@ SPEC = GameSpec(
         "hints": "lamagames.dice.hints:hints",
         "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
         "rl": "lamagames.dice.rl:RL",
+        "vector": "lamagames.dice.vector:make_engine",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
     },
     # The hint provider works with the exact solver, which needs numba.
-    requires={"hints": Requirement(("numba",), "solver")},
+    requires={
+        "hints": Requirement(("numba",), "solver"),
+        "vector": Requirement(("numba",), "sim"),
+    },
 )

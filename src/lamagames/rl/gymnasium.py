@@ -50,7 +50,7 @@ from lamagames.bots.base import Bot, make_bot
 from lamagames.core.errors import LamaError, ParameterError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import make_rng
-from lamagames.core.spec import spec_ids
+from lamagames.core.spec import get_spec, spec_ids
 from lamagames.rl.common import (
     action_mask,
     check_legal,
@@ -271,15 +271,22 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
 
 def register(game_id: str) -> str | None:
     """Register ``LamaEnv(game_id, ...)`` with Gymnasium under the id of the game's spec
-    (once) and return it; ``None`` if the spec names no Gymnasium id.
+    (once) and return it; ``None`` if the spec names no Gymnasium id. A game with a
+    ``"vector"`` extra also gets :class:`lamagames.rl.vector.LamaVectorEnv` as its vector
+    entry point (``gymnasium.make_vec(id, num_envs=N,
+    vectorization_mode="vector_entry_point")``).
 
     Raises:
         ParameterError: unknown game, or a bad ``"rl"`` extra.
     """
     env_id = rl_spec(game_id).gymnasium_id
     if env_id is not None and env_id not in gymnasium.registry:
+        vector = "vector" in get_spec(game_id).extras
         gymnasium.register(
-            id=env_id, entry_point=f"{__name__}:LamaEnv", kwargs={"game_id": game_id}
+            id=env_id,
+            entry_point=f"{__name__}:LamaEnv",
+            vector_entry_point="lamagames.rl.vector:LamaVectorEnv" if vector else None,
+            kwargs={"game_id": game_id},
         )
     return env_id
 
