@@ -221,7 +221,8 @@ def plot(episodes: list[tuple[int, float]], result: Result, out: Path) -> None:
     ax.set_xlabel("agent steps")
     ax.set_ylabel("win share")
     ax.set_title(f"MaskablePPO on {result.game} (2 players, vs random while training)")
-    ax.legend(loc="lower right")
+    if len(wins):
+        ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)
