@@ -258,3 +258,41 @@ def test_a_game_without_a_vector_engine_is_refused() -> None:
             LamaVectorEnv("toy", 2, "random")
     finally:
         unregister_spec("toy")
+
+
+def test_a_frozen_learner_plays_a_seat_of_the_vector_env() -> None:
+    # Self-play against a copy: frozen_policy of a Stable-Baselines3 style learner whose
+    # predict takes batches (as MaskablePPO's does) serves as a batch opponent.
+    from lamagames.rl.policies import frozen_policy
+
+    class Net:
+        def __init__(self) -> None:
+            self.last = True
+
+        def predict(
+            self, obs: Any, deterministic: bool = False, action_masks: Any = None
+        ) -> tuple[Any, None]:
+            masks = np.asarray(action_masks)
+            pick = (
+                masks.shape[1] - 1 - np.argmax(masks[:, ::-1], axis=1)
+                if self.last
+                else (np.argmax(masks, axis=1))
+            )
+            return pick, None
+
+    class Learner:
+        def __init__(self) -> None:
+            self.policy = Net()
+
+    learner = Learner()
+    opponent = frozen_policy(learner)
+    learner.policy.last = False  # the learner moves on; the copy keeps choosing the last
+    envs = LamaVectorEnv("express", 3, [opponent], trace_length=3000, params={"turn_limit": 30})
+    _run(envs, 2, 30, [0, 1, 2])
+    scalar = make("express", num_players=2, turn_limit=30)
+    for i in range(3):
+        state = scalar.new_initial_state()
+        for player, action in envs.history(i):
+            if player == 1:
+                assert action == max(state.legal_actions(1))
+            state.apply_action(action, None if player < 0 else player)
