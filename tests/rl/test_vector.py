@@ -186,6 +186,13 @@ def test_bad_arguments_are_refused() -> None:
         LamaVectorEnv("dice", 2, "random").step(np.zeros(2, np.int64))
     with pytest.raises(ParameterError, match="end_score"):
         LamaVectorEnv("dice", 2, "random", params={"end_score": 0})
+    for game in ("dice", "express"):
+        with pytest.raises(ParameterError, match=r"unknown .* parameter"):
+            LamaVectorEnv(game, 2, "random", params={"speed": 3})
+    with pytest.raises(ParameterError, match="llamas_to_win"):
+        LamaVectorEnv("express", 2, "random", params={"llamas_to_win": 5})
+    with pytest.raises(ParameterError, match="turn_limit"):
+        LamaVectorEnv("express", 2, "random", params={"turn_limit": None})
 
 
 def test_python_policies_play_inside_the_vector_env() -> None:

@@ -31,6 +31,10 @@ RESET: Final = 2
 RUNNING: Final = 0
 TERMINATED: Final = 1
 TRUNCATED: Final = 2
+#: The parameters of :class:`~lamagames.express.batch.ExpressBatch` taken from a game's.
+_PARAMS: Final = (
+    "num_players", "colours", "starting_seat", "llamas_to_win", "board", "turn_limit",
+)  # fmt: skip
 #: The Numba kernel (typed by numba at compile time, untyped for mypy).
 _kernel: Any = vector_kernel
 
@@ -65,6 +69,12 @@ class ExpressVectorEngine:
         if type(num_envs) is not int or num_envs < 1:
             raise ParameterError(f"num_envs must be a positive integer, got {num_envs!r}")
         chosen = dict(params)
+        unknown = sorted(set(chosen) - set(_PARAMS))
+        if unknown:
+            raise ParameterError(
+                f"unknown Lama Express parameter(s) {', '.join(unknown)}; "
+                f"known: {', '.join(_PARAMS)}"
+            )
         if chosen.get("turn_limit") is None:
             raise ParameterError("turn_limit: the vector engine needs a limit (E-11)")
         self.batch = ExpressBatch(**chosen, trace_length=trace_length)
