@@ -172,8 +172,15 @@ def train(
     seed: int = 0,
     eval_games: int = 2000,
     out: Path | None = None,
+    threads: int = 1,
 ) -> Result:
-    """Train MaskablePPO against ``opponent``, plot the curve to ``out`` (PNG) and evaluate."""
+    """Train MaskablePPO against ``opponent``, plot the curve to ``out`` (PNG) and evaluate.
+
+    ``threads``: PyTorch's intra-op threads (1: a small MLP gains nothing from more, and on
+    a shared machine more threads only wait for each other)."""
+    import torch
+
+    torch.set_num_threads(threads)
     vec = Sb3VecEnv(LamaVectorEnv(game, num_envs, opponent), seed)
     n_steps = max(8, min(128, timesteps // num_envs))
     model = MaskablePPO(
@@ -222,7 +229,7 @@ def plot(episodes: list[tuple[int, float]], result: Result, out: Path) -> None:
     ax.set_ylabel("win share")
     ax.set_title(f"MaskablePPO on {result.game} (2 players, vs random while training)")
     if len(wins):
-        ax.legend(loc="lower right")
+        ax.legend(loc="upper left")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)
@@ -237,11 +244,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-games", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=None, help="learning curve PNG")
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     args = parser.parse_args()
     out = args.out or Path(f"maskable_ppo_{args.game}.png")
     result = train(
         args.game, args.timesteps, opponent=args.opponent, num_envs=args.num_envs,
-        seed=args.seed, eval_games=args.eval_games, out=out,
+        seed=args.seed, eval_games=args.eval_games, out=out, threads=args.threads,
     )  # fmt: skip
     print(json.dumps(asdict(result), indent=2))
     print(f"learning curve: {out}")
