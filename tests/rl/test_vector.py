@@ -303,3 +303,14 @@ def test_a_frozen_learner_plays_a_seat_of_the_vector_env() -> None:
             if player == 1:
                 assert action == max(state.legal_actions(1))
             state.apply_action(action, None if player < 0 else player)
+
+
+def test_without_numba_the_vector_env_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.missing_packages import hide
+
+    hide(monkeypatch, "numba")
+    for game in ("dice", "express"):
+        with pytest.raises(ParameterError, match=r"vector engine needs numba: pip install"):
+            LamaVectorEnv(game, 2, "random")
