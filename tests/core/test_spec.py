@@ -116,13 +116,14 @@ def test_load_ref_and_extras() -> None:
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
     missing = (
-        "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hint_words, hints, review, "
-        "standing, text, tutorial"
+        "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hint_words, hints, review, rl, "
+        "standing, text, tutorial, vector"
     )
     with pytest.raises(ParameterError, match=missing):
         get_spec("dice").load_extra("nope")
     missing = (
-        "Lama Express has no extra 'hints'; extras: batch, chance_notation, review, text, tutorial"
+        "Lama Express has no extra 'hints'; extras: batch, chance_notation, review, rl, text, "
+        "tutorial, vector"
     )
     with pytest.raises(ParameterError, match=missing):
         get_spec("express").load_extra("hints")

@@ -29,6 +29,8 @@ SPEC = GameSpec(
         "hints": "lamagames.dice.hints:hints",
         "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
         "hint_words": "lamagames.dice.words:hint_words",
+        "rl": "lamagames.dice.rl:RL",
+        "vector": "lamagames.dice.vector:make_engine",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
         "review": "lamagames.dice.review:make_reviewer",
@@ -38,5 +40,6 @@ SPEC = GameSpec(
     requires={
         "hints": Requirement(("numba",), "solver"),
         "review": Requirement(("numba",), "solver"),
+        "vector": Requirement(("numba",), "sim"),
     },
 )
