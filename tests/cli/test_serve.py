@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from typer.testing import Result
 
 Lama = Callable[..., Result]
@@ -35,3 +37,20 @@ def test_serve_checks_its_options(lama: Lama) -> None:
     result = lama("serve", "--port", "70000")
     assert result.exit_code == 2
     assert "--port" in result.output
+
+
+def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_serve(*args: Any, **kwargs: Any) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr("lamagames.web.server.serve", fake_serve)
+    result = lama("serve", "--port", "8765", "--db", "sqlite://")
+    assert result.exit_code == 0, result.output
+    assert seen["proxy_headers"] is False and seen["forwarded_allow_ips"] is None
+    result = lama(
+        "serve", "--port", "8765", "--db", "sqlite://", "--forwarded-allow-ips", "10.1.2.3"
+    )
+    assert result.exit_code == 0, result.output
+    assert seen["forwarded_allow_ips"] == "10.1.2.3"

@@ -29,6 +29,24 @@ def serve(
             "(slow tables wait twice as long, fast ones half).",
         ),
     ] = 1.2,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers",
+            help="Trust X-Forwarded-For/-Proto from the addresses of --forwarded-allow-ips "
+            "(default 127.0.0.1,::1): run behind a reverse proxy. Off: the client address "
+            "is the TCP peer's.",
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="IPS",
+            help="Comma-separated proxy addresses or networks whose X-Forwarded-* headers "
+            "are trusted (implies --proxy-headers).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: play both games in the browser, with friends and bots."""
     import socket
@@ -59,6 +77,14 @@ def serve(
     out.print(f"database: {url}")
     out.print("Ctrl-C stops the server; open tables resume on the next start.")
     try:
-        run_server(host, port, url, bot_delay=bot_delay, log_level="warning")
+        run_server(
+            host,
+            port,
+            url,
+            bot_delay=bot_delay,
+            log_level="warning",
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {url!r}: {exc}")
