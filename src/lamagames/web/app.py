@@ -110,6 +110,8 @@ def create_app(
     app.state.store = store
     app.state.settings = settings
     app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
+    app.state.claim_limit = KeyedRateLimit(settings.claim_per_minute, settings.claim_burst)
+    app.state.join_limit = KeyedRateLimit(settings.join_per_minute, settings.join_burst)
 
     def hub() -> Hub:
         found = hub_box.get("hub")
