@@ -1,13 +1,17 @@
 """The server as ``lama serve`` runs it (``server.server_config``), on 127.0.0.1: proxy
-headers only when asked for (issue 16)."""
+headers only when asked for, a deadline and a size cap for request heads (issue 16)."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_helpers import ServerThread
 
 from lamagames.web.live import Settings
@@ -60,3 +64,65 @@ def test_proxy_headers_when_asked_for(tmp_path: Path) -> None:
         second = request(server, "POST", "/api/tables", BODY, {"X-Forwarded-For": "10.0.0.2"})
         third = request(server, "POST", "/api/tables", BODY, {"X-Forwarded-For": "10.0.0.2"})
         assert (first.status, second.status, third.status) == (201, 201, 429)
+
+
+def raw_connection(server: ServerThread) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    return sock
+
+
+def read_all(sock: socket.socket, limit: float = 10.0) -> bytes:
+    """Everything the server sends until it closes the connection (at most ``limit`` s)."""
+    sock.settimeout(limit)
+    chunks = []
+    with contextlib.suppress(ConnectionResetError):
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_slow_request_heads_are_closed(tmp_path: Path) -> None:
+    """Issue 16: 300 connections that sent half a header stayed open for 20 s."""
+    with ServerThread(tmp_path / "a.sqlite3", 0.0, header_timeout=0.5) as server:
+        socks = [raw_connection(server) for _ in range(40)]
+        for sock in socks[:30]:
+            sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        started = time.monotonic()
+        answers = [read_all(sock) for sock in socks]  # the last 10 sent nothing at all
+        assert time.monotonic() - started < 5
+        for answer in answers:
+            assert answer.startswith(b"HTTP/1.1 408 "), answer[:80]
+        assert b'"error":"timeout"' in answers[0]
+        for sock in socks:
+            sock.close()
+        # a complete request is still answered, and a keep-alive connection's next
+        # request head gets its own deadline
+        sock = raw_connection(server)
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+        first = sock.recv(65536)
+        assert first.startswith(b"HTTP/1.1 200 ")
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        assert b"HTTP/1.1 408 " in read_all(sock)
+        sock.close()
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_large_request_heads_are_refused(tmp_path: Path, split: bool) -> None:
+    """Issue 16: a 200 KB header was answered 200. In one piece or dribbled in, it is 431."""
+    with ServerThread(tmp_path / "a.sqlite3", 0.0) as server:
+        sock = raw_connection(server)
+        head = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n"
+        if split:
+            with contextlib.suppress(OSError):  # the server may close before the last piece
+                for start in range(0, len(head), 8192):
+                    sock.sendall(head[start : start + 8192])
+                    time.sleep(0.001)
+        else:
+            sock.sendall(head)
+        answer = read_all(sock)
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+        assert b"limit 16384 bytes" in answer
+        sock.close()
+        # headers under the cap are fine
+        fine = request(server, "GET", "/api/games", headers={"X-Mid": "a" * 10_000})
+        assert fine.status == 200

@@ -3,7 +3,9 @@
 :func:`server_config` is the one place where uvicorn is configured, so the tests run the
 very server that ``lama serve`` runs. Proxy headers (``X-Forwarded-For``,
 ``X-Forwarded-Proto``) are ignored unless asked for: uvicorn trusts them from loopback by
-default, which would let any local client pick the address the rate limits see.
+default, which would let any local client pick the address the rate limits see. The HTTP
+protocol is :class:`~lamagames.web.protocol.GuardedHttpProtocol`: a request head must be
+complete within ``header_timeout`` seconds (408) and at most ``max_header_bytes`` long (431).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from lamagames.web.app import create_app
+from lamagames.web.protocol import HEADER_TIMEOUT, MAX_HEADER_BYTES, GuardedConfig
 
 __all__ = ["create_app", "serve", "server_config"]
 
@@ -28,6 +31,8 @@ def server_config(
     *,
     proxy_headers: bool = False,
     forwarded_allow_ips: str | None = None,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_header_bytes: int = MAX_HEADER_BYTES,
     log_level: str = "info",
     **extra: Any,
 ) -> uvicorn.Config:
@@ -43,6 +48,10 @@ def server_config(
         forwarded_allow_ips: comma-separated addresses (or networks, or ``*``) whose proxy
             headers are trusted; giving it turns ``proxy_headers`` on. Default with
             ``proxy_headers``: ``127.0.0.1,::1``.
+        header_timeout: seconds a connection has to send a complete request head, from
+            connecting or from the first byte of its next request (then 408 and closed).
+        max_header_bytes: largest request head (request line and headers), bytes; a
+            larger one is answered 431 and nothing more of it is read.
         log_level: uvicorn log level.
         extra: further :class:`uvicorn.Config` arguments (tests: ``timeout_graceful_shutdown``).
 
@@ -50,7 +59,7 @@ def server_config(
         The configuration (``uvicorn.Server(config).run()`` serves it).
     """
     trusted = forwarded_allow_ips if forwarded_allow_ips else "127.0.0.1,::1"
-    return uvicorn.Config(
+    return GuardedConfig(
         app,
         host=host,
         port=port,
@@ -58,6 +67,8 @@ def server_config(
         log_level=log_level,
         proxy_headers=proxy_headers or bool(forwarded_allow_ips),
         forwarded_allow_ips=trusted,
+        header_timeout=header_timeout,
+        max_header_bytes=max_header_bytes,
         **extra,
     )
 
