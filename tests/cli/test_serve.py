@@ -54,3 +54,14 @@ def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPa
     )
     assert result.exit_code == 0, result.output
     assert seen["forwarded_allow_ips"] == "10.1.2.3"
+
+
+def test_serve_passes_the_allowed_origins(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr("lamagames.web.server.serve", lambda *a, **kw: seen.update(kw))
+    args = ["serve", "--port", "8765", "--db", "sqlite://"]
+    assert lama(*args).exit_code == 0
+    assert seen["allowed_origins"] == ()
+    more = ["--allowed-origin", "https://a.example", "--allowed-origin", "https://b.example"]
+    assert lama(*args, *more).exit_code == 0
+    assert seen["allowed_origins"] == ("https://a.example", "https://b.example")

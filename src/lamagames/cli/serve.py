@@ -47,6 +47,15 @@ def serve(
             "are trusted (implies --proxy-headers).",
         ),
     ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            metavar="ORIGIN",
+            help="Another origin (scheme://host[:port]) whose pages may open the game "
+            "WebSocket, besides this server's own host; repeat for more.",
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: play both games in the browser, with friends and bots."""
     import socket
@@ -85,6 +94,7 @@ def serve(
             log_level="warning",
             proxy_headers=proxy_headers,
             forwarded_allow_ips=forwarded_allow_ips,
+            allowed_origins=tuple(allowed_origin or ()),
         )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {url!r}: {exc}")

@@ -40,6 +40,9 @@ class Settings:
         join_per_minute: invite joins (``POST .../join``) per client address per minute
             (after ``join_burst`` at once; a page reload joins again); ``0``: no limit.
         join_burst: invite joins one client address may make at once.
+        allowed_origins: origins (``scheme://host[:port]``) besides the served host whose
+            pages may open the WebSocket (``lama serve --allowed-origin``); a browser's
+            WebSocket from any other ``Origin`` is refused before it is accepted.
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
@@ -63,6 +66,7 @@ class Settings:
     join_per_minute: float = 30.0
     join_burst: int = 20
     seeded_humans: bool = False
+    allowed_origins: tuple[str, ...] = ()
 
 
 class Connection:

@@ -10,12 +10,14 @@ complete within ``header_timeout`` seconds (408) and at most ``max_header_bytes`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 
 from lamagames.web.app import create_app
+from lamagames.web.live import Settings
 from lamagames.web.protocol import HEADER_TIMEOUT, MAX_HEADER_BYTES, GuardedConfig
 
 __all__ = ["create_app", "serve", "server_config"]
@@ -82,6 +84,7 @@ def serve(
     log_level: str = "info",
     proxy_headers: bool = False,
     forwarded_allow_ips: str | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> None:
     """Serve the web app until interrupted.
 
@@ -94,11 +97,14 @@ def serve(
         proxy_headers: trust proxy headers (see :func:`server_config`).
         forwarded_allow_ips: addresses whose proxy headers are trusted (see
             :func:`server_config`).
+        allowed_origins: origins besides the served host whose pages may open the
+            WebSocket (:attr:`~lamagames.web.live.Settings.allowed_origins`).
 
     Raises:
         OSError: the port cannot be bound.
     """
-    app = create_app(db_url, bot_delay=bot_delay)
+    settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins))
+    app = create_app(db_url, settings=settings)
     config = server_config(
         app,
         host,
