@@ -37,7 +37,7 @@ from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
-from lamagames.web.middleware import BodyLimit
+from lamagames.web.middleware import BodyLimit, SecurityHeaders
 from lamagames.web.routes import pages, play, records, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
@@ -107,6 +107,7 @@ def create_app(
         redoc_url=None,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: the 413 of BodyLimit gets them too
     app.state.store = store
     app.state.settings = settings
     app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
