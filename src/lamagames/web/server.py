@@ -85,6 +85,8 @@ def serve(
     proxy_headers: bool = False,
     forwarded_allow_ips: str | None = None,
     allowed_origins: Sequence[str] = (),
+    header_timeout: float = HEADER_TIMEOUT,
+    max_header_bytes: int = MAX_HEADER_BYTES,
 ) -> None:
     """Serve the web app until interrupted.
 
@@ -99,6 +101,8 @@ def serve(
             :func:`server_config`).
         allowed_origins: origins besides the served host whose pages may open the
             WebSocket (:attr:`~lamagames.web.live.Settings.allowed_origins`).
+        header_timeout: seconds a connection has to send a complete request head.
+        max_header_bytes: largest request head, bytes.
 
     Raises:
         OSError: the port cannot be bound.
@@ -111,6 +115,8 @@ def serve(
         port,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
+        header_timeout=header_timeout,
+        max_header_bytes=max_header_bytes,
         log_level=log_level,
     )
     uvicorn.Server(config).run()
