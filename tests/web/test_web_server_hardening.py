@@ -56,6 +56,17 @@ def test_forwarded_proto_does_not_build_redirects_by_default(tmp_path: Path) -> 
         assert not (answer.getheader("location") or "").startswith("https:")
 
 
+@pytest.mark.parametrize("proxy", [None, "127.0.0.1"])
+def test_redirects_echo_neither_host_nor_scheme(tmp_path: Path, proxy: str | None) -> None:
+    """``GET /static`` redirected to a Location built from Host and X-Forwarded-Proto."""
+    with ServerThread(tmp_path / "a.sqlite3", 0.0, forwarded_allow_ips=proxy) as server:
+        for path, wanted in [("/static", "/static/"), ("/api/games/?x=1", "/api/games?x=1")]:
+            headers = {"Host": "evil.example", "X-Forwarded-Proto": "https"}
+            answer = request(server, "GET", path, headers=headers)
+            assert answer.status in (307, 308)
+            assert answer.getheader("location") == wanted
+
+
 def test_proxy_headers_when_asked_for(tmp_path: Path) -> None:
     with ServerThread(
         tmp_path / "a.sqlite3", 0.0, settings=ONE_TABLE, forwarded_allow_ips="127.0.0.1"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
@@ -132,10 +133,22 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+def _relative(location: bytes, host: str) -> bytes:
+    """``location`` without scheme and host when it points at ``host`` (this server)."""
+    parts = urlsplit(location.decode("latin-1"))
+    if parts.scheme in ("http", "https") and parts.netloc.lower() == host:
+        path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        return path.encode("latin-1")
+    return location
+
+
 class SecurityHeaders:
     """Add :data:`SECURITY_HEADERS` to every HTTP answer (pages, static files, API and
-    error answers alike; a header the app set itself is kept). WebSocket and lifespan
-    scopes pass through unchanged.
+    error answers alike; a header the app set itself is kept), and make a redirect to this
+    server relative: Starlette builds the ``Location`` of its trailing-slash redirects
+    (``/static`` to ``/static/``) from the request's ``Host`` (and scheme), which a client
+    chooses; ``Location: /static/`` means the same to every client and echoes nothing.
+    WebSocket and lifespan scopes pass through unchanged.
 
     Args:
         app: the wrapped ASGI app.
@@ -149,9 +162,14 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers") or [])
+                headers = [
+                    (name, _relative(value, host) if name.lower() == b"location" else value)
+                    for name, value in message.get("headers") or []
+                ]
                 present = {name.lower() for name, _ in headers}
                 headers += [(n, v) for n, v in SECURITY_HEADERS if n not in present]
                 message["headers"] = headers
