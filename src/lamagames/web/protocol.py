@@ -4,7 +4,8 @@ uvicorn alone keeps a connection whose request head never ends open for as long 
 client likes (300 connections that sent half a header stayed open for 20 s), and
 httptools accepts heads of any size (a 200 KB header was answered 200).
 :class:`GuardedHttpProtocol` closes a connection that has not sent a complete request
-head within ``header_timeout`` seconds of its first byte (or of connecting), answering 408,
+head within ``header_timeout`` seconds of its first byte (or of connecting), answering 408
+when a request had begun,
 and refuses a head (request line and headers) over ``max_header_bytes`` with 431, without
 reading more of it. WebSocket upgrades pass through unchanged once their head is in.
 """
@@ -90,8 +91,10 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def _head_timed_out(self) -> None:
         self._head_timer = None
         if self._awaiting_head and not self.transport.is_closing():
-            message = f"no complete request head within {self.header_timeout:g} s"
-            self.transport.write(_response(408, "Request Timeout", "timeout", message))
+            if self._head_bytes:  # a request began: say why it ends (a silent
+                # connection, e.g. a browser's spare one, is just closed)
+                message = f"no complete request head within {self.header_timeout:g} s"
+                self.transport.write(_response(408, "Request Timeout", "timeout", message))
             self.transport.close()
 
     def _refuse_head(self) -> None:
