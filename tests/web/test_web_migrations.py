@@ -6,6 +6,7 @@ fresh database gets the schema of the models; older databases get the columns th
 from __future__ import annotations
 
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,16 @@ def test_a_store_made_before_migrations_is_recognised(tmp_path: Path, statement:
         assert migrations.current_revision(store.engine) == head()
     finally:
         store.close()
+
+
+def test_processes_starting_together_migrate_once(db_url: str) -> None:
+    """Several stores opening one fresh database at once (several ``lama serve`` processes
+    starting together): each waits for the first migration and finds the schema made."""
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(db_url), range(4)))
+    try:
+        assert {migrations.current_revision(s.engine) for s in stores} == {head()}
+    finally:
+        for store in stores:
+            store.close()
+    assert schema_differences(db_url) == []

@@ -15,7 +15,10 @@ keeping its rows. New schema changes are new revisions in ``versions/``::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Final
 
 from alembic import command
@@ -23,6 +26,12 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
+
+fcntl: ModuleType | None
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no file lock (start one process at a time)
+    fcntl = None
 
 #: The folder of ``env.py`` and ``versions/``.
 MIGRATIONS_DIR: Final = Path(__file__).resolve().parent
@@ -40,19 +49,39 @@ def alembic_config() -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate the database of ``engine`` to ``revision`` in one transaction (on PostgreSQL
-    under an advisory lock: concurrent starts wait for each other).
+    """Migrate the database of ``engine`` to ``revision`` in one transaction, one process
+    at a time: on PostgreSQL under an advisory lock, on an SQLite file under an exclusive
+    lock of the file ``<database>.migrate-lock`` beside it (SQLite's own DDL is not
+    transactional under Python's driver); concurrent starts wait for each other and find
+    the schema made.
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: the database refused a statement (nothing of the
             migration is kept on PostgreSQL, whose DDL is transactional).
     """
     config = alembic_config()
-    with engine.begin() as connection:
+    with _sqlite_file_lock(engine), engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+@contextmanager
+def _sqlite_file_lock(engine: Engine) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``<database>.migrate-lock`` (SQLite files on systems
+    with ``fcntl``; nothing for in-memory databases and other servers)."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:" or not fcntl:
+        yield
+        return
+    path = Path(database)
+    with open(path.with_name(path.name + ".migrate-lock"), "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def current_revision(engine: Engine) -> str | None:
