@@ -104,7 +104,7 @@ def test_every_page_passes_the_csp(server: ServerThread, browser: Browser) -> No
     assert watched.violations() == []
     # the listener does see a violation (the test can fail): an inline style attribute
     watched.page.evaluate("document.body.setAttribute('style', 'color: red')")
-    watched.page.wait_for_timeout(200)
+    watched.page.wait_for_function("() => window.__csp.length > 0")
     assert any("style-src" in v for v in watched.violations())
 
 
