@@ -148,7 +148,7 @@ def test_cli_writes_every_output(tmp_path: Path) -> None:
     assert seat["win_share"]["low"] <= seat["win_share"]["value"] <= seat["win_share"]["high"]
     with outs[1].open() as handle:
         rows = list(csv.DictReader(handle))
-    assert len(rows) == 2 + 2 + 3 + 3
+    assert len(rows) == 4 * 3 + (2 + 2 + 3 + 3) * 4  # tidy: game-level and seat figures
     import pyarrow.parquet as pq
 
     table = pq.read_table(outs[2])

@@ -9,6 +9,7 @@ the prompt of terminal play.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, NoReturn, Protocol
@@ -18,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from lamagames import __version__
 from lamagames.cli.views import get_view
 from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.files import read_json_file
@@ -28,8 +30,10 @@ from lamagames.core.spec import get_spec
 
 
 class Hint(Protocol):
-    """What the hint table shows (:class:`lamagames.dice.hints.ActionHint` fits)."""
+    """What the hint table shows (:class:`lamagames.dice.hints.ActionHint` fits). A
+    provider with sampled values may also give ``standard_error`` (read by ``--json``)."""
 
+    action: int
     notation: str
     expected_points: float | None
     margin: float | None
@@ -235,6 +239,75 @@ def _position_parts(data: Any) -> tuple[str, dict[str, Any], Any]:
     return "dice", {"num_players": len(rows)}, data
 
 
+#: ``format`` of the ``lama hint --json`` document (its fields: :func:`hint_json`).
+HINT_JSON_FORMAT = "lamagames-hint"
+#: Version of the ``lama hint --json`` layout; raised when a field changes meaning.
+HINT_JSON_VERSION = 1
+
+
+def hint_json(
+    position: Position, player: int, hints: Sequence[Hint], notes: Mapping[str, str]
+) -> dict[str, Any]:
+    """The ``lama hint --json`` document: the position, and every legal action with its
+    value, whether it is exact or an estimate, and how it was worked out.
+
+    Top level: ``format`` (:data:`HINT_JSON_FORMAT`), ``format_version``
+    (:data:`HINT_JSON_VERSION`), ``lamagames_version``, ``game``, ``where`` (as printed:
+    ``"after 4 of 59 actions"`` or ``"position file"``), ``player`` (the seat to act,
+    0-based as in records), ``player_name``, ``objective`` (``"points"``: the best action
+    has the fewest expected points; ``"margin"``: the highest margin, with exact two-player
+    values), ``best`` (the best action's id) and ``actions``, one object per legal action in
+    action-id order:
+
+    - ``action`` (int id), ``notation`` (str);
+    - ``value``: the figure ``objective`` ranks by (``expected_points`` or ``margin``);
+    - ``expected_points``: the seat's expected further points of the round (lower is
+      better), ``margin``: the opponent's expected points minus the seat's (two players,
+      exact values only, else ``null``), ``bust_chance``: the probability 0..1 that the
+      next roll busts (``roll`` only, else ``null``);
+    - ``exact`` (bool) and ``estimate`` (its negation); ``basis`` (the short label) and
+      ``basis_note`` (its explanation);
+    - ``standard_error``: the standard error of a sampled estimate, else ``null``. The LAMA
+      Dice estimates are exact values of a simpler game (the other seats quit right after
+      the move), not samples, so they have none: ``null`` there too;
+    - ``best`` (bool): the one best action.
+    """
+    by_margin = any(h.margin is not None for h in hints)
+    actions = []
+    for h in hints:
+        value = h.margin if by_margin else h.expected_points
+        actions.append(
+            {
+                "action": int(h.action),
+                "notation": h.notation,
+                "value": value,
+                "expected_points": h.expected_points,
+                "margin": h.margin,
+                "bust_chance": h.bust_chance,
+                "exact": bool(h.exact),
+                "estimate": not h.exact,
+                "basis": h.basis,
+                "basis_note": notes.get(h.basis),
+                "standard_error": getattr(h, "standard_error", None),
+                "best": bool(h.best),
+            }
+        )
+    best = [a["action"] for a in actions if a["best"]]
+    seats = position.seats
+    return {
+        "format": HINT_JSON_FORMAT,
+        "format_version": HINT_JSON_VERSION,
+        "lamagames_version": __version__,
+        "game": position.game_id,
+        "where": position.where,
+        "player": player,
+        "player_name": seats[player].name if 0 <= player < len(seats) else None,
+        "objective": "margin" if by_margin else "points",
+        "best": best[0] if best else None,
+        "actions": actions,
+    }
+
+
 def _fail(message: str) -> NoReturn:
     Console(stderr=True, highlight=False).print(
         Text("Error: ", style="bold red") + Text(message), soft_wrap=True
@@ -251,12 +324,21 @@ def hint_command(
         int | None,
         typer.Option("--at", min=0, metavar="N", help="Position after N actions of a record."),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the hint as JSON for programs (every legal action, its value, exact "
+            "or estimate) instead of the table.",
+        ),
+    ] = False,
 ) -> None:
     """Show every legal action of the seat to act with its expected points (LAMA Dice)."""
     if not file_name.strip():
         _fail("no file name given")
     try:
-        game_id, state, where, seats = load_position(Path(file_name), at)
+        position = load_position(Path(file_name), at)
+        game_id, state, where, seats = position
         function = hint_function(game_id)
     except RecordError as exc:
         _fail(str(exc))
@@ -269,6 +351,15 @@ def hint_command(
     except (LamaError, ImportError, MemoryError) as exc:  # ImportError: no solver extra
         reason = "out of memory" if isinstance(exc, MemoryError) else str(exc)
         _fail(f"{file_name} ({where}): no hint: {reason}")
+    if as_json:
+        document = hint_json(position, player, hints, hint_notes(game_id))
+        # allow_nan=False: a value that is not a number would be invalid JSON; refuse it
+        try:
+            text = json.dumps(document, indent=2, allow_nan=False)
+        except ValueError:
+            _fail(f"{file_name} ({where}): no hint: a value is not a finite number")
+        print(text)
+        return
     out = Console(highlight=False)
     name = seats[player].name if 0 <= player < len(seats) else f"Player {player + 1}"
     out.print(Text(f"{file_name} ({where}): {name} (seat {player + 1}) to act", style="bold"))

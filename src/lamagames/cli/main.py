@@ -86,7 +86,7 @@ def build_app() -> typer.Typer:
         help="LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, "
         "replay records.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion, --show-completion [SHELL]
         rich_markup_mode="rich",
         pretty_exceptions_show_locals=False,
         context_settings={"help_option_names": ["-h", "--help"]},

@@ -8,6 +8,7 @@ file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-
 from __future__ import annotations
 
 import secrets
+import shlex
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -118,6 +119,23 @@ def _seed(text: str | None) -> int:
         ) from None
 
 
+def command_text(ctx: typer.Context, game_id: str, seed: int) -> str:
+    """The ``lama simulate`` command as run, for the Parquet metadata: the game, every
+    option given on the command line in the command's order, and ``--seed`` with the root
+    seed used (also when it was drawn at random), so the text reproduces the games."""
+    parts = ["lama", "simulate", game_id]
+    for param in ctx.command.params:
+        name = param.name or ""
+        source = ctx.get_parameter_source(name)
+        if name in ("game", "seed") or source is None or source.name != "COMMANDLINE":
+            continue  # the game is above, the seed below; defaults are left out
+        option = max(param.opts, key=len)  # the long name
+        value: Any = ctx.params.get(name)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            parts += [option] if getattr(param, "is_flag", False) else [option, str(item)]
+    return shlex.join([*parts, "--seed", str(seed)])
+
+
 def summary_tables(summary: SimulationSummary) -> list[Table]:
     """One Rich table per configuration (seat rows, figures ± the half width of their 95%
     interval), titled with the game length and the first-player advantage."""
@@ -206,6 +224,7 @@ def unique_outputs(paths: list[Path]) -> list[Path]:
 
 
 def simulate_command(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game: dice or express.")],
     players: Annotated[
         str | None,
@@ -336,7 +355,7 @@ def simulate_command(
         console.print(table)
     for path in outputs:
         try:
-            write_output(path, summary, results)
+            write_output(path, summary, results, command_text(ctx, game_id, summary.seed))
         except OSError as exc:
             _fail(f"cannot write {path}: {exc}", code=1)
         console.print(f"Wrote {path}", markup=False, soft_wrap=True)

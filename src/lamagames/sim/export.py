@@ -3,8 +3,11 @@
 Formats by file suffix (:func:`write_output`):
 
 * ``.json``: :meth:`SimulationSummary.to_dict` (every figure with its 95% interval);
-* ``.csv``: :meth:`SimulationSummary.rows`, one row per configuration and seat;
-* ``.parquet``: every game, one row per game and seat (:func:`games_table`), via pyarrow;
+* ``.csv``: :meth:`SimulationSummary.tidy_rows`, the long, tidy form: one row per
+  configuration, seat and figure (game-level figures once per configuration, seat empty);
+* ``.parquet``: every game, one row per game and seat (:func:`games_table`), via pyarrow,
+  with the run's key-value metadata in the schema (:func:`run_metadata`: seed, parameters,
+  version, command);
 * ``.png`` / ``.svg``: :func:`plot_summary` (matplotlib): the distribution of final scores
   per configuration, and the win share by seat with 95% intervals, one series per
   configuration (so player counts and variants are side by side).
@@ -22,8 +25,9 @@ from typing import Any, Final
 
 import numpy as np
 
+from lamagames import __version__
 from lamagames.core.errors import ParameterError
-from lamagames.sim.summary import ConfigResult, SimulationSummary
+from lamagames.sim.summary import TIDY_COLUMNS, ConfigResult, SimulationSummary
 
 FORMATS: Final = (".json", ".csv", ".parquet", ".png", ".svg")
 
@@ -94,6 +98,47 @@ def games_table(results: Sequence[ConfigResult]) -> Any:
     return pa.concat_tables(tables, promote_options="default")
 
 
+#: Format name stored under ``format`` in the Parquet metadata (:func:`run_metadata`).
+PARQUET_FORMAT: Final = "lamagames-simulate-games"
+
+
+def run_metadata(
+    summary: SimulationSummary, results: Sequence[ConfigResult], command: str | None = None
+) -> dict[str, str]:
+    """The key-value metadata of a Parquet export: what reproduces the games. Every value
+    is JSON text (read it back with ``json.loads``).
+
+    Keys: ``format`` (:data:`PARQUET_FORMAT`), ``lamagames_version``, ``game``, ``seed``
+    (the root seed, int), ``games`` (per configuration, int), ``parameters`` (a list, one
+    object per configuration: ``label``, ``players``, ``policies`` and the complete rule
+    ``params`` as the engine checked them), ``command`` (the ``lama simulate`` command
+    with the seed that was used, or ``null`` from Python), ``workers`` and ``backend``
+    (they do not change the games: equal seeds give equal games for any split).
+    """
+    parameters = [
+        {
+            "label": c.label,
+            "players": c.num_players,
+            "policies": list(c.policies),
+            "params": c.params,
+        }
+        for c in results
+    ]
+    games = summary.configs[0].games if summary.configs else 0
+    values: dict[str, Any] = {
+        "format": PARQUET_FORMAT,
+        "lamagames_version": __version__,
+        "game": summary.game,
+        "seed": summary.seed,
+        "games": games,
+        "parameters": parameters,
+        "command": command,
+        "workers": summary.workers,
+        "backend": summary.backend,
+    }
+    return {key: json.dumps(value, sort_keys=True) for key, value in values.items()}
+
+
 def plot_summary(
     summary: SimulationSummary, results: Sequence[ConfigResult], path: Path | None = None
 ) -> Any:
@@ -138,9 +183,19 @@ def plot_summary(
 
 
 def write_output(
-    path: Path, summary: SimulationSummary, results: Sequence[ConfigResult]
+    path: Path,
+    summary: SimulationSummary,
+    results: Sequence[ConfigResult],
+    command: str | None = None,
 ) -> None:
     """Write ``path`` in the format its suffix names (see the module docstring).
+
+    Args:
+        path: the file; its suffix names the format.
+        summary: the figures (JSON, CSV, plots).
+        results: the games (Parquet, plots).
+        command: the command that ran the simulation, for the Parquet metadata
+            (:func:`run_metadata`); ``None`` from Python.
 
     Raises:
         ParameterError: an unknown suffix.
@@ -151,17 +206,15 @@ def write_output(
     if suffix == ".json":
         path.write_text(json.dumps(summary.to_dict(), indent=2) + "\n", encoding="utf-8")
     elif suffix == ".csv":
-        rows = summary.rows()
         with path.open("w", newline="", encoding="utf-8") as handle:
-            fields: list[str] = []
-            for row in rows:
-                fields += [k for k in row if k not in fields]
-            writer = csv.DictWriter(handle, fieldnames=fields)
+            writer = csv.DictWriter(handle, fieldnames=TIDY_COLUMNS)
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows(summary.tidy_rows())  # None (game-level seat) is written empty
     elif suffix == ".parquet":
         import pyarrow.parquet as pq
 
-        pq.write_table(games_table(results), path)
+        table = games_table(results)
+        table = table.replace_schema_metadata(run_metadata(summary, results, command))
+        pq.write_table(table, path)
     else:
         plot_summary(summary, results, path)

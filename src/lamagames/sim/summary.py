@@ -183,6 +183,13 @@ def summarize(config: ConfigResult, length_name: str) -> ConfigSummary:
     )
 
 
+#: Columns of :meth:`SimulationSummary.tidy_rows` (the ``.csv`` export), in order.
+TIDY_COLUMNS: tuple[str, ...] = (
+    "config", "players", "games", "seat", "seat_label", "policy", "figure", "value", "low",
+    "high",
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
     """Everything ``lama simulate`` reports: one :class:`ConfigSummary` per configuration,
@@ -205,7 +212,10 @@ class SimulationSummary:
     configs: list[ConfigSummary]
 
     def rows(self) -> list[dict[str, Any]]:
-        """One flat row per configuration and seat (the CSV export and the tables)."""
+        """One wide row per configuration and seat: every figure with ``_low`` / ``_high``
+        columns, the configuration's game-level figures (game length, first-player
+        advantage) repeated on each of its seat rows. The files and data frames use the
+        long form, :meth:`tidy_rows`."""
         out = []
         for c in self.configs:
             for s in c.seats:
@@ -230,6 +240,81 @@ class SimulationSummary:
                     row[f"{name}_high"] = est.high
                 out.append(row)
         return out
+
+    def tidy_rows(self) -> list[dict[str, Any]]:
+        """The long, tidy form: one row per configuration, seat and figure (the ``.csv``
+        export, :meth:`to_pandas`, :meth:`to_polars`).
+
+        Columns: ``config`` (label), ``players``, ``games``, ``seat`` (0-based, as in
+        records; ``None`` on the rows of game-level figures), ``seat_label``
+        (``"Seat 1"``, else ``None``), ``policy`` (the seat's, else ``None``), ``figure``
+        (its name, as in :meth:`to_dict`), ``value``, ``low`` and ``high`` (the 95%
+        interval). Game-level figures come once per configuration, before its seats:
+        ``<length>_per_game`` (``rounds_per_game``, ``rolls_per_game``),
+        ``first_player_advantage`` and ``finished_games`` (a count: ``low`` = ``high`` =
+        ``value``). Seat figures: ``win_share``, ``mean_final_score`` and the extras."""
+        out: list[dict[str, Any]] = []
+
+        def add(c: ConfigSummary, seat: SeatSummary | None, name: str, est: Estimate) -> None:
+            out.append(
+                {
+                    "config": c.label,
+                    "players": c.num_players,
+                    "games": c.games,
+                    "seat": None if seat is None else seat.seat,
+                    "seat_label": None if seat is None else seat_label(seat.seat),
+                    "policy": None if seat is None else seat.policy,
+                    "figure": name,
+                    "value": est.value,
+                    "low": est.low,
+                    "high": est.high,
+                }
+            )
+
+        for c in self.configs:
+            finished = float(c.finished)
+            add(c, None, f"{self.length_name}_per_game", c.length)
+            add(c, None, "first_player_advantage", c.first_player_advantage)
+            add(c, None, "finished_games", Estimate(finished, finished, finished))
+            for s in c.seats:
+                for name, est in self.seat_figures(c, s).items():
+                    add(c, s, name, est)
+        return out
+
+    def to_pandas(self) -> Any:
+        """:meth:`tidy_rows` as a ``pandas.DataFrame`` (``seat`` as the nullable
+        ``Int64`` dtype: game-level rows have none).
+
+        Raises:
+            ImportError: pandas is not installed (``pip install pandas``).
+        """
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from None
+        frame = pd.DataFrame(self.tidy_rows(), columns=TIDY_COLUMNS)
+        frame["seat"] = frame["seat"].astype("Int64")
+        return frame
+
+    def to_polars(self) -> Any:
+        """:meth:`tidy_rows` as a ``polars.DataFrame`` (``seat`` null on game-level rows).
+
+        Raises:
+            ImportError: polars is not installed (``pip install polars``).
+        """
+        try:
+            import polars as pl
+        except ImportError:
+            raise ImportError("to_polars() needs polars: pip install polars") from None
+        rows = self.tidy_rows()
+        schema = {
+            "config": pl.String, "players": pl.Int64, "games": pl.Int64, "seat": pl.Int64,
+            "seat_label": pl.String, "policy": pl.String, "figure": pl.String,
+            "value": pl.Float64, "low": pl.Float64, "high": pl.Float64,
+        }  # fmt: skip
+        return pl.DataFrame(
+            {name: [row[name] for row in rows] for name in TIDY_COLUMNS}, schema=schema
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON data: run facts and, per configuration, every figure as

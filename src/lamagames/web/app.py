@@ -33,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
+from lamagames import __version__
 from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
@@ -100,11 +101,11 @@ def create_app(
 
     app = FastAPI(
         title="lamagames web",
-        version="0.1.0",
+        version=__version__,
         summary="Play LAMA Dice and Lama Express in the browser.",
         lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
+        docs_url="/docs",  # Swagger UI of the HTTP API
+        redoc_url="/redoc",  # the same schema read by ReDoc
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # outermost: the 413 of BodyLimit gets them too
