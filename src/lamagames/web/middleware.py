@@ -34,12 +34,32 @@ CONTENT_SECURITY_POLICY: Final = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 
+#: The policy of FastAPI's API documentation pages (``/docs``: Swagger UI, ``/redoc``:
+#: ReDoc, which the game pages never link to): they load their script and styles from
+#: FastAPI's default CDN (jsDelivr; ReDoc also Google's fonts), start with an inline
+#: script and draw with inline styles, data: images and a blob: worker. Everything else
+#: stays as strict as :data:`CONTENT_SECURITY_POLICY` (no framing, no plugins).
+DOCS_CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+    "font-src 'self' https://fonts.gstatic.com; connect-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+#: Paths served with :data:`DOCS_CONTENT_SECURITY_POLICY`.
+DOCS_PATHS: Final = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+
 #: Headers :class:`SecurityHeaders` adds to every HTTP answer (lower-case names).
 SECURITY_HEADERS: Final = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
+)
+_DOCS_HEADERS: Final = (
+    (b"content-security-policy", DOCS_CONTENT_SECURITY_POLICY.encode()),
+    *SECURITY_HEADERS[1:],
 )
 
 #: Largest HTTP request body accepted by default, bytes.
@@ -144,7 +164,8 @@ def _relative(location: bytes, host: str) -> bytes:
 
 class SecurityHeaders:
     """Add :data:`SECURITY_HEADERS` to every HTTP answer (pages, static files, API and
-    error answers alike; a header the app set itself is kept), and make a redirect to this
+    error answers alike; a header the app set itself is kept; the API documentation pages
+    of :data:`DOCS_PATHS` get :data:`DOCS_CONTENT_SECURITY_POLICY`), and make a redirect to this
     server relative: Starlette builds the ``Location`` of its trailing-slash redirects
     (``/static`` to ``/static/``) from the request's ``Host`` (and scheme), which a client
     chooses; ``Location: /static/`` means the same to every client and echoes nothing.
@@ -163,6 +184,7 @@ class SecurityHeaders:
             return
 
         host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
+        added = _DOCS_HEADERS if scope.get("path") in DOCS_PATHS else SECURITY_HEADERS
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -171,7 +193,7 @@ class SecurityHeaders:
                     for name, value in message.get("headers") or []
                 ]
                 present = {name.lower() for name, _ in headers}
-                headers += [(n, v) for n, v in SECURITY_HEADERS if n not in present]
+                headers += [(n, v) for n, v in added if n not in present]
                 message["headers"] = headers
             await send(message)
 
