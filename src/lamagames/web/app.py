@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -187,4 +188,35 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(records.router)
     app.include_router(play.router)
+
+    schema_of_fastapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema plus this server's seed policy (a table with a human seat takes
+        no chosen seed unless ``Settings.seeded_humans``), so the schema refuses what the
+        server refuses."""
+        if app.openapi_schema is None:
+            schema = schema_of_fastapi()
+            if not settings.seeded_humans:
+                create = schema["components"]["schemas"]["CreateTableRequest"]
+                create.setdefault("allOf", []).append(SEED_ONLY_FOR_BOTS)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
+
+
+#: JSON Schema rule of ``POST /api/tables`` on servers without ``seeded_humans``: a table
+#: with a human seat has no ``seed`` (it gets a secret random one).
+SEED_ONLY_FOR_BOTS: dict[str, Any] = {
+    "if": {
+        "properties": {
+            "seats": {
+                "contains": {"properties": {"kind": {"const": "human"}}, "required": ["kind"]}
+            }
+        },
+        "required": ["seats"],
+    },
+    "then": {"properties": {"seed": {"type": "null"}}},
+}

@@ -91,10 +91,12 @@ def name_pattern() -> str:
                 spaces.append(code)
     bad, space = _class(refused), _class(spaces)
     visible = f"[^{bad}{_class(separators)}]"
-    joined = f"{visible}(?:\u200d{visible})"  # core.names.joins_emoji
-    flag = "\U0001f3f4[\U000e0020-\U000e007f]+"  # a subdivision flag's tags
+    flag = "\U0001f3f4[\U000e0020-\U000e007f]+"  # a subdivision flag's tags (literal)
+    # visible characters joined by zero-width joiners (core.names.joins_emoji); only the
+    # last may be a flag with its tags (a joiner after a tag is refused)
+    unit = f"(?:{visible}\u200d)*(?:{flag}|{visible})"
     # the first unit is visible; later ones may be spaces or any character that is kept
-    return f"^[{space}]*(?:{joined}*|{flag})(?:{joined}+|{flag}|[^{bad}])*[{space}]*$"
+    return f"^[{space}]*{unit}(?:{unit}|[^{bad}])*[{space}]*$"
 
 
 def _name_schema(schema: dict[str, Any]) -> None:
@@ -121,8 +123,9 @@ def _integral(value: Any) -> Any:
     return value
 
 
-#: An integer field that, as JSON Schema says, also takes ``7.0`` (not ``7.5``, not ``"7"``).
-Integer = Annotated[int, BeforeValidator(_integral)]
+#: A table seed: an integer in ``[0, 2**63)`` that, as JSON Schema says, may also be written
+#: ``7.0`` (not ``7.5``, not ``"7"``).
+Seed = Annotated[int, Field(ge=0, lt=2**63), BeforeValidator(_integral)]
 Status = Literal["waiting", "playing", "finished"]
 #: How long bots pause before each decision: ``slow`` (2x the server's pause), ``normal``,
 #: ``fast`` (half of it).
@@ -241,7 +244,7 @@ class CreateTableRequest(_Request):
     away_timeout: float = Field(default=60.0, ge=0, le=3600)
     alertness: float | None = Field(default=None, ge=1, le=600)
     public: bool = True
-    seed: Integer | None = Field(default=None, ge=0, lt=2**63)
+    seed: Seed | None = None
     bot_pace: BotPace = "normal"
     hints: bool = True
 
