@@ -34,6 +34,15 @@ class Settings:
             ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
             no limit.
         create_burst: tables one client address may create at once.
+        claim_per_minute: seats one client address may claim from the lobby per minute
+            (after ``claim_burst`` at once); more are 429 ``rate_limited``; ``0``: no limit.
+        claim_burst: seats one client address may claim at once.
+        join_per_minute: invite joins (``POST .../join``) per client address per minute
+            (after ``join_burst`` at once; a page reload joins again); ``0``: no limit.
+        join_burst: invite joins one client address may make at once.
+        allowed_origins: origins (``scheme://host[:port]``) besides the served host whose
+            pages may open the WebSocket (``lama serve --allowed-origin``); a browser's
+            WebSocket from any other ``Origin`` is refused before it is accepted.
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
@@ -52,7 +61,12 @@ class Settings:
     db_pause: float = 1.0
     create_per_minute: float = 30.0
     create_burst: int = 10
+    claim_per_minute: float = 6.0
+    claim_burst: int = 4
+    join_per_minute: float = 30.0
+    join_burst: int = 20
     seeded_humans: bool = False
+    allowed_origins: tuple[str, ...] = ()
 
 
 class Connection:

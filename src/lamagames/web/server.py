@@ -1,15 +1,78 @@
-"""Run the web app: ``serve(host, port, db_url)`` (the CLI's ``lama serve`` calls this)."""
+"""Run the web app: ``serve(host, port, db_url)`` (the CLI's ``lama serve`` calls this).
+
+:func:`server_config` is the one place where uvicorn is configured, so the tests run the
+very server that ``lama serve`` runs. Proxy headers (``X-Forwarded-For``,
+``X-Forwarded-Proto``) are ignored unless asked for: uvicorn trusts them from loopback by
+default, which would let any local client pick the address the rate limits see. The HTTP
+protocol is :class:`~lamagames.web.protocol.GuardedHttpProtocol`: a request head must be
+complete within ``header_timeout`` seconds (408) and at most ``max_header_bytes`` long (431).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import uvicorn
+from fastapi import FastAPI
 
 from lamagames.web.app import create_app
+from lamagames.web.live import Settings
+from lamagames.web.protocol import HEADER_TIMEOUT, MAX_HEADER_BYTES, GuardedConfig
 
-__all__ = ["create_app", "serve"]
+__all__ = ["create_app", "serve", "server_config"]
 
 #: uvicorn's hard WebSocket frame limit, bytes; the app refuses messages over 4 KiB itself.
 WS_MAX_SIZE = 64 * 1024
+
+
+def server_config(
+    app: FastAPI,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    proxy_headers: bool = False,
+    forwarded_allow_ips: str | None = None,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_header_bytes: int = MAX_HEADER_BYTES,
+    log_level: str = "info",
+    **extra: Any,
+) -> uvicorn.Config:
+    """The uvicorn configuration of ``lama serve``.
+
+    Args:
+        app: the app (:func:`~lamagames.web.app.create_app`).
+        host: interface to bind; ``127.0.0.1`` keeps it on this machine.
+        port: TCP port.
+        proxy_headers: trust ``X-Forwarded-For`` / ``X-Forwarded-Proto`` from the
+            addresses in ``forwarded_allow_ips`` (a reverse proxy); off by default, so the
+            client address is the TCP peer's.
+        forwarded_allow_ips: comma-separated addresses (or networks, or ``*``) whose proxy
+            headers are trusted; giving it turns ``proxy_headers`` on. Default with
+            ``proxy_headers``: ``127.0.0.1,::1``.
+        header_timeout: seconds a connection has to send a complete request head, from
+            connecting or from the first byte of its next request (then 408 and closed).
+        max_header_bytes: largest request head (request line and headers), bytes; a
+            larger one is answered 431 and nothing more of it is read.
+        log_level: uvicorn log level.
+        extra: further :class:`uvicorn.Config` arguments (tests: ``timeout_graceful_shutdown``).
+
+    Returns:
+        The configuration (``uvicorn.Server(config).run()`` serves it).
+    """
+    trusted = forwarded_allow_ips if forwarded_allow_ips else "127.0.0.1,::1"
+    return GuardedConfig(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        log_level=log_level,
+        proxy_headers=proxy_headers or bool(forwarded_allow_ips),
+        forwarded_allow_ips=trusted,
+        header_timeout=header_timeout,
+        max_header_bytes=max_header_bytes,
+        **extra,
+    )
 
 
 def serve(
@@ -19,6 +82,11 @@ def serve(
     *,
     bot_delay: float = 1.2,
     log_level: str = "info",
+    proxy_headers: bool = False,
+    forwarded_allow_ips: str | None = None,
+    allowed_origins: Sequence[str] = (),
+    header_timeout: float = HEADER_TIMEOUT,
+    max_header_bytes: int = MAX_HEADER_BYTES,
 ) -> None:
     """Serve the web app until interrupted.
 
@@ -28,9 +96,27 @@ def serve(
         db_url: SQLAlchemy URL; ``None`` is an SQLite file in the user's data directory.
         bot_delay: seconds a bot waits before each decision.
         log_level: uvicorn log level.
+        proxy_headers: trust proxy headers (see :func:`server_config`).
+        forwarded_allow_ips: addresses whose proxy headers are trusted (see
+            :func:`server_config`).
+        allowed_origins: origins besides the served host whose pages may open the
+            WebSocket (:attr:`~lamagames.web.live.Settings.allowed_origins`).
+        header_timeout: seconds a connection has to send a complete request head.
+        max_header_bytes: largest request head, bytes.
 
     Raises:
         OSError: the port cannot be bound.
     """
-    app = create_app(db_url, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level=log_level)
+    settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins))
+    app = create_app(db_url, settings=settings)
+    config = server_config(
+        app,
+        host,
+        port,
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+        header_timeout=header_timeout,
+        max_header_bytes=max_header_bytes,
+        log_level=log_level,
+    )
+    uvicorn.Server(config).run()

@@ -1,7 +1,8 @@
 """Persistent storage of tables, seats and applied actions (SQLAlchemy 2, any database URL).
 
 The default database is an SQLite file in the user's data directory (platformdirs); the
-schema is created on first start. Every applied action is one row keyed by
+schema is made and kept up to date by the Alembic migrations shipped in the package
+(:mod:`lamagames.web.migrations`), run on every start. Every applied action is one row keyed by
 ``(table_id, idx)``, so an action can never be stored twice; a table is rebuilt after a
 restart by replaying its rows through the engine.
 
@@ -44,9 +45,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     true,
     update,
 )
@@ -54,6 +53,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from lamagames.web import migrations
 
 #: Room-code alphabet: no 0/O, 1/I/L, so codes survive being read aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -274,8 +275,8 @@ class Store:
         # one shared in-memory connection must not be used by two threads at once
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
         self._memory_lock = threading.Lock() if memory else None
-        self._retrying(lambda: Base.metadata.create_all(self.engine))
-        self._retrying(lambda: _add_missing_columns(self.engine))
+        # the schema through the Alembic migrations shipped in the package (issue 16)
+        self._retrying(lambda: migrations.upgrade(self.engine))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -570,22 +571,6 @@ class Store:
             seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
             actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
         )
-
-
-#: Columns added after the first release: (table, column, SQL type and default). A database
-#: created before gets them on start (``create_all`` adds tables, not columns).
-_ADDED_COLUMNS: Final = (
-    ("tables", "bot_pace", "VARCHAR(8) NOT NULL DEFAULT 'normal'"),
-    ("tables", "hints", "BOOLEAN NOT NULL DEFAULT TRUE"),
-)
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    inspector = inspect(engine)
-    for table, column, definition in _ADDED_COLUMNS:
-        if column not in {c["name"] for c in inspector.get_columns(table)}:
-            with engine.begin() as connection:
-                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
