@@ -70,7 +70,10 @@ function patchAttributes(live, fresh) {
   }
   for (const { name, value } of [...fresh.attributes]) {
     if (live.getAttribute(name) !== value && !userOwned(live, name)) {
-      if (name === "style") { live.style.cssText = value; continue; }  // CSSOM (CSP)
+      if (name === "style") {
+        live.style.cssText = value;
+        continue;
+      } // CSSOM (CSP)
       live.setAttribute(name, value);
       if (name === "value" && "value" in live) live.value = value;
     }
