@@ -30,6 +30,9 @@ class Settings:
         db_lock_timeout: seconds one SQLite attempt waits for another writer's lock.
         db_pause: seconds the driver waits before trying again after the database did not
             answer (doubling up to ten times that).
+        commit_window: seconds the group commit waits for more actions after the first of
+            a batch (``0``: a batch is what arrived while the previous one was committing;
+            see :class:`~lamagames.web.writer.GroupWriter`).
         create_per_minute: tables one client address may create per minute (after
             ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
             no limit.
@@ -50,6 +53,7 @@ class Settings:
     db_retry_for: float = 15.0
     db_lock_timeout: float = 2.0
     db_pause: float = 1.0
+    commit_window: float = 0.0
     create_per_minute: float = 30.0
     create_burst: int = 10
     seeded_humans: bool = False

@@ -4,10 +4,11 @@ Everything runs on the server's event loop; database calls run in worker threads
 (:meth:`~lamagames.web.store.Store.call`), so a slow database stalls no other table. A
 table's state changes only under its lock and only through :meth:`LiveTable.apply`, which
 asks the synchronous engine (:class:`~lamagames.web.engine.TableEngine`; legality is the
-game engine's business), stores the action, and only then commits it and broadcasts the new
-state. When the database does not answer (:class:`~lamagames.web.store.StoreUnavailable`)
-nothing changes: the person acting gets the error ``unavailable`` and the driver tries again
-later. The rules about versions,
+game engine's business), stores the action (group commit: the actions of all tables share
+transactions, :class:`~lamagames.web.writer.GroupWriter`), and only after that commit
+applies it, acknowledges it and broadcasts the new state. When the database does not answer
+(:class:`~lamagames.web.store.StoreUnavailable`) nothing changes: the person acting gets
+the error ``unavailable`` and the driver tries again later. The rules about versions,
 windows and ``ref`` are the engine's (see :mod:`lamagames.web.engine`); bots, chance and the
 clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 """
@@ -44,6 +45,7 @@ from lamagames.web.schemas import (
     echo,
 )
 from lamagames.web.store import Store, StoreUnavailable, TableData
+from lamagames.web.writer import GroupWriter
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
 
@@ -427,8 +429,7 @@ class LiveTable:
         """
         step = self.engine.plan(player, action, by)
         status = "finished" if step.finished else None
-        store = self.hub.store
-        await store.call(store.append_action, self.data.id, step.entry, status=status)
+        await self.hub.writer.append(self.data.id, step.entry, status)
         ref = ack[1] if ack is not None else None
         self.engine.commit(step, ref)
         if step.finished:
@@ -459,6 +460,7 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
+        self.writer = GroupWriter(store, window=settings.commit_window)
         self._on_applied = on_applied
         self._rematch_lock = asyncio.Lock()
 
@@ -510,6 +512,7 @@ class Hub:
         """Cancel all tasks of all tables."""
         for table in self.tables.values():
             table.close()
+        self.writer.close()
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[LiveTable, str, int | None]:
         """Create (once) and start the rematch of a finished table.
