@@ -189,7 +189,7 @@ class TableDriver:
     async def _drive_once(self) -> None:
         table = self.table
         try:
-            while table.status == "playing":
+            while table.status == "playing" and table.owned:
                 async with table.lock:
                     state = table.state
                     if state.is_terminal():

@@ -596,6 +596,17 @@ class Store:
             return self._data(session, row)
 
     @_retried
+    def actions_since(self, table_id: int, idx: int) -> list[ActionData]:
+        """The stored actions of a table from index ``idx`` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.idx, ActionRow.player, ActionRow.notation, ActionRow.by)
+                .where(ActionRow.table_id == table_id, ActionRow.idx >= idx)
+                .order_by(ActionRow.idx)
+            ).all()
+        return [ActionData(*row) for row in rows]
+
+    @_retried
     def codes_with_status(self, *statuses: str) -> list[str]:
         """Codes of every table whose status is one of ``statuses``."""
         with self._sessions() as session:
