@@ -29,6 +29,15 @@ def serve(
             "(slow tables wait twice as long, fast ones half).",
         ),
     ] = 1.2,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the port (more than one needs PostgreSQL; "
+            "each serves every table, see docs/deploy.md).",
+        ),
+    ] = 1,
 ) -> None:
     """Run the web app: play both games in the browser, with friends and bots."""
     import socket
@@ -39,6 +48,11 @@ def serve(
     from lamagames.web.store import default_db_url
 
     url = db or default_db_url()
+    if workers > 1 and not url.startswith("postgres"):
+        fail(
+            f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): "
+            "SQLite serves one process only"
+        )
     try:  # fail early and clearly if the port is taken
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -59,6 +73,6 @@ def serve(
     out.print(f"database: {url}")
     out.print("Ctrl-C stops the server; open tables resume on the next start.")
     try:
-        run_server(host, port, url, bot_delay=bot_delay, log_level="warning")
+        run_server(host, port, url, bot_delay=bot_delay, log_level="warning", workers=workers)
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {url!r}: {exc}")
