@@ -159,7 +159,7 @@ def _play(ws: ClientConnection, count: int, acked: dict[int, str], tag: str) -> 
         assert reply["version"] - 1 not in acked
         acked[reply["version"] - 1] = action
         state = _next_turn(ws)
-    return state["status"] != "finished"
+    return bool(state["status"] != "finished")
 
 
 def _check_record(base: str, code: str, acked: dict[int, str]) -> int:

@@ -88,7 +88,7 @@ def test_one_bad_action_fails_alone(store: Store) -> None:
             return_exceptions=True,
         )
         writer.close()
-        return results
+        return list(results)
 
     results = asyncio.run(run())
     assert results[0] is None and results[2] is None
@@ -133,7 +133,7 @@ def test_transient_errors_are_retried_and_an_absent_database_fails_the_batch(
             return_exceptions=True,
         )
         writer.close()
-        return results
+        return list(results)
 
     try:
         assert asyncio.run(run(0)) == [None, None]
