@@ -215,13 +215,12 @@ def main() -> None:
         servers: list[subprocess.Popen[bytes]] = []
         bases = []
         try:
-            for _ in range(args.processes):
+            for _ in range(args.processes):  # one after the other: the first makes the schema
                 port = free_port()
                 command = [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)]
                 servers.append(subprocess.Popen(command, env=dict(os.environ)))
                 bases.append(f"http://127.0.0.1:{port}")
-            for base, server in zip(bases, servers, strict=True):
-                wait_up(base, server)
+                wait_up(bases[-1], servers[-1])
             pids = [server.pid for server in servers]
             figures = asyncio.run(
                 run(bases, args.tables, args.seconds, args.players, pids, args.cross)

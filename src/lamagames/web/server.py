@@ -8,6 +8,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from lamagames.web.app import create_app
+from lamagames.web.store import Store
 
 __all__ = ["create_app", "serve"]
 
@@ -56,6 +57,7 @@ def serve(
         url = db_url or ""
         if not url.startswith("postgres"):
             raise ValueError(f"{workers} workers need PostgreSQL; SQLite serves one process")
+        Store(url).close()  # the schema, made once before the workers start at the same time
         os.environ[DB_ENV] = url
         os.environ[BOT_DELAY_ENV] = repr(bot_delay)
         uvicorn.run(
