@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -49,8 +49,17 @@ def turn(ws: ClientConnection) -> dict[str, Any]:
             return message
 
 
+def new_table(base: str) -> tuple[str, str]:
+    """A started table of a person and a random bot: its code and the person's token."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot_kind": "random"}]
+    table = http(base, "/api/tables", {"game": "dice", "seats": seats, "away_timeout": 600})
+    http(base, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    return table["code"], table["seats"][0]["token"]
+
+
 def main() -> None:
-    """Play, reconnecting as needed; print the figures; exit 1 if anything is missing."""
+    """Play, reconnecting as needed (a new table when a game ends); print the figures; exit
+    1 if an acknowledged action is missing."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url", help="base URL, e.g. http://127.0.0.1:8100")
     parser.add_argument("--turns", type=int, default=40, help="acknowledged actions wanted")
@@ -58,26 +67,23 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0, help="give up after this")
     args = parser.parse_args()
     base = args.url.rstrip("/")
-    seats = [{"kind": "human"}, {"kind": "bot", "bot_kind": "random"}]
-    table = http(base, "/api/tables", {"game": "dice", "seats": seats, "away_timeout": 600})
-    code, token = table["code"], table["seats"][0]["token"]
-    http(base, f"/api/tables/{code}/start", {"host_token": table["host_token"]})
-    acked: dict[int, str] = {}
+    acked: dict[str, dict[int, str]] = {}
+    code, token = new_table(base)
+    acked[code] = {}
+    total = 0
     reconnects = 0
     stop = time.monotonic() + args.seconds
-    finished = False
-    while len(acked) < args.turns and not finished and time.monotonic() < stop:
+    while total < args.turns and time.monotonic() < stop:
         try:
             with connect(base.replace("http", "ws", 1) + f"/ws/{code}") as ws:
                 ws.send(json.dumps({"type": "hello", "token": token}))
                 state = turn(ws)
-                while len(acked) < args.turns:
+                while total < args.turns:
                     if state["status"] == "finished":
-                        finished = True
                         break
                     time.sleep(args.pause)
                     action = state["legal"][0]["action"]
-                    ref = f"c{len(acked)}-{reconnects}"
+                    ref = f"c{total}-{reconnects}"
                     message = {"type": "action", "version": state["version"], "action": action}
                     ws.send(json.dumps({**message, "ref": ref}))
                     while (reply := json.loads(ws.recv(timeout=30)))["type"] not in (
@@ -86,30 +92,37 @@ def main() -> None:
                     ):
                         pass
                     if reply["type"] == "ack":
-                        acked[reply["version"] - 1] = action
-                        print(f"ack {reply['version']}", flush=True)
+                        acked[code][reply["version"] - 1] = action
+                        total += 1
+                        print(f"{code} ack {reply['version']}", flush=True)
                     else:
-                        print(f"refused: {reply['code']}", flush=True)
+                        print(f"{code} refused: {reply['code']}", flush=True)
                     state = turn(ws)
-        except (ConnectionClosed, OSError, TimeoutError) as exc:
+            if total < args.turns:  # the game is over: another one
+                code, token = new_table(base)
+                acked[code] = {}
+        except (WebSocketException, OSError, TimeoutError) as exc:
             reconnects += 1
             print(f"connection lost ({type(exc).__name__}); reconnecting", flush=True)
             time.sleep(0.5)
-    record = http(base, f"/api/tables/{code}/record")
-    stored = [(a["player"], a["action"]) for a in record["actions"]]
-    lost = [i for i, a in acked.items() if i >= len(stored) or stored[i] != (0, a)]
-    print(
-        json.dumps(
-            {
-                "table": code,
-                "acknowledged": len(acked),
-                "stored_actions": len(stored),
-                "reconnects": reconnects,
-                "lost_or_misplaced": lost,
-            }
-        )
-    )
-    if lost or (len(acked) < args.turns and not finished):
+    lost = []
+    stored_total = 0
+    for played, actions in acked.items():
+        record = http(base, f"/api/tables/{played}/record")
+        stored = [(a["player"], a["action"]) for a in record["actions"]]
+        stored_total += len(stored)
+        lost += [
+            f"{played}:{i}" for i, a in actions.items() if i >= len(stored) or stored[i] != (0, a)
+        ]
+    figures = {
+        "tables": len(acked),
+        "acknowledged": total,
+        "stored_actions": stored_total,
+        "reconnects": reconnects,
+        "lost_or_misplaced": lost,
+    }
+    print(json.dumps(figures))
+    if lost or total < args.turns:
         raise SystemExit(1)
 
 
