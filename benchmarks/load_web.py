@@ -170,6 +170,7 @@ async def run(
             round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2) if latencies else None
         ),
         "server_cpu_percent": cpu,
+        "server_cpu_ms_per_action": round(10 * sum(cpu) * elapsed / max(actions, 1), 3),
         "server_peak_rss_mib": [round(rss_mib(pid), 1) for pid in pids],
     }
 

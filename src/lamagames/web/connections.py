@@ -104,10 +104,15 @@ class Connection:
 
     def send_data(self, message: dict[str, object]) -> None:
         """Queue a message given as JSON data (an answer forwarded by another process)."""
-        if self.closed or not message:
+        if message:
+            self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already serialised (one state for many connections)."""
+        if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.overflowed = True
             self.close()

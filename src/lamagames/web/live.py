@@ -311,12 +311,13 @@ class LiveTable:
         self._send_local()
 
     def _send_local(self) -> None:
-        cache: dict[int | None, StateMsg] = {}
+        """Send the state to this process's connections (serialised once per seat)."""
+        cache: dict[int | None, str] = {}
         for conn in self.connections():
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = self.state_message(conn.seat)
-            conn.send(message)
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = self.state_message(conn.seat).model_dump_json()
+            conn.send_text(text)
 
     # ------------------------------------------------------------------ connections
     def attach(self, conn: Connection, seat: int | None) -> None:
