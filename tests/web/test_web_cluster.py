@@ -21,10 +21,13 @@ from typing import Any
 
 import pytest
 from db_helpers import postgres_base_url, postgres_schema
+from web_helpers import FAST, Peer, TestClient, create, start
 from websockets.sync.client import ClientConnection, connect
 
 import lamagames
 from lamagames.core.records import parse_record
+from lamagames.web import cluster as cluster_module
+from lamagames.web import create_app
 
 SRC = str(Path(lamagames.__file__).resolve().parent.parent)
 
@@ -247,3 +250,91 @@ def test_rolling_restart_loses_no_table_and_no_acknowledged_action(
     for number, (code, _token) in enumerate(tables):
         assert len(acked[number]) == 8
         _check_record(live[0].base, code, acked[number])
+
+
+# ---------------------------------------------------------------------------- in process
+# Two apps on one database in this process (each TestClient runs its own event loop, as two
+# processes would): quicker checks of forwarding and of updates sent by reference.
+
+
+def _apps(db_url: str) -> tuple[TestClient, TestClient]:
+    return TestClient(create_app(db_url, settings=FAST)), TestClient(
+        create_app(db_url, settings=FAST)
+    )
+
+
+def _states_until(peer: Peer, version: int) -> list[int]:
+    seen: list[int] = []
+    while not seen or seen[-1] < version:
+        message = peer.recv()
+        if message["type"] == "state":
+            seen.append(message["version"])
+    return seen
+
+
+def test_updates_by_reference_reach_every_version_in_order(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every update goes by reference (as one over 7,900 bytes would): the follower reads
+    the actions from the database and its spectator still sees every version in order."""
+    monkeypatch.setattr(cluster_module, "MAX_PAYLOAD", 0)
+    first, second = _apps(pg_url)
+    with first as a, second as b:
+        table = create(a, [{"kind": "human"}, {"kind": "bot", "bot_kind": "random"}])
+        start(a, table)
+        with (
+            b.websocket_connect(f"/ws/{table['code']}") as ws_spectator,
+            a.websocket_connect(f"/ws/{table['code']}") as ws_player,
+        ):
+            spectator, player = Peer(ws_spectator), Peer(ws_player)
+            spectator.hello(None)
+            player.hello(table["seats"][0]["token"])
+            for _ in range(4):
+                if player.turn(0)["status"] == "finished":
+                    break
+                player.act()
+                player.until(lambda m: m["type"] == "ack")
+            final = a.get(f"/api/tables/{table['code']}").json()["version"]
+            seen = _states_until(spectator, final)
+    assert seen == sorted(seen)
+    assert set(range(seen[0], final + 1)) <= set(seen)
+
+
+def test_claim_join_and_start_through_a_process_that_does_not_own_the_table(
+    pg_url: str,
+) -> None:
+    first, second = _apps(pg_url)
+    with first as a, second as b:
+        seats = [
+            {"kind": "human", "name": "Ada"},
+            {"kind": "human"},
+            {"kind": "bot", "bot_kind": "random"},
+        ]
+        table = create(a, seats, public=True)
+        code = table["code"]
+        assert a.get(f"/api/tables/{code}").status_code == 200  # A loads it first: A owns it
+        claimed = b.post(f"/api/tables/{code}/claim", json={"name": "Bob"})
+        assert claimed.status_code == 200, claimed.text
+        assert claimed.json()["seat"] == 1
+        assert b.post(f"/api/tables/{code}/claim", json={"name": "Cy"}).json()["error"] == "full"
+        joined = b.post(f"/api/tables/{code}/join", json={"token": table["seats"][0]["token"]})
+        assert joined.status_code == 200, joined.text
+        wrong = b.post(f"/api/tables/{code}/start", json={"host_token": "x" * 20})
+        assert wrong.status_code == 403
+        started = b.post(f"/api/tables/{code}/start", json={"host_token": table["host_token"]})
+        assert started.status_code == 200, started.text
+        info = a.get(f"/api/tables/{code}").json()  # the owner's view
+        assert info["status"] == "playing"
+        assert [s["name"] for s in info["seats"][:2]] == ["Ada", "Bob"]
+        assert all(s["joined"] for s in info["seats"])
+        with b.websocket_connect(f"/ws/{code}") as ws:  # the claimed token works on B
+            peer = Peer(ws)
+            peer.hello(claimed.json()["token"])
+            state = peer.until(lambda m: m["type"] == "state")
+            assert state["seat"] == 1
+            assert state["seats"][1]["connected"]
+        # the owner saw B's player connected (presence), then gone again
+        deadline = time.monotonic() + 10
+        while a.get(f"/api/tables/{code}").json()["seats"][1]["connected"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)

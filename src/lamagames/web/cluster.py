@@ -52,6 +52,9 @@ log = logging.getLogger("lamagames.web")
 
 #: Largest NOTIFY payload sent as is, bytes (PostgreSQL's limit is 8,000).
 MAX_PAYLOAD = 7900
+#: PostgreSQL's NOTIFY payload limit, bytes (an update without its actions that is still
+#: longer goes without its seats too: the listeners read the whole table).
+NOTIFY_LIMIT = 7999
 
 
 class ForwardFailed(Exception):
@@ -249,12 +252,13 @@ class Cluster:
     @staticmethod
     def _by_reference(message: dict[str, Any]) -> str:
         """A shorter form of a too-long message: an update without its actions (the
-        listeners read them from the database) and, if still too long, without the seats."""
+        listeners read them from the database) and, if still too long for PostgreSQL,
+        without the seats (the listeners read the whole table)."""
         slim = dict(message)
         slim.pop("a", None)
         slim["ref"] = 1
         text = json.dumps(slim, separators=(",", ":"))
-        if len(text.encode()) > MAX_PAYLOAD:
+        if len(text.encode()) > NOTIFY_LIMIT:
             slim.pop("m", None)
             text = json.dumps(slim, separators=(",", ":"))
         return text

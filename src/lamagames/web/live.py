@@ -740,12 +740,18 @@ class LiveTable:
             self.owner_proc = proc
             self.send_presence()  # a new owner: tell it who is connected here
         try:
-            for idx, player, notation, by in message.get("a") or []:
+            fresh = [a for a in message.get("a") or [] if a[0] >= self.version]
+            for number, (idx, player, notation, by) in enumerate(fresh):
                 if idx == self.version:
                     self._replay(ActionData(idx, player, notation, by))
+                    if number < len(fresh) - 1:
+                        self._send_local()  # every version, in order
         except LamaError:
             log.exception("table %s: an update does not replay; reading the table", self.code)
             self.version_gap([message], reload=True)
+            return
+        if "m" not in message:  # by reference, seats too: read the whole table
+            self.version_gap([], reload=True)
             return
         if self.version < int(message.get("v", 0)):
             self.version_gap([message])
@@ -768,10 +774,12 @@ class LiveTable:
                 data = await store.call(store.load, self.code)
                 if data is not None:
                     self.reset(data)
+                    self._send_local()
             else:
                 for entry in await store.call(store.actions_since, self.data.id, self.version):
                     if entry.idx == self.version:
                         self._replay(entry)
+                        self._send_local()  # every version, in order
         except Exception as exc:
             log.warning("table %s: catching up failed (%s)", self.code, exc)
             await asyncio.sleep(0.5)
@@ -781,8 +789,6 @@ class LiveTable:
                 self._catchup.append(message)
             else:
                 self.follow(message)
-        if self._catchup is None:
-            self._send_local()
 
     def _replay(self, entry: ActionData) -> None:
         actor = None if entry.player < 0 else entry.player
