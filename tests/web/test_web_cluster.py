@@ -338,3 +338,29 @@ def test_claim_join_and_start_through_a_process_that_does_not_own_the_table(
         while a.get(f"/api/tables/{code}").json()["seats"][1]["connected"]:
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_a_whole_game_and_its_rematch_through_a_process_that_does_not_own_the_table(
+    pg_url: str,
+) -> None:
+    first, second = _apps(pg_url)
+    with first as a, second as b:
+        table = create(a, [{"kind": "human"}, {"kind": "bot", "bot_kind": "random"}])
+        start(a, table)  # A owns it
+        code, token = table["code"], table["seats"][0]["token"]
+        with b.websocket_connect(f"/ws/{code}") as ws:
+            peer = Peer(ws)
+            peer.hello(token)
+            final = peer.play(0)  # every action forwarded to A
+            assert final["status"] == "finished"
+            answer = b.post(f"/api/tables/{code}/rematch", json={"token": token})
+            assert answer.status_code == 200, answer.text
+            rematch = answer.json()
+            told = peer.until(lambda m: m["type"] == "rematch")  # B's player is told
+            assert (told["code"], told["token"]) == (rematch["code"], rematch["token"])
+        again = b.post(f"/api/tables/{code}/rematch", json={"token": token}).json()
+        assert again["code"] == rematch["code"]  # created once
+        record = a.get(f"/api/tables/{code}/record").json()
+        assert len(record["actions"]) == final["version"]
+        info = a.get(f"/api/tables/{rematch['code']}").json()
+        assert info["status"] == "playing"
