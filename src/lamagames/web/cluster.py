@@ -169,6 +169,13 @@ class Cluster:
         got = await self._try_keys([key])
         return key in got
 
+    async def try_own_many(self, codes: list[str]) -> set[str]:
+        """Take the leases of those ``codes`` nobody holds (one query); the codes this
+        process holds afterwards."""
+        by_key = {self.key(code): code for code in codes}
+        await self._try_keys(list(by_key))
+        return {code for key, code in by_key.items() if key in self._held}
+
     async def _try_keys(self, keys: list[int]) -> set[int]:
         wanted = [k for k in keys if k not in self._held]
         if not wanted or self._locks is None or self.closed:

@@ -1043,7 +1043,8 @@ class Hub:
 
     async def startup(self) -> None:
         """Join the cluster (PostgreSQL), then resume every table that was playing when the
-        server stopped (on a cluster: own those nobody owns, follow the others)."""
+        server stopped (on a cluster: those nobody owns; the others are loaded here only
+        when a client asks for them, so a process does not replay every table)."""
         if self.settings.cluster is not False and self.store.url.startswith("postgresql"):
             cluster = Cluster(
                 self.store.url,
@@ -1053,7 +1054,11 @@ class Hub:
             )
             await cluster.start()
             self.cluster = cluster
-        for code in await self.store.call(self.store.codes_with_status, "playing"):
+        codes = await self.store.call(self.store.codes_with_status, "playing")
+        if self.cluster is not None:
+            held = await self.cluster.try_own_many(codes)
+            codes = [code for code in codes if code in held]
+        for code in codes:
             try:
                 await self.get(code)
             except LamaError:
