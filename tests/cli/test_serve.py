@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 from collections.abc import Callable
 
+import pytest
 from typer.testing import Result
 
 Lama = Callable[..., Result]
@@ -35,3 +36,22 @@ def test_serve_checks_its_options(lama: Lama) -> None:
     result = lama("serve", "--port", "70000")
     assert result.exit_code == 2
     assert "--port" in result.output
+
+
+def test_serve_refuses_several_workers_on_sqlite(lama: Lama) -> None:
+    """Issue 16: more than one process needs PostgreSQL (one line, nothing started)."""
+    result = lama("serve", "--workers", "2", "--db", "sqlite://")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "--workers 2 needs a PostgreSQL database" in lines[0]
+    assert "SQLite serves one process only" in lines[0]
+    assert "in your browser" not in result.output
+    assert lama("serve", "--workers", "0").exit_code == 2  # at least one
+
+
+def test_serve_with_workers_refuses_sqlite_too() -> None:
+    from lamagames.web.server import serve
+
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        serve(db_url="sqlite://", workers=2)
