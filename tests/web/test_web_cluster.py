@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from db_helpers import postgres_base_url, postgres_schema
-from web_helpers import FAST, Peer, TestClient, create, start
+from web_helpers import FAST, Peer, TestClient, create, hide_numba, start
 from websockets.sync.client import ClientConnection, connect
 
 import lamagames
@@ -364,3 +364,44 @@ def test_a_whole_game_and_its_rematch_through_a_process_that_does_not_own_the_ta
         assert len(record["actions"]) == final["version"]
         info = a.get(f"/api/tables/{rematch['code']}").json()
         assert info["status"] == "playing"
+
+
+def _error_soon(peer: Peer) -> dict[str, Any]:
+    """The next ``error`` within 10 s (pinging meanwhile, so a missing one fails instead
+    of waiting forever)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        peer.send({"type": "ping"})
+        message = peer.until(lambda m: m["type"] in ("error", "pong"))
+        if message["type"] == "error":
+            return message
+        time.sleep(0.05)
+    raise AssertionError("no error came")
+
+
+def test_a_bot_that_cannot_be_made_is_reported_on_every_process(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner cannot make a table's bot (numba missing): players and spectators on the
+    other process get the ``bot_unavailable`` error too, also when they come later."""
+    first, second = _apps(pg_url)
+    with first as a, second as b:
+        seats = [{"kind": "bot", "bot_kind": "search"}, {"kind": "human"}]
+        table = create(a, seats, params={"starting_seat": 0}, seed=5)
+        hide_numba(monkeypatch)
+        code = table["code"]
+        assert a.get(f"/api/tables/{code}").status_code == 200  # A loads it first: A owns it
+        with b.websocket_connect(f"/ws/{code}") as ws:
+            early = Peer(ws)
+            early.hello(None)
+            start(a, table)  # A owns it; its driver cannot make the bot
+            error = _error_soon(early)
+            assert error["code"] == "bot_unavailable"
+            assert error["message"].startswith("seat 1: the 'search' bot is not available")
+        first_app: Any = a.app
+        assert first_app.state.hub().tables[code].owned
+        third = TestClient(create_app(pg_url, settings=FAST))
+        with third as c, c.websocket_connect(f"/ws/{code}") as ws:
+            late = Peer(ws)  # a process that loads the table after the failure
+            late.hello(None)
+            assert _error_soon(late) == error

@@ -134,6 +134,8 @@ class TableDriver:
         log.error("table %s: %s", table.code, failure)
         self.failure = failure
         self._tell(table.connections())
+        if table.cluster is not None and table.owned:
+            table.publish()  # the other processes tell their clients too
 
     def tell(self, conn: Connection) -> None:
         """Send a new connection (a player or a spectator) the failure that stopped the

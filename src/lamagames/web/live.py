@@ -35,7 +35,7 @@ from lamagames.core.records import GameRecord, SeatInfo, record_from_state
 from lamagames.web.adapters import WebAdapter, get_adapter
 from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
-from lamagames.web.driver import TableDriver
+from lamagames.web.driver import BotFailure, TableDriver
 from lamagames.web.engine import ClockKind, TableEngine, TableError, check_bot_seat
 from lamagames.web.schemas import (
     AckMsg,
@@ -630,6 +630,9 @@ class LiveTable:
         if op == "presence":
             self.set_presence(to, [int(seat) for seat in args.get("seats", [])])
             return
+        if op == "sync":  # a process just loaded the table: seats, clock and failure now
+            self.publish()
+            return
         if op in ("leave", "back"):
             seat = int(args["seat"])
             if 0 <= seat < len(self.seats):
@@ -671,11 +674,13 @@ class LiveTable:
         """What the other processes need besides the actions: status, seats, clock,
         rematch."""
         clock = self.driver.clock
+        failure = self.driver.failure
         return {
             "s": self.status,
             "st": [[s.name, s.joined, s.connected(), s.replaced, s.token] for s in self.seats],
             "k": None if clock is None else [clock.kind, clock.seats, self.driver.remaining()],
             "r": self.data.rematch,
+            "f": None if failure is None else [failure.seat, failure.kind, failure.message],
         }
 
     def publish(self) -> None:
@@ -808,6 +813,15 @@ class LiveTable:
             self.remote_clock = (clock[0], list(clock[1]), deadline)
         else:
             self.remote_clock = None
+        failure = meta.get("f")
+        if failure:  # the owner's bot cannot be made: tell this process's clients too
+            seat, kind, text = failure
+            if self.driver.failure is None or self.driver.failure.message != text:
+                self.driver.failure = BotFailure(int(seat), str(kind), str(text))
+                for conn in self.connections():
+                    self.driver.tell(conn)
+        else:
+            self.driver.failure = None
         rematch = meta.get("r")
         if rematch and self.data.rematch != rematch:
             self.data.rematch = rematch
@@ -956,6 +970,8 @@ class Hub:
             table.resume()
             if self.cluster is not None:
                 table.publish()  # the followers learn who owns it now
+        else:
+            table._forget("sync", {})  # the owner sends what the database does not hold
         return table
 
     # ------------------------------------------------------------------ cluster
