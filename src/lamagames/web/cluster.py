@@ -16,7 +16,8 @@ fan-out, with PostgreSQL as the only coordination engine (no broker of our own).
   process (an ``ack``/``error`` for an action, a result or an error for the others).
 * **Fan-out.** After every change the owner publishes the table's new actions and its
   seats, status and clock (``NOTIFY``); every process applies them to its copy of the table
-  (the same engine) and sends the state to its own connections, in version order. A
+  (the same engine) and sends the state to its own connections, in version order (only
+  for tables another process follows: a follower announces itself when it loads one). A
   payload over :data:`MAX_PAYLOAD` bytes goes by reference: the listener reads the actions
   from the database. A process that finds a gap in the versions reads the missing actions
   from the database too.

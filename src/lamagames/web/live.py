@@ -16,6 +16,7 @@ clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -159,6 +160,8 @@ class LiveTable:
         self.owner_proc: str | None = None
         #: Owner: seats connected through each other process, and when it last said so.
         self.presence: dict[str, tuple[set[int], float]] = {}
+        #: Owner: the processes that follow the table (updates are published only then).
+        self.followers: set[str] = set()
         #: Follower: updates held back while missing actions are read from the database.
         self._catchup: list[dict[str, Any]] | None = None
 
@@ -627,6 +630,7 @@ class LiveTable:
         answer it (requests with an ``ident``)."""
         cluster = self.cluster
         assert cluster is not None
+        self.followers.add(to)
         if op == "presence":
             self.set_presence(to, [int(seat) for seat in args.get("seats", [])])
             return
@@ -683,10 +687,14 @@ class LiveTable:
             "f": None if failure is None else [failure.seat, failure.kind, failure.message],
         }
 
-    def publish(self) -> None:
+    def publish(self, force: bool = False) -> None:
         """Owner: send the actions since the last publication and the meta to every
-        process."""
+        process, if another process follows the table (``force``: anyway, to announce a
+        new owner)."""
         if self.cluster is None:
+            return
+        if not force and not self.followers:
+            self.published = self.version
             return
         events = self.engine.events[self.published :]
         self.published = self.version
@@ -852,9 +860,11 @@ class LiveTable:
             for live in self.seats:
                 live.remote = False
             self.presence.clear()
+            self.followers.clear()
             log.info("table %s: taken over at version %d", self.code, self.version)
             self.resume()
-            self.broadcast()
+            self.publish(force=True)  # the followers learn who owns it now
+            self._send_local()
 
     def lose(self) -> None:
         """The lease is gone: stop driving; follow the next owner."""
@@ -969,7 +979,7 @@ class Hub:
         if owned:
             table.resume()
             if self.cluster is not None:
-                table.publish()  # the followers learn who owns it now
+                table.publish(force=True)  # the followers learn who owns it now
         else:
             table._forget("sync", {})  # the owner sends what the database does not hold
         return table
@@ -1014,7 +1024,12 @@ class Hub:
 
     async def remote_request(self, message: dict[str, Any]) -> None:
         """A request another process forwarded; answered if this process owns the table."""
-        table = self.tables.get(str(message.get("c", "")))
+        code = str(message.get("c", ""))
+        loading = self._loading.get(code)
+        if loading is not None:  # this process is loading it (maybe as its new owner)
+            with contextlib.suppress(Exception):
+                await asyncio.shield(loading)
+        table = self.tables.get(code)
         if table is None or not table.owned:
             return
         try:
@@ -1038,8 +1053,8 @@ class Hub:
         the presence of processes that stopped repeating it."""
         if count % 5 == 0:
             for table in self.tables.values():
-                if not table.owned and any(s.connections for s in table.seats):
-                    table.send_presence()
+                if not table.owned and table.connections():
+                    table.send_presence()  # also says: this process follows the table
         older = time.monotonic() - 6 * self.settings.lease_check * 5
         for table in self.tables.values():
             if table.owned and table.presence:
