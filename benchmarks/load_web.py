@@ -86,15 +86,20 @@ def rss_mib(pid: int) -> float:
 async def human(base: str, code: str, token: str, latencies: list[float], stop: float) -> bool:
     """Play the seat of ``token`` until the game ends or ``stop``; True if it finished."""
     uri = base.replace("http", "ws") + f"/ws/{code}"
+    try:
+        # one timeout for the whole game (asyncio.wait_for per message costs a task each)
+        async with asyncio.timeout(max(0.01, stop - time.monotonic())):
+            return await _play(uri, token, latencies)
+    except TimeoutError:
+        return False
+
+
+async def _play(uri: str, token: str, latencies: list[float]) -> bool:
     async with connect(uri, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         latest: dict[str, Any] | None = None
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                return False
+        async for raw in ws:
             message = json.loads(raw)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
