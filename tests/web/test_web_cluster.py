@@ -120,12 +120,14 @@ def _two(servers: list[Server], db_url: str) -> tuple[Server, Server]:
 
 
 def _table(base: str, public: bool = False) -> tuple[str, str]:
-    """A started table (a person and a random bot) made through ``base``: code, token."""
+    """A started table (a person and a random bot) made through ``base``: code, token. The
+    game goes to 1,000 points (D-11), so it cannot end during a test."""
     table = _http(
         base,
         "/api/tables",
         {
             "game": "dice",
+            "params": {"end_score": 1000},
             "seats": [{"kind": "human"}, {"kind": "bot", "bot_kind": "random"}],
             "public": public,
             "away_timeout": 600,
@@ -145,13 +147,34 @@ def _next_turn(ws: ClientConnection) -> dict[str, Any]:
             return message
 
 
-def _play(ws: ClientConnection, count: int, acked: dict[int, str], tag: str) -> bool:
-    """Take ``count`` turns (each acknowledged, recorded in ``acked``: index -> action);
-    False if the game ended first."""
-    state = _next_turn(ws)
+class Turns:
+    """The person at seat 0 on one WebSocket: the state of its next turn is kept between
+    calls (the table waits for it; no new state comes until it acts)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] | None = None
+
+    def play(self, count: int, acked: dict[int, str], tag: str) -> bool:
+        """Take ``count`` turns (see :func:`_play`); False if the game ended first."""
+        self.state = _play(self.ws, count, acked, tag, self.state)
+        return bool(self.state["status"] != "finished")
+
+
+def _play(
+    ws: ClientConnection,
+    count: int,
+    acked: dict[int, str],
+    tag: str,
+    state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Take ``count`` turns from ``state`` (``None``: the next turn state received), each
+    acknowledged and recorded in ``acked`` (index -> action); returns the state of the
+    next turn (or the final state)."""
+    state = state or _next_turn(ws)
     for number in range(count):
         if state["status"] == "finished":
-            return False
+            return state
         action = state["legal"][0]["action"]
         ref = f"{tag}{number}"
         message = {"type": "action", "version": state["version"], "action": action, "ref": ref}
@@ -162,7 +185,7 @@ def _play(ws: ClientConnection, count: int, acked: dict[int, str], tag: str) -> 
         assert reply["version"] - 1 not in acked
         acked[reply["version"] - 1] = action
         state = _next_turn(ws)
-    return bool(state["status"] != "finished")
+    return state
 
 
 def _check_record(base: str, code: str, acked: dict[int, str]) -> int:
@@ -209,19 +232,32 @@ def test_killing_the_owner_again_and_again_loses_and_doubles_nothing(
     code, token = _table(owner.base)
     acked: dict[int, str] = {}
     for round_ in range(2):
-        with other.ws(code) as player:
-            player.send(json.dumps({"type": "hello", "token": token}))
-            assert _play(player, 3, acked, f"r{round_}-")
+        with other.ws(code) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            player = Turns(ws)
+            assert player.play(3, acked, f"r{round_}-")
+            killed_at = max(acked)
             owner.kill()
             started = time.monotonic()
-            assert _play(player, 2, acked, f"r{round_}x")  # served by the new owner
+            assert player.play(2, acked, f"r{round_}x")  # served by the new owner
             assert time.monotonic() - started < 5 + 5  # takeover within 5 s (plus turns)
+            for extra in range(20):  # the bot goes on under the new owner
+                if _bot_acted_after(other.base, code, killed_at):
+                    break
+                assert player.play(1, acked, f"r{round_}y{extra}")
+            else:
+                raise AssertionError("the bot never acted after the takeover")
         fresh = Server(pg_url)
         servers.append(fresh)
         owner, other = other, fresh.wait_up()
-    assert len(acked) == 10
+    assert len(acked) >= 10
     stored = _check_record(owner.base, code, acked)
     assert stored > max(acked)
+
+
+def _bot_acted_after(base: str, code: str, index: int) -> bool:
+    record = parse_record(json.dumps(_http(base, f"/api/tables/{code}/record")))
+    return any(a.player == 1 for a in record.actions[index + 1 :])
 
 
 def test_rolling_restart_loses_no_table_and_no_acknowledged_action(
@@ -238,12 +274,12 @@ def test_rolling_restart_loses_no_table_and_no_acknowledged_action(
         for number, (code, token) in enumerate(tables):
             with going.ws(code) as player:
                 player.send(json.dumps({"type": "hello", "token": token}))
-                assert _play(player, 2, acked[number], f"t{turn}-")
+                assert Turns(player).play(2, acked[number], f"t{turn}-")
         going.stop()
         for number, (code, token) in enumerate(tables):
             with staying.ws(code) as player:  # the client reconnects to the other one
                 player.send(json.dumps({"type": "hello", "token": token}))
-                assert _play(player, 2, acked[number], f"t{turn}x")
+                assert Turns(player).play(2, acked[number], f"t{turn}x")
         fresh = Server(pg_url)
         servers.append(fresh)
         live[turn] = fresh.wait_up()
