@@ -250,7 +250,7 @@ class Cluster:
         """Queue a message for every process (sent in order, by the sender task)."""
         if self.closed:
             return
-        message["p"] = self.proc
+        message = {"p": self.proc, **message}  # first: listeners skip their own unparsed
         text = json.dumps(message, separators=(",", ":"))
         if len(text.encode()) > MAX_PAYLOAD:
             text = self._by_reference(message)
@@ -368,6 +368,8 @@ class Cluster:
                     self.hub.resync_all()  # updates may have been missed meanwhile
 
     def _dispatch(self, payload: str) -> None:
+        if payload.startswith(f'{{"p":"{self.proc}"'):
+            return  # our own update or request
         try:
             message = json.loads(payload)
         except ValueError:
