@@ -107,6 +107,7 @@ def test_serve_takes_settings_from_the_environment(
     assert (seen["bot_delay"], seen["proxy_headers"]) == (0.0, False)
     assert seen["allowed_origins"] == ("https://c.example",)
     assert seen["port"] == port  # not given as a flag: the environment's
+    assert seen["workers"] == 1
 
 
 def test_serve_refuses_a_bad_environment_value(
@@ -120,3 +121,22 @@ def test_serve_refuses_a_bad_environment_value(
     monkeypatch.setenv("LAMA_PORT", "70000")
     result, _ = run_serve(lama, monkeypatch, "--db", "sqlite://")
     assert result.exit_code == 2 and "LAMA_PORT" in result.output
+
+
+def test_serve_refuses_several_workers_on_sqlite(lama: Lama) -> None:
+    """Issue 16: more than one process needs PostgreSQL (one line, nothing started)."""
+    result = lama("serve", "--workers", "2", "--db", "sqlite://")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "--workers 2 needs a PostgreSQL database" in lines[0]
+    assert "SQLite serves one process only" in lines[0]
+    assert "in your browser" not in result.output
+    assert lama("serve", "--workers", "0").exit_code == 2  # at least one
+
+
+def test_serve_with_workers_refuses_sqlite_too() -> None:
+    from lamagames.web.server import serve
+
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        serve(db_url="sqlite://", workers=2)

@@ -70,6 +70,16 @@ def serve(
             "LAMA_ALLOWED_ORIGINS, comma-separated].",
         ),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the port (more than one needs PostgreSQL; "
+            "each serves every table, see docs/deploy.md) [env LAMA_WORKERS; default: 1].",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: play both games in the browser, with friends and bots.
 
@@ -94,11 +104,17 @@ def serve(
             proxy_headers=proxy_headers,
             forwarded_allow_ips=forwarded_allow_ips,
             allowed_origins=tuple(allowed_origin) if allowed_origin else None,
+            workers=workers,
         )
     except ValidationError as exc:
         fail(f"bad setting: {settings_error(exc)}")
     host, port = settings.host, settings.port
     url = settings.db or default_db_url()
+    if settings.workers > 1 and not url.startswith("postgres"):
+        fail(
+            f"--workers {settings.workers} needs a PostgreSQL database (--db postgresql://...): "
+            "SQLite serves one process only"
+        )
     try:  # fail early and clearly if the port is taken
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -130,6 +146,7 @@ def serve(
             allowed_origins=settings.allowed_origins,
             header_timeout=settings.header_timeout,
             max_header_bytes=settings.max_header_bytes,
+            workers=settings.workers,
         )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {url!r}: {exc}")

@@ -98,6 +98,7 @@ def create_app(
             yield
         finally:
             hub.shutdown()
+            await hub.leave_cluster()
             store.close()
 
     app = FastAPI(

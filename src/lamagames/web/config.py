@@ -39,6 +39,8 @@ class ServeSettings(BaseSettings):
             (``LAMA_ALLOWED_ORIGINS``: comma-separated, or a JSON list).
         header_timeout: seconds a connection has to send a complete request head.
         max_header_bytes: largest request head, bytes.
+        workers: server processes sharing the port (1 to 64; more than one needs
+            PostgreSQL, docs/deploy.md).
 
     Raises:
         pydantic.ValidationError: a value (keyword or environment) is not valid; see
@@ -56,6 +58,7 @@ class ServeSettings(BaseSettings):
     allowed_origins: Annotated[tuple[str, ...], NoDecode] = ()
     header_timeout: float = Field(default=HEADER_TIMEOUT, gt=0.0, le=3600.0)
     max_header_bytes: int = Field(default=MAX_HEADER_BYTES, ge=1024, le=1024 * 1024)
+    workers: int = Field(default=1, ge=1, le=64)
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

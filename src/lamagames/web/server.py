@@ -10,6 +10,8 @@ complete within ``header_timeout`` seconds (408) and at most ``max_header_bytes`
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +21,7 @@ from fastapi import FastAPI
 from lamagames.web.app import create_app
 from lamagames.web.live import Settings
 from lamagames.web.protocol import HEADER_TIMEOUT, MAX_HEADER_BYTES, GuardedConfig
+from lamagames.web.store import Store
 
 __all__ = ["create_app", "serve", "server_config"]
 
@@ -27,7 +30,7 @@ WS_MAX_SIZE = 64 * 1024
 
 
 def server_config(
-    app: FastAPI,
+    app: FastAPI | str,
     host: str = "127.0.0.1",
     port: int = 8000,
     *,
@@ -41,7 +44,8 @@ def server_config(
     """The uvicorn configuration of ``lama serve``.
 
     Args:
-        app: the app (:func:`~lamagames.web.app.create_app`).
+        app: the app (:func:`~lamagames.web.app.create_app`), or the ``"module:attr"`` of
+            an app factory (with ``factory=True``, for worker processes).
         host: interface to bind; ``127.0.0.1`` keeps it on this machine.
         port: TCP port.
         proxy_headers: trust ``X-Forwarded-For`` / ``X-Forwarded-Proto`` from the
@@ -75,6 +79,26 @@ def server_config(
     )
 
 
+#: Environment variable that hands ``serve``'s app settings to worker processes (JSON:
+#: ``db_url``, ``bot_delay``, ``allowed_origins``).
+WORKER_ENV = "LAMA_SERVE_WORKER"
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process of ``serve(workers=N)``: uvicorn imports this factory in
+    every worker, which reads the database URL, bot delay and allowed origins from
+    :data:`WORKER_ENV`.
+
+    Raises:
+        KeyError: :data:`WORKER_ENV` is not set (not started by :func:`serve`).
+    """
+    given = json.loads(os.environ[WORKER_ENV])
+    settings = Settings(
+        bot_delay=float(given["bot_delay"]), allowed_origins=tuple(given["allowed_origins"])
+    )
+    return create_app(given["db_url"], settings=settings)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -87,6 +111,7 @@ def serve(
     allowed_origins: Sequence[str] = (),
     header_timeout: float = HEADER_TIMEOUT,
     max_header_bytes: int = MAX_HEADER_BYTES,
+    workers: int = 1,
 ) -> None:
     """Serve the web app until interrupted.
 
@@ -103,10 +128,40 @@ def serve(
             WebSocket (:attr:`~lamagames.web.live.Settings.allowed_origins`).
         header_timeout: seconds a connection has to send a complete request head.
         max_header_bytes: largest request head, bytes.
+        workers: processes sharing the port (uvicorn's workers, restarted when one dies);
+            more than one needs PostgreSQL, where they form a cluster
+            (:mod:`lamagames.web.cluster`).
 
     Raises:
         OSError: the port cannot be bound.
+        ValueError: several workers on a database other than PostgreSQL.
     """
+    if workers > 1:
+        url = db_url or ""
+        if not url.startswith("postgres"):
+            raise ValueError(f"{workers} workers need PostgreSQL; SQLite serves one process")
+        Store(url).close()  # the schema, made once before the workers start at the same time
+        os.environ[WORKER_ENV] = json.dumps(
+            {"db_url": url, "bot_delay": bot_delay, "allowed_origins": list(allowed_origins)}
+        )
+        config = server_config(
+            "lamagames.web.server:worker_app",
+            host,
+            port,
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+            header_timeout=header_timeout,
+            max_header_bytes=max_header_bytes,
+            log_level=log_level,
+            factory=True,
+            workers=workers,
+        )
+        # What uvicorn.run does for workers, with our configuration (its head limits).
+        from uvicorn.supervisors import Multiprocess
+
+        sock = config.bind_socket()
+        Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()
+        return
     settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins))
     app = create_app(db_url, settings=settings)
     config = server_config(

@@ -42,6 +42,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -395,13 +396,19 @@ class Store:
         raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
 
     def append_action(
-        self, table_id: int, action: ActionData, *, status: str | None = None
+        self,
+        table_id: int,
+        action: ActionData,
+        *,
+        status: str | None = None,
+        maybe_stored: bool = False,
     ) -> None:
         """Store one applied action (and optionally a new status) in one transaction.
 
         Retried like every call; when an attempt's commit reached the database but its
         answer was lost (the connection dropped), the retry finds that very action stored
-        and counts it as done.
+        and counts it as done (``maybe_stored``: on the first attempt too, when an earlier
+        call, such as a group commit whose answer was lost, may have stored it).
 
         Raises:
             sqlalchemy.exc.IntegrityError: another action with that index is stored.
@@ -414,13 +421,73 @@ class Store:
             try:
                 self._append(table_id, action, status)
             except IntegrityError:
-                if tried and self._stored(table_id, action):
+                if (tried or maybe_stored) and self._stored(table_id, action):
                     return  # an earlier attempt committed it
                 raise
             finally:
                 tried = True
 
         self._retrying(attempt)
+
+    def append_batch(self, items: list[tuple[int, ActionData, str | None]]) -> None:
+        """Store the applied actions of several tables in one transaction (group commit).
+
+        Args:
+            items: ``(table_id, action, status)`` per action, at most one per table (the
+                table lock allows one action in flight per table); ``status`` is the
+                table's new status or ``None``.
+
+        Retried like every call. Nothing is stored if any row fails (the caller falls back
+        to :meth:`append_action` one by one, see :class:`~lamagames.web.writer.GroupWriter`).
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: an action with one of these indexes is stored.
+            StoreUnavailable: the database did not answer within ``retry_for`` seconds.
+        """
+        if not items:
+            return
+        self._retrying(lambda: self._append_many(items))
+
+    def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
+        now = _now()
+        rows = [
+            {
+                "table_id": table_id,
+                "idx": action.idx,
+                "player": action.player,
+                "notation": action.notation,
+                "by": action.by,
+                "created": now,
+            }
+            for table_id, action, _status in items
+        ]
+        plain = [
+            {"tid": table_id, "v": action.idx + 1, "u": now}
+            for table_id, action, status in items
+            if status is None
+        ]
+        with_status = [
+            {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
+            for table_id, action, status in items
+            if status is not None
+        ]
+        where = TableRow.id == bindparam("tid")
+        with self.engine.begin() as conn:
+            conn.execute(insert(ActionRow), rows)
+            if plain:
+                statement = (
+                    update(TableRow)
+                    .where(where)
+                    .values(version=bindparam("v"), updated=bindparam("u"))
+                )
+                conn.execute(statement, plain)
+            if with_status:
+                statement = (
+                    update(TableRow)
+                    .where(where)
+                    .values(version=bindparam("v"), updated=bindparam("u"), status=bindparam("s"))
+                )
+                conn.execute(statement, with_status)
 
     def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
         now = _now()
@@ -440,6 +507,11 @@ class Store:
                 )
             )
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    @_retried
+    def stored(self, table_id: int, action: ActionData) -> bool:
+        """True if exactly ``action`` (player, notation, by) is stored at its index."""
+        return self._stored(table_id, action)
 
     def _stored(self, table_id: int, action: ActionData) -> bool:
         """True if exactly ``action`` is stored at its index."""
@@ -523,6 +595,17 @@ class Store:
             if row is None:
                 return None
             return self._data(session, row)
+
+    @_retried
+    def actions_since(self, table_id: int, idx: int) -> list[ActionData]:
+        """The stored actions of a table from index ``idx`` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.idx, ActionRow.player, ActionRow.notation, ActionRow.by)
+                .where(ActionRow.table_id == table_id, ActionRow.idx >= idx)
+                .order_by(ActionRow.idx)
+            ).all()
+        return [ActionData(*row) for row in rows]
 
     @_retried
     def codes_with_status(self, *statuses: str) -> list[str]:

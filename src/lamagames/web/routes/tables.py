@@ -149,13 +149,8 @@ async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
 
 
 async def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
-    store = store_of(request)
-    await store.call(store.join_seat, table.data.id, seat, name)
+    await table.join(seat, name)
     live = table.seats[seat]
-    live.joined = True
-    if name:
-        live.name = name
-    table.broadcast()
     if live.token is None:  # pragma: no cover - human seats always have tokens
         raise TableError("forbidden", "not a human seat", 403)
     return JoinResponse(code=table.code, seat=seat, token=live.token)
@@ -181,16 +176,8 @@ async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse
         raise TableError("forbidden", "this table is private; ask for an invite link", 403)
     if table.status == "finished":
         raise TableError("finished", "this game is over", 409)
-    async with table.lock:
-        for live in table.seats:
-            if live.kind == "human" and not live.joined and not live.name:
-                # A fresh token: the host's invite link for this seat no longer opens it.
-                store = store_of(request)
-                live.token = await store.call(
-                    store.claim_seat, table.data.id, live.index, body.name
-                )
-                return await _join(request, table, live.index, body.name)
-    raise TableError("full", "no free seat at this table", 409)
+    seat, token = await table.claim(body.name)
+    return JoinResponse(code=table.code, seat=seat, token=token)
 
 
 @router.post(
