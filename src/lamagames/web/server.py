@@ -10,6 +10,7 @@ complete within ``header_timeout`` seconds (408) and at most ``max_header_bytes`
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 from collections.abc import Sequence
@@ -160,7 +161,10 @@ def serve(
         from uvicorn.supervisors import Multiprocess
 
         sock = config.bind_socket()
-        Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()
+        options: dict[str, Any] = {"sockets": [sock]}
+        if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.36
+            options["target"] = uvicorn.Server(config).run
+        Multiprocess(config, **options).run()
         return
     settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins))
     app = create_app(db_url, settings=settings)
