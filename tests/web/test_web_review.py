@@ -161,3 +161,22 @@ def test_a_game_the_server_cannot_review_is_refused(
     assert refused.status_code == 400
     assert refused.json() == {"error": "no_review", "message": "LAMA Dice reviews need numba"}
     assert reviews(client).computed == 0
+
+
+def test_a_lama_express_table_is_reviewed_in_win_chance(client: TestClient) -> None:
+    """Lama Express reviews value decisions in win chance (E-7: passes in windows are
+    decisions too); a short game (three llamas to win) with two rollouts per action."""
+    table = create(client, [BOT, BOT], game="express", params={"llamas_to_win": 3}, seed=5)
+    start(client, table)
+    code = table["code"]
+    wait_status(client, code, "finished", timeout=60)
+    assert client.post(f"/api/tables/{code}/review", json={"rollouts": 2}).status_code == 200
+    answer = wait_review(client, code)
+    assert answer["status"] == "done", answer
+    result = answer["result"]
+    assert (result["game"], result["unit"], result["rollouts"]) == ("express", "win chance", 2)
+    assert result["decisions"]
+    for decision in result["decisions"]:
+        assert decision["level"] is None or 0.0 <= decision["level"] <= 1.0
+        if decision["mark"] is not None:
+            assert decision["best"] in decision["legal"] and "view" in decision

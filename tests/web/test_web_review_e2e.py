@@ -5,6 +5,7 @@ mistakes" asking for a better move and showing the answer."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,6 +83,14 @@ def review_json(server: ServerThread, code: str) -> dict[str, Any]:
         return data
 
 
+def watch_errors(page: Page) -> list[str]:
+    """Collect the page's script errors and console errors (a CSP violation is one)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
 def open_review(page: Page) -> None:
     from playwright.sync_api import expect
 
@@ -98,6 +107,7 @@ def test_review_for_a_seat_and_a_spectator(
     token = table.seats[0].token
     seat = browser.new_page(locale="en-GB")
     seat.set_default_timeout(15_000)
+    errors = watch_errors(seat)
     seat.goto(f"{server.url}/t/{code}#seat={token}")
     expect(seat.locator("#finished")).to_be_visible()
     seat.locator("#review-start").click()  # computed in the background, progress shown
@@ -131,6 +141,7 @@ def test_review_for_a_seat_and_a_spectator(
     open_review(seat)  # the replay viewer has the review too
     seat.locator("#review-marks .review-jump").last.click()
     expect(seat.locator(".replay-step")).to_contain_text(f"Step {marked[-1]['index']} of")
+    assert errors == []
 
 
 def test_learn_from_your_mistakes_asks_and_answers(
@@ -141,6 +152,7 @@ def test_learn_from_your_mistakes_asks_and_answers(
     code = table.code
     page = browser.new_page(locale="en-GB")
     page.set_default_timeout(15_000)
+    errors = watch_errors(page)
     page.goto(f"{server.url}/t/{code}#seat={table.seats[0].token}")
     page.locator("#review-start").click()
     open_review(page)
@@ -169,3 +181,37 @@ def test_learn_from_your_mistakes_asks_and_answers(
     expect(page.locator("#learn-done")).to_be_visible()
     page.locator("#learn-stop").click()
     expect(page.locator("#review-chart")).to_be_visible()
+    assert errors == []
+
+
+def test_a_lama_express_review_in_the_replay_viewer(server: ServerThread, browser: Browser) -> None:
+    """Lama Express (win chance): the replay viewer's review and learn mode on a seat's own
+    view (its cards), for a spectator choosing the seat."""
+    from browser_helpers import get_json, post_json
+    from playwright.sync_api import expect
+
+    random = {"kind": "bot", "bot_kind": "random"}
+    body = {"game": "express", "seats": [random, random], "params": {"llamas_to_win": 3}}
+    table = post_json(server, "/api/tables", {**body, "seed": 4})
+    code = table["code"]
+    post_json(server, f"/api/tables/{code}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 60
+    while get_json(server, f"/api/tables/{code}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    post_json(server, f"/api/tables/{code}/review", {"rollouts": 2})
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(15_000)
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/replay/{code}")
+    open_review(page)
+    expect(page.locator("#review-chart")).to_contain_text("100 %")  # win chance from 0 to 1
+    marked = [d for d in review_json(server, code)["result"]["decisions"] if d["mark"]]
+    assert marked, "random bots make marked mistakes"
+    seat = marked[0]["seat"]
+    page.locator("#learn-seat").select_option(str(seat))
+    page.locator("#learn-start").click()
+    expect(page.locator("#learn .board")).not_to_be_empty()
+    page.locator(f"#learn-choices button[data-choice='{marked[0]['best']}']").click()
+    expect(page.locator("#learn-answer")).to_contain_text("Right:")
+    assert errors == []
