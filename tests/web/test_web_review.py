@@ -180,3 +180,39 @@ def test_a_lama_express_table_is_reviewed_in_win_chance(client: TestClient) -> N
         assert decision["level"] is None or 0.0 <= decision["level"] <= 1.0
         if decision["mark"] is not None:
             assert decision["best"] in decision["legal"] and "view" in decision
+
+
+def test_progress_is_shown_while_the_review_runs_in_the_background(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review runs in a worker thread: the server answers (progress 1/4) while it is
+    still working, and the same job is not started twice."""
+    import threading
+
+    from lamagames.coach.review import review_record as real
+    from lamagames.web import review as web_review
+
+    code = finished_table(client, players=2)
+    halfway = threading.Event()
+    go_on = threading.Event()
+
+    def slow_review(record: Any, **kwargs: Any) -> Any:
+        kwargs["progress"](1, 4)
+        halfway.set()
+        assert go_on.wait(30), "the test never let the review go on"
+        return real(record, **kwargs)
+
+    monkeypatch.setattr(web_review, "review_record", slow_review)
+    first = client.post(f"/api/tables/{code}/review", json={"rollouts": 2}).json()
+    assert first["status"] == "running"
+    assert halfway.wait(30)
+    assert client.get(f"/api/tables/{code}/review").json() == {
+        "status": "running",
+        "progress": 0.25,
+        "result": None,
+        "message": None,
+    }
+    assert client.post(f"/api/tables/{code}/review").json()["status"] == "running"
+    go_on.set()
+    assert wait_review(client, code)["status"] == "done"
+    assert reviews(client).computed == 1
