@@ -12,6 +12,7 @@ HTTP (JSON; errors are ``{"error": code, "message": text}``):
 - ``POST /api/tables/{code}/rematch``: new table with the same seats, started at once.
 - ``GET  /api/tables/{code}/record``: the game record (``lamagames.core.records``).
 - ``GET  /api/tables/{code}/replay``: record plus the spectator view after every action.
+- ``GET  /api/tables/{code}/review``, ``POST`` to start: the game review of a finished table.
 - ``GET  /openapi.json``: the OpenAPI schema.
 
 WebSocket ``/ws/{code}``: the client's first message is ``hello`` (with a seat token, or
@@ -40,7 +41,8 @@ from lamagames.web.engine import TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
 from lamagames.web.middleware import BodyLimit, SecurityHeaders
-from lamagames.web.routes import pages, play, records, tables
+from lamagames.web.review import ReviewService
+from lamagames.web.routes import pages, play, records, review, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
 from lamagames.web.schemas import ErrorOut, error_text
@@ -55,7 +57,7 @@ def allowed_methods(request: Request) -> list[str]:
     """Every HTTP method some route serves at the request's path, ``OPTIONS`` included,
     sorted (for the ``Allow`` header of 405 answers and of ``OPTIONS``)."""
     methods = {"OPTIONS"}
-    for router in (pages.router, tables.router, records.router):
+    for router in (pages.router, tables.router, records.router, review.router):
         for route in router.routes:
             if isinstance(route, Route) and route.methods:
                 match, _ = route.matches(request.scope)
@@ -89,6 +91,7 @@ def create_app(
     settings = settings or Settings(bot_delay=bot_delay)
     store = Store(db_url, retry_for=settings.db_retry_for, lock_timeout=settings.db_lock_timeout)
     hub_box: dict[str, Hub] = {}
+    reviews = ReviewService(store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -98,6 +101,7 @@ def create_app(
             yield
         finally:
             hub.shutdown()
+            reviews.shutdown()
             await hub.leave_cluster()
             store.close()
 
@@ -113,6 +117,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # outermost: the 413 of BodyLimit gets them too
     app.state.store = store
     app.state.settings = settings
+    app.state.review = reviews
     app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
     app.state.claim_limit = KeyedRateLimit(settings.claim_per_minute, settings.claim_burst)
     app.state.join_limit = KeyedRateLimit(settings.join_per_minute, settings.join_burst)
@@ -190,6 +195,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(review.router)
     app.include_router(play.router)
 
     schema_of_fastapi = app.openapi

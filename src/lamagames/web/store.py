@@ -181,6 +181,19 @@ class ActionRow(Base):
     created: Mapped[str] = mapped_column(String(32))
 
 
+class ReviewRow(Base):
+    """A finished table's game review (issue 18): the JSON of
+    :func:`lamagames.web.review.review_json`, stored once (migration ``0002_reviews``)."""
+
+    __tablename__ = "reviews"
+    table_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rollouts: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[str] = mapped_column(String(32))
+
+
 @dataclass(slots=True)
 class SeatData:
     """A seat as loaded from the store."""

@@ -2,6 +2,7 @@
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { api, gameIdsFor, link, main, page, renderer, seatName } from "./common.js";
+import { reviewPanel } from "./review.js";
 import { eventLines } from "./table/log.js";
 
 const { t } = i18n;
@@ -27,7 +28,10 @@ export async function replayPage(code) {
   const R = await renderer(data.renderer);
   data.seats = data.seats.map((s) => ({ ...s, name: seatName(s), connected: true, replaced: false })); // no presence in replays
   const n = data.frames.length - 1;
-  let step = 0; // from the start: the last step would give the result away
+  // From the start (the last step would give the result away), or the step in the link
+  // (#step=N: a point of the game review).
+  const asked = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
+  let step = Number.isInteger(asked) && asked > 0 ? Math.min(asked, n) : 0;
   let timer = null;
   const board = h("div", { class: "board" });
   const slider = h("input", {
@@ -93,9 +97,20 @@ export async function replayPage(code) {
     if (e.key === "End") show(n);
   };
   document.addEventListener("keydown", keys);
+  const review = reviewPanel({
+    code,
+    seat: null,
+    seats: data.seats,
+    R,
+    onJump: (index) => {
+      show(index);
+      board.scrollIntoView({ block: "nearest" });
+    },
+  });
   page.cleanup = () => {
     document.removeEventListener("keydown", keys);
     clearInterval(timer);
+    review.stop();
   };
   main.replaceChildren(
     h(
@@ -120,8 +135,12 @@ export async function replayPage(code) {
       ),
       eventLine,
       board,
+      review.el,
     ),
   );
   show(step);
-  page.rerender = () => replayPage(code);
+  page.rerender = () => {
+    review.stop();
+    replayPage(code);
+  };
 }

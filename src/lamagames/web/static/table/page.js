@@ -4,6 +4,7 @@
 import { h, patch } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { api, errorText, gameIdsFor, link, main, myName, navigate, page, renderer, store, toast } from "../common.js";
+import { reviewPanel } from "../review.js";
 import { chime } from "../sound.js";
 import { actionBar, onActionKey } from "./actions.js";
 import { TableConnection } from "./connection.js";
@@ -22,7 +23,10 @@ export function tablePage(code) {
   const view = new TableView(code, Boolean(invited));
   view.start();
   page.cleanup = () => view.stop();
-  page.rerender = () => view.draw();
+  page.rerender = () => {
+    view.draw();
+    if (view.review) view.review.redraw();
+  };
 }
 
 class TableView {
@@ -76,6 +80,7 @@ class TableView {
   stop() {
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.clockTimer);
+    if (this.review) this.review.stop();
     this.conn.stop();
     document.title = t("app.title");
   }
@@ -204,6 +209,7 @@ class TableView {
     const live = main.querySelector(":scope > #table-page");
     if (live && live.dataset.code === m.code) patch(live, fresh);
     else main.replaceChildren(fresh);
+    if (m.status === "finished") this.showReview(m, R);
     if (mine && !this.conn.pending && !main.contains(document.activeElement)) {
       const first = main.querySelector(".actions button");
       if (first) first.focus({ preventScroll: true });
@@ -217,6 +223,21 @@ class TableView {
         if (el) el.textContent = t("table.clock", { n: left });
       }, 250);
     }
+  }
+
+  // The game review below a finished table (review.js); a point or a marked move opens the
+  // replay at that position.
+  showReview(m, R) {
+    if (!this.review) {
+      this.review = reviewPanel({
+        code: m.code,
+        seat: m.seat,
+        seats: m.seats,
+        R,
+        onJump: (index) => navigate(`/replay/${m.code}#step=${index}`),
+      });
+    }
+    if (!main.contains(this.review.el)) main.append(this.review.el);
   }
 
   banner(m, R, mine) {
