@@ -47,10 +47,11 @@ from lamagames.dice.views import observation_size
 
 
 def _kernel(function: Any) -> Any:
-    """Compile with Numba (cached on disk) without reference counting: these functions
-    allocate nothing, and passing a dozen arrays per call to the rule kernels is then
-    cheaper (as the Lama Express kernels do)."""
-    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+    """Compile with Numba (cached on disk, no GIL). Reference counting stays on: the
+    in-kernel heuristic opponent (:mod:`lamagames.dice.batch_heuristic`) allocates small
+    scratch arrays, which a kernel compiled without it cannot call (a fresh compile fails;
+    a disk cache made by an earlier version had hidden that)."""
+    options: dict[str, Any] = {"cache": True, "nogil": True}
     return numba.njit(**options)(function)
 
 #: ``codes[seat]`` of a seat whose actions the caller gives.
