@@ -28,7 +28,8 @@ import numpy.typing as npt
 
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score, validate_dice
+from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import STANDARD_DICE, row_score, validate_dice
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,

@@ -39,7 +39,7 @@ from typing import Final, Literal
 
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.game import row_score
+from lamagames.dice.rules import row_score
 from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     PositionError,
