@@ -230,7 +230,7 @@ def play_games(
                     c = faces[2, below(rng, 0, 6)]
                     t = _record(trace_player, trace_action, g, t, -1, a * 49 + b * 7 + c)
                     # D-8 in the order of primitives.roll_result, written out here: calling
-                    # it costs this loop 15-20% (measured); test_primitives checks the copy.
+                    # it costs this loop 15-20% (measured); the trace-replay tests check it.
                     if a == LL and b == LL and c == LL:
                         result = primitives.THREE_LLAMAS
                     elif row[a] > 0 or row[b] > 0 or row[c] > 0:
