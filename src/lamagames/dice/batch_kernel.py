@@ -112,6 +112,7 @@ best_chip = compiled(primitives.best_chip)
 bust_score = compiled(primitives.bust_score)
 next_seat = compiled(primitives.next_seat)
 is_empty = compiled(primitives.is_empty)
+everyone_quit = compiled(primitives.everyone_quit)
 gives_back_after_round = compiled(primitives.gives_back_after_round)
 game_over = compiled(primitives.game_over)
 
@@ -519,10 +520,9 @@ def apply_player(
             ctrl[PHASE] = Phase.DICE
             return
         quit[seat] = True  # D-7
-        for i in range(quit.shape[0]):
-            if not quit[i]:
-                _next_turn(ctrl, dice, quit)
-                return
+        if not everyone_quit(quit):
+            _next_turn(ctrl, dice, quit)
+            return
         _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
         return
     if phase == Phase.DISCARD:  # D-8.2

@@ -42,13 +42,13 @@ from typing import Any, Final
 
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import State
+from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
-    LLAMA,
     NUM_SYMBOLS,
     QUIT,
     ROLL,
@@ -256,23 +256,27 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
     mask = llama_mask(s.llama_row)
     table = solver.table(mask, score)
     total = 0.0
+    llama = [mask >> k & 1 for k in range(NUM_SYMBOLS)]
     for counts, p in zip(solver.rolls.counts.tolist(), solver.rolls.probs.tolist(), strict=True):
-        if counts[LLAMA] == 3:  # D-8.1: a chip or none, then (as if alone) the same seat again
-            chips = [0] + ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+        a, b, c = (k for k in range(NUM_SYMBOLS) for _ in range(counts[k]))
+        result = primitives.roll_result(row, llama, a, b, c, False)  # D-8, takes allowed
+        if result == primitives.THREE_LLAMAS:  # D-8.1: a chip or none, then the same seat
+            choices = primitives.chip_choices(score)
+            chips = [0] + ([10] if choices & 1 else []) + ([1] if choices & 2 else [])
             value = min(table.give_value(row, score, chip) for chip in chips)
-        elif any(counts[k] and row[k] for k in range(NUM_SYMBOLS)):  # D-8.2
-            limits = [min(counts[k], row[k]) for k in range(NUM_SYMBOLS)]
+        elif result == primitives.MATCH:  # D-8.2
+            code = primitives.max_discard(row, a, b, c)
+            limits = [(code >> (2 * k)) & 3 for k in range(NUM_SYMBOLS)]
             value = min(
                 table.after_discard_value(_minus(row, sub), score)
                 for sub in product(*(range(m + 1) for m in limits))
                 if any(sub)
             )
-        else:
-            takes = [k for k in range(NUM_SYMBOLS) if counts[k] and mask >> k & 1]
-            if takes:  # D-8.3
-                value = min(_take_value(solver, row, mask, k, score) for k in takes)
-            else:  # D-8.4
-                value = float(row_score([r + (mask >> k & 1) for k, r in enumerate(row)]))
+        elif result == primitives.TAKE:  # D-8.3
+            takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
+            value = min(_take_value(solver, row, mask, k, score) for k in takes)
+        else:  # D-8.4
+            value = float(primitives.bust_score(row, llama))
         total += p * value
     return total
 

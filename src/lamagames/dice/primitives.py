@@ -36,7 +36,8 @@ Counts = Any
 
 @rule("D-10")
 def row_score(row: Counts) -> int:
-    """Minus points of a row (D-10): each distinct number once, plus 10 for any llama."""
+    """Minus points of a row (D-10): each distinct number once at its value (D-2: a number
+    is worth its pips), plus 10 for any llama."""
     total = 0
     for s in range(7):
         if row[s] > 0:
@@ -157,6 +158,15 @@ def next_seat(quit: Counts, seat: int) -> int:
         if not quit[other]:
             return other
     return seat
+
+
+@rule("D-7")
+def everyone_quit(quit: Counts) -> bool:
+    """True when every seat has quit (D-7): the quit of the last seat ends the round (D-9)."""
+    for seat in range(len(quit)):  # noqa: SIM110
+        if not quit[seat]:
+            return False
+    return True
 
 
 @rule("D-9")

@@ -60,6 +60,7 @@ from lamagames.dice.primitives import (
     can_take,
     chip_choices,
     chip_points,
+    everyone_quit,
     game_over,
     gives_back_after_round,
     is_empty,
@@ -256,7 +257,7 @@ class DiceState(DiceStateReader, State):
                 self._phase = Phase.DICE
             else:  # D-7
                 self._quit[seat] = True
-                if all(self._quit):  # D-9
+                if everyone_quit(self._quit):  # D-9
                     self._end_round()
                 else:
                     self._next_turn()
