@@ -75,16 +75,14 @@ def max_discard(row: Counts, a: int, b: int, c: int) -> int:
     """The largest legal discard after a match, as a discard code (D-8.2): per symbol up to
     ``min(dice showing it, cards of it in the row)``. The legal discards are exactly its
     non-empty sub-multisets; 0 when no die matches."""
+    # One card per die while the row holds one more of its symbol: min(shown, in row).
     code = 0
-    for s in range(7):
-        shown = 0
-        if a == s:
-            shown += 1
-        if b == s:
-            shown += 1
-        if c == s:
-            shown += 1
-        code += min(shown, row[s]) << (2 * s)
+    if row[a] > 0:
+        code += 1 << (2 * a)
+    if row[b] > (1 if b == a else 0):
+        code += 1 << (2 * b)
+    if row[c] > (1 if c == a else 0) + (1 if c == b else 0):
+        code += 1 << (2 * c)
     return code
 
 
@@ -153,8 +151,11 @@ def next_seat(quit: Counts, seat: int) -> int:
     """The next seat clockwise after ``seat`` that has not quit this round (D-6), possibly
     ``seat`` itself; ``seat`` when every seat has quit."""
     n = len(quit)
-    for step in range(1, n + 1):
-        other = (seat + step) % n
+    other = seat
+    for _ in range(n):
+        other += 1
+        if other == n:
+            other = 0
         if not quit[other]:
             return other
     return seat

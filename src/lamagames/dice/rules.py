@@ -199,7 +199,7 @@ def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
     """
     a, b, c = dice
     code = primitives.max_discard(row, a, b, c)
-    symbols = [s for s in range(NUM_SYMBOLS) if (code >> (2 * s)) & 3]
+    symbols = [s for s in {a, b, c} if (code >> (2 * s)) & 3]
     out = []
     for combo in product(*(range(((code >> (2 * s)) & 3) + 1) for s in symbols)):
         if any(combo):
