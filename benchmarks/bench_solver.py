@@ -21,7 +21,6 @@ import time
 os.environ["LAMAGAMES_SOLVER_CACHE"] = "off"
 
 from lamagames.core.registry import make
-from lamagames.dice.game import DiceState
 from lamagames.dice.solver import LastStandingSolver
 from lamagames.dice.solver.kernel import warm_up
 from lamagames.dice.solver.space import reachable_rows
@@ -30,6 +29,7 @@ from lamagames.dice.solver.two_player import (
     TwoPlayerSolver,
     state_bound,
 )
+from lamagames.dice.state import DiceState
 
 
 def main() -> None:
@@ -117,7 +117,8 @@ def compare_last_standing(positions: int) -> None:
     out the same random last-standing positions (D-8.5) with the same dice streams."""
     from lamagames.bots.dice import DiceHeuristicBot
     from lamagames.bots.dice_exact import DiceExactBot
-    from lamagames.dice.game import PHASE_DEAL, PHASE_OVER, DiceGame
+    from lamagames.dice.game import DiceGame
+    from lamagames.dice.rules import Phase
 
     game = DiceGame(num_players=2)
     rng = random.Random(3)
@@ -132,7 +133,7 @@ def compare_last_standing(positions: int) -> None:
             state = game.state_from_dict(_last_standing_dict(row, score))
             bot = bot_type(game, 0)
             dice_rng = random.Random(trial)
-            while state.phase not in (PHASE_DEAL, PHASE_OVER):
+            while state.phase not in (Phase.DEAL, Phase.OVER):
                 if state.is_chance_node():
                     state.apply_action(state.sample_chance_outcome(dice_rng))
                 else:

@@ -24,7 +24,7 @@ import tracemalloc
 os.environ["LAMAGAMES_SOLVER_CACHE"] = "off"
 
 from lamagames.core.registry import make
-from lamagames.dice.game import STANDARD_DICE, DiceState
+from lamagames.dice.rules import STANDARD_DICE
 from lamagames.dice.solver.pair_table import (
     greedy_chain,
     roll_groups,
@@ -32,6 +32,7 @@ from lamagames.dice.solver.pair_table import (
     table_bytes,
     table_states,
 )
+from lamagames.dice.state import DiceState
 
 DICE = tuple(STANDARD_DICE)
 

@@ -19,7 +19,8 @@ from lamagames.dice.actions import (
     string_to_chance,
     string_to_player_action,
 )
-from lamagames.dice.game import DiceGame, DiceState
+from lamagames.dice.game import DiceGame
+from lamagames.dice.state import DiceState
 from lamagames.sim.runner import play_game
 
 

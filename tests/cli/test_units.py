@@ -16,7 +16,8 @@ from lamagames.core.records import SeatInfo
 from lamagames.core.registry import make
 from lamagames.dice import render
 from lamagames.dice.actions import DISCARD_ID, QUIT, ROLL
-from lamagames.dice.game import DiceGame, DiceState
+from lamagames.dice.game import DiceGame
+from lamagames.dice.state import DiceState
 from lamagames.sim.runner import GameResult
 from lamagames.sim.stats import Mean, Metric, StatsCollector, Total
 

@@ -11,7 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from lamagames.dice.game import PHASE_DEAL, PHASE_TURN, DiceGame, DiceState
+from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 
 SYMBOLS = "123456L"
 #: Copies of each symbol among the 43 cards (D-3): llama row plus deck.
@@ -39,7 +41,7 @@ def make_state(
     llama_row: str = "123456L",
     scores: Sequence[int] | None = None,
     quit: Sequence[bool] | None = None,
-    phase: int = PHASE_TURN,
+    phase: int = Phase.TURN,
     player: int = 0,
     dice: str | None = None,
     starter: int | None = None,
@@ -135,6 +137,6 @@ def row_text(state: DiceState, seat: int) -> str:
 def deal_round(state: DiceState, seed: int = 0) -> DiceState:
     """Apply random deals (D-5) while the state is at a deal chance node."""
     rng = random.Random(seed)
-    while state.phase == PHASE_DEAL:
+    while state.phase == Phase.DEAL:
         state.apply_action(state.sample_chance_outcome(rng))
     return state

@@ -17,7 +17,7 @@ import pytest
 
 from lamagames.bots.base import make_bot
 from lamagames.dice import DiceGame
-from lamagames.dice.game import DiceState
+from lamagames.dice.state import DiceState
 from lamagames.sim.runner import play_game
 
 VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "L": 10}

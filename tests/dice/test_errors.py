@@ -16,17 +16,8 @@ from lamagames.core.errors import (
 )
 from lamagames.core.registry import make
 from lamagames.dice import DiceGame
-from lamagames.dice.game import (
-    PHASE_DEAL,
-    PHASE_DICE,
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_OVER,
-    PHASE_TAKE,
-    PHASE_TURN,
-    DiceState,
-)
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import act, make_state
 
 NUM_ACTIONS = DiceGame().info.num_distinct_actions
@@ -52,14 +43,14 @@ def positions() -> dict[str, DiceState]:
         "over": act(make_state(["6", "1"], quit=[False, True], scores=[39, 0]), "quit"),
     }
     expected = {
-        "turn": PHASE_TURN,
-        "dice": PHASE_DICE,
-        "discard": PHASE_DISCARD,
-        "take": PHASE_TAKE,
-        "give_llamas": PHASE_GIVE_LLAMAS,
-        "give_empty": PHASE_GIVE_EMPTY,
-        "deal": PHASE_DEAL,
-        "over": PHASE_OVER,
+        "turn": Phase.TURN,
+        "dice": Phase.DICE,
+        "discard": Phase.DISCARD,
+        "take": Phase.TAKE,
+        "give_llamas": Phase.GIVE_LLAMAS,
+        "give_empty": Phase.GIVE_EMPTY,
+        "deal": Phase.DEAL,
+        "over": Phase.OVER,
     }
     for name, state in out.items():
         assert state.phase == expected[name], name

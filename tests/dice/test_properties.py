@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER
 from lamagames.core.records import parse_record, record_from_state, replay
 from lamagames.dice import STANDARD_DICE, DiceGame
-from lamagames.dice.game import PHASE_DEAL, DiceState
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import SYMBOLS, TOTAL_COPIES, counts
 
 ALTERNATIVE_DICE = ("2345LL", "1346LL", "1256LL")
@@ -167,7 +168,7 @@ def scores_change_only_by_scoring_and_give_backs(config: Config) -> None:
             assert any(not any(r) for r in rows) or not any(llama_row) or all_quit  # D-9
         else:
             assert diff == [0] * len(diff)
-            if after.phase != PHASE_DEAL:  # mid-round: no D-9 condition holds
+            if after.phase != Phase.DEAL:  # mid-round: no D-9 condition holds
                 assert all(any(r) for r in after.rows)
                 assert any(after.llama_row)
                 assert not all(after.quit)
@@ -307,7 +308,7 @@ def test_dice_sampler_matches_the_probabilities() -> None:
     game = DiceGame(num_players=2)
     state = game.new_initial_state()
     rng = random.Random(1)
-    while state.phase == PHASE_DEAL:
+    while state.phase == Phase.DEAL:
         state.apply_action(state.sample_chance_outcome(rng))
     state.apply_action(state.string_to_action("roll"))
     probabilities = dict(state.chance_outcomes())

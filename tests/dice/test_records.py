@@ -19,7 +19,7 @@ from lamagames.core.records import (
     save_record,
 )
 from lamagames.dice import DiceGame
-from lamagames.dice.game import DiceState
+from lamagames.dice.state import DiceState
 from lamagames.sim.runner import play_game
 
 SEED = 2024

@@ -14,18 +14,8 @@ import pytest
 from lamagames.core.errors import IllegalActionError, ParameterError
 from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER
 from lamagames.dice import STANDARD_DICE, DiceGame, row_score
-from lamagames.dice.game import (
-    PHASE_DEAL,
-    PHASE_DICE,
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_OVER,
-    PHASE_TAKE,
-    PHASE_TURN,
-    DiceState,
-    Phase,
-)
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import (
     DECK_COPIES,
     act,
@@ -48,7 +38,7 @@ def cards_everywhere(state: DiceState) -> list[int]:
 
 
 def roll_probability(game: DiceGame, dice: str) -> float:
-    state = make_state(["1"] * game.num_players, game=game, phase=PHASE_DICE)
+    state = make_state(["1"] * game.num_players, game=game, phase=Phase.DICE)
     probabilities = dict(state.chance_outcomes())
     return probabilities.get(state.string_to_action(dice), 0.0)
 
@@ -60,7 +50,7 @@ def test_d1_standard_dice_are_the_default() -> None:
     game = DiceGame()
     assert game.params["dice"] == ["LL3456", "12LL56", "1234LL"]
     assert tuple(game.params["dice"]) == STANDARD_DICE
-    state = make_state(["1", "1", "1"], phase=PHASE_DICE)
+    state = make_state(["1", "1", "1"], phase=Phase.DICE)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 5 * 5 * 5  # each die shows 4 numbers or a llama
     assert math.isclose(sum(p for _, p in outcomes), 1.0)
@@ -93,7 +83,7 @@ def test_d1_every_number_on_exactly_two_dice_in_the_standard_set() -> None:
 def test_d1_accepts_any_dice_meeting_the_constraint(dice: tuple[str, ...]) -> None:
     game = DiceGame(dice=dice)
     assert game.params["dice"] == [d.upper() for d in dice]
-    state = make_state(["1", "1", "1"], game=game, phase=PHASE_DICE)
+    state = make_state(["1", "1", "1"], game=game, phase=Phase.DICE)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 125
     assert math.isclose(sum(p for _, p in outcomes), 1.0)
@@ -104,7 +94,7 @@ def test_d1_alternative_dice_change_the_possible_rolls() -> None:
     game = DiceGame(dice=("2345LL", "1346LL", "1256LL"))
     assert math.isclose(roll_probability(game, "dice 2 1 1"), 1 / 216)
     assert roll_probability(game, "dice 1 1 1") == 0.0  # die A has no 1
-    state = make_state(["1", "1", "1"], game=game, phase=PHASE_DICE)
+    state = make_state(["1", "1", "1"], game=game, phase=Phase.DICE)
     before = state.to_dict()
     with pytest.raises(IllegalActionError, match="dice 1 1 1"):
         state.apply_action(state.string_to_action("dice 1 1 1"))
@@ -231,10 +221,10 @@ def test_d4_chips_follow_from_the_score(
     assert state.observation(1)["chips"][0] == list(chips)
     act(state, "roll", "dice L L L")
     if options is None:
-        assert state.phase == PHASE_TURN
+        assert state.phase == Phase.TURN
         assert state.current_player() == 1
     else:
-        assert state.phase == PHASE_GIVE_LLAMAS
+        assert state.phase == Phase.GIVE_LLAMAS
         assert state.current_player() == 0
         assert legal(state) == options
 
@@ -279,7 +269,7 @@ def test_d5_first_round_starting_seat_is_a_parameter(num_players: int, seat: int
     state = game.new_initial_state()
     assert state.current_player() == CHANCE_PLAYER
     deal_round(state, seed=seat)
-    assert state.phase == PHASE_TURN
+    assert state.phase == Phase.TURN
     assert state.current_player() == seat
     assert state.starter == seat
 
@@ -301,7 +291,7 @@ def test_d5_round_setup_llama_row_face_up_six_cards_each() -> None:
 def next_round_starter(state: DiceState) -> int:
     """Deal the next round and return the seat that acts first in it."""
     deal_round(state)
-    assert state.phase == PHASE_TURN
+    assert state.phase == Phase.TURN
     return state.current_player()
 
 
@@ -309,7 +299,7 @@ def test_d5_next_round_starter_after_row_emptied() -> None:
     # Seat 2 empties its row: it took the last roll, so it starts round 2.
     state = make_state(["1 2", "5 6", "3"], player=2, starter=0)
     act(state, "roll", "dice 3 1 1", "discard 3")
-    assert state.round == 2 and state.phase == PHASE_DEAL
+    assert state.round == 2 and state.phase == Phase.DEAL
     assert next_round_starter(state) == 2
     assert state.starter == 2
 
@@ -347,7 +337,7 @@ def test_d5_next_round_starter_after_empty_row_and_give_back() -> None:
     # The give-back (D-10) is not a roll or a quit: the seat that rolled still starts.
     state = make_state(["1 2", "5 6", "3"], scores=[4, 4, 15], player=2, starter=1)
     act(state, "roll", "dice 3 1 1", "discard 3")
-    assert state.phase == PHASE_GIVE_EMPTY
+    assert state.phase == Phase.GIVE_EMPTY
     act(state, "give black")
     assert next_round_starter(state) == 2
 
@@ -435,7 +425,7 @@ def test_d7_quit_seat_takes_no_further_turn_and_keeps_its_row() -> None:
 def test_d8_1_three_llamas_no_discard_even_with_llamas_in_row() -> None:
     state = make_state(["L L 3", "5"], scores=[15, 0])
     act(state, "roll", "dice L L L")
-    assert state.phase == PHASE_GIVE_LLAMAS
+    assert state.phase == Phase.GIVE_LLAMAS
     assert legal(state) == GIVE_ALL
     assert not any(a.startswith("discard") for a in legal(state))
     act(state, "give none")
@@ -448,7 +438,7 @@ def test_d8_1_three_llamas_no_discard_and_no_chips_nothing_happens() -> None:
     before = state.to_dict()
     act(state, "roll", "dice L L L")
     # No decision is asked: the turn passes at once.
-    assert state.phase == PHASE_TURN
+    assert state.phase == Phase.TURN
     assert state.current_player() == 1
     after = state.to_dict()
     for key in ("rows", "llama_row", "scores", "discards", "quit"):
@@ -470,7 +460,7 @@ def test_d8_1_three_llamas_give_back_choice(give: str, after: int) -> None:
     state = make_state(["L L 3", "5"], scores=[15, 20])
     act(state, "roll", "dice L L L", give)
     assert state.scores == [after, 20]
-    assert state.phase == PHASE_TURN
+    assert state.phase == Phase.TURN
     assert state.current_player() == 1
     assert row_text(state, 0) == "3LL"
 
@@ -493,7 +483,7 @@ def test_d8_1_three_llamas_never_bust_for_last_player_standing(score: int) -> No
     assert state.round_points == []
     assert row_text(state, 1) == "33"
     assert state.llama_row == counts("1L")
-    assert state.phase == PHASE_TURN
+    assert state.phase == Phase.TURN
     assert state.current_player() == 1
 
 
@@ -504,7 +494,7 @@ def test_d8_2_example_exact_legal_discards() -> None:
     # the D-8.2 example of docs/rules.md: dice 3 3 L (die B cannot show a 3), row 3 3 3 L 5.
     state = make_state(["3 3 3 L 5", "1"])
     act(state, "roll", "dice 3 L 3")
-    assert state.phase == PHASE_DISCARD
+    assert state.phase == Phase.DISCARD
     assert legal(state) == {
         "discard 3",
         "discard 3 3",
@@ -576,7 +566,7 @@ def test_d8_2_discard_removes_the_cards_and_passes_the_turn() -> None:
 def test_d8_2_match_comes_before_taking_from_the_llama_row() -> None:
     state = make_state(["4 1", "2"])
     act(state, "roll", "dice 3 6 4")
-    assert state.phase == PHASE_DISCARD
+    assert state.phase == Phase.DISCARD
     assert not any(a.startswith("take") for a in legal(state))
 
 
@@ -586,7 +576,7 @@ def test_d8_2_match_comes_before_taking_from_the_llama_row() -> None:
 def test_d8_3_take_exactly_one_of_the_rolled_symbols() -> None:
     state = make_state(["1 2 2", "1"])
     act(state, "roll", "dice 3 5 4")
-    assert state.phase == PHASE_TAKE
+    assert state.phase == Phase.TAKE
     assert legal(state) == {"take 3", "take 4", "take 5"}
     act(state, "take 5")
     assert row_text(state, 0) == "1225"
@@ -632,7 +622,7 @@ def test_d8_4_bust_takes_the_whole_llama_row_and_ends_the_round() -> None:
     assert state.round_points[-1] == [19, 3, 5]
     assert state.scores == [19, 3, 5]
     assert state.round == 2
-    assert state.phase == PHASE_DEAL
+    assert state.phase == Phase.DEAL
 
 
 def test_d8_4_bust_cards_stay_accounted_for() -> None:
@@ -763,13 +753,13 @@ def test_d10_empty_row_scores_0_and_may_give_back_a_chip() -> None:
     state = make_state(["3", "1 5", "2"], scores=[15, 0, 0])
     act(state, "roll", "dice 3 1 1", "discard 3")
     assert state.round_points == [[0, 6, 2]]
-    assert state.phase == PHASE_GIVE_EMPTY
+    assert state.phase == Phase.GIVE_EMPTY
     assert state.current_player() == 0
     assert legal(state) == GIVE_ALL
     act(state, "give black")
     assert state.scores == [5, 6, 2]
     phase: Phase = state.phase  # read anew: mypy would keep the narrowing from before the act
-    assert phase == PHASE_DEAL
+    assert phase == Phase.DEAL
 
 
 @pytest.mark.parametrize(
@@ -785,7 +775,7 @@ def test_d10_empty_row_without_chips_asks_nothing() -> None:
     state = make_state(["3", "1 5", "2"], scores=[0, 7, 0])
     act(state, "roll", "dice 3 1 1", "discard 3")
     assert state.round_points == [[0, 6, 2]]
-    assert state.phase == PHASE_DEAL
+    assert state.phase == Phase.DEAL
     assert state.scores == [0, 13, 2]
 
 
@@ -798,7 +788,7 @@ def test_d11_game_ends_when_a_score_reaches_40() -> None:
     assert state.scores == [6, 40, 11]
     assert state.is_terminal()
     assert state.current_player() == TERMINAL_PLAYER
-    assert state.phase == PHASE_OVER
+    assert state.phase == Phase.OVER
     assert state.winners() == [0]
     assert state.returns() == [1.0, 0.0, 0.0]
     assert state.legal_actions() == []
@@ -846,7 +836,7 @@ def test_d11_empty_row_give_back_comes_before_the_winners() -> None:
     # (D-10 scoring), so the tie at 5 becomes a win for seat 0 alone.
     state = make_state(["3", "6 L", "2"], scores=[5, 30, 3], player=0)
     act(state, "roll", "dice 3 1 1", "discard 3")
-    assert state.phase == PHASE_GIVE_EMPTY
+    assert state.phase == Phase.GIVE_EMPTY
     assert not state.is_terminal()
     act(state, "give white")
     assert state.is_terminal()

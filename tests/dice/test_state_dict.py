@@ -11,15 +11,7 @@ import pytest
 
 from lamagames.core.errors import RecordError
 from lamagames.dice import DiceGame
-from lamagames.dice.game import (
-    PHASE_DEAL,
-    PHASE_DICE,
-    PHASE_DISCARD,
-    PHASE_GIVE_LLAMAS,
-    PHASE_OVER,
-    PHASE_TAKE,
-    PHASE_TURN,
-)
+from lamagames.dice.rules import Phase
 from tests.dice.helpers import act, deal_round, make_state
 
 
@@ -99,7 +91,7 @@ def test_missing_field() -> None:
         DiceGame(num_players=2).state_from_dict(data)
 
 
-@pytest.mark.parametrize("phase", [PHASE_DISCARD, PHASE_TAKE, PHASE_GIVE_LLAMAS])
+@pytest.mark.parametrize("phase", [Phase.DISCARD, Phase.TAKE, Phase.GIVE_LLAMAS])
 def test_roll_phase_without_dice(phase: int) -> None:
     data = turn_data()
     data["phase"] = phase
@@ -110,9 +102,9 @@ def test_roll_phase_without_dice(phase: int) -> None:
 @pytest.mark.parametrize(
     ("phase", "dice"),
     [
-        (PHASE_DISCARD, [4, 4, 4]),  # no die matches the row 1 2: nothing to discard
-        (PHASE_TAKE, [0, 0, 1]),  # the dice match the row: no take
-        (PHASE_GIVE_LLAMAS, [2, 2, 6]),  # not three llamas
+        (Phase.DISCARD, [4, 4, 4]),  # no die matches the row 1 2: nothing to discard
+        (Phase.TAKE, [0, 0, 1]),  # the dice match the row: no take
+        (Phase.GIVE_LLAMAS, [2, 2, 6]),  # not three llamas
     ],
 )
 def test_roll_phase_that_does_not_follow_from_the_dice(phase: int, dice: list[int]) -> None:
@@ -123,7 +115,7 @@ def test_roll_phase_that_does_not_follow_from_the_dice(phase: int, dice: list[in
         DiceGame(num_players=2).state_from_dict(data)
 
 
-@pytest.mark.parametrize("phase", [PHASE_TURN, PHASE_DICE])
+@pytest.mark.parametrize("phase", [Phase.TURN, Phase.DICE])
 def test_deal_seat_must_be_complete_outside_the_deal(phase: int) -> None:
     data = turn_data()
     data["phase"] = phase
@@ -142,7 +134,7 @@ def test_deal_phase_data_round_trips() -> None:
     state = DiceGame(num_players=3).new_initial_state()
     state.apply_action(state.string_to_action("deal 11235L"))
     data = copy.deepcopy(state.to_dict())
-    assert data["phase"] == PHASE_DEAL
+    assert data["phase"] == Phase.DEAL
     assert state.game.state_from_dict(data) == state
 
 
@@ -160,5 +152,5 @@ def test_d11_no_round_in_progress_once_a_score_reaches_the_end(scores: list[int]
 def test_d11_the_finished_game_keeps_its_final_scores() -> None:
     state = make_state(["3", "5"], llama_row="1L")
     data = state.to_dict()
-    data["scores"], data["phase"] = [42, 37], int(PHASE_OVER)
+    data["scores"], data["phase"] = [42, 37], int(Phase.OVER)
     assert DiceGame(num_players=2).state_from_dict(data).scores == [42, 37]

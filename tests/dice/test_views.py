@@ -7,7 +7,7 @@ import pytest
 
 from lamagames.core.game import CHANCE_PLAYER
 from lamagames.dice import DiceGame
-from lamagames.dice.game import PHASE_DISCARD, PHASE_TURN
+from lamagames.dice.rules import Phase
 from tests.dice.helpers import act, make_state
 
 
@@ -110,7 +110,7 @@ def test_observation_tensor_layout() -> None:
         player=0,
     )
     act(state, "roll", "dice 3 L 3")
-    assert state.phase == PHASE_DISCARD
+    assert state.phase == Phase.DISCARD
     tensor = state.observation_tensor(1)
     assert tensor.dtype == np.float32
     assert tensor.shape == (66,)
@@ -122,14 +122,14 @@ def test_observation_tensor_layout() -> None:
     dice = tensor[37:58].reshape(3, 7)
     assert dice.argmax(axis=1).tolist() == [2, 6, 2] and dice.sum() == 3  # 3 L 3
     phase = tensor[58:66]
-    assert phase.argmax() == PHASE_DISCARD and phase.sum() == 1
+    assert phase.argmax() == Phase.DISCARD and phase.sum() == 1
 
 
 def test_observation_tensor_without_a_roll() -> None:
     state = make_state(["1", "2"])
     tensor = state.observation_tensor(0)
     assert tensor[27:48].sum() == 0  # no dice shown
-    assert tensor[48 + PHASE_TURN] == 1
+    assert tensor[48 + Phase.TURN] == 1
 
 
 def test_current_player_selects_the_notation_at_chance_nodes() -> None:

@@ -12,7 +12,8 @@ row needs three llamas, probability 1/27 with the standard dice).
 from __future__ import annotations
 
 from lamagames.dice.actions import QUIT, ROLL
-from lamagames.dice.game import PHASE_DEAL, PHASE_OVER, DiceState
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 
 Key = tuple[object, ...]
 
@@ -25,7 +26,7 @@ def expectimax(state: DiceState, seat: int, budget: int, start: int | None = Non
 
 
 def _value(state: DiceState, seat: int, budget: int, start: int, memo: dict[Key, float]) -> float:
-    if state.phase in (PHASE_DEAL, PHASE_OVER):  # the round has been scored
+    if state.phase in (Phase.DEAL, Phase.OVER):  # the round has been scored
         return float(state.scores[seat] - start)
     key: Key = (
         state.phase,
@@ -69,7 +70,7 @@ def margin(state: DiceState, budget: int) -> float:
 
 
 def _margin(state: DiceState, budget: int, start: tuple[int, int], memo: dict[Key, float]) -> float:
-    if state.phase in (PHASE_DEAL, PHASE_OVER):
+    if state.phase in (Phase.DEAL, Phase.OVER):
         return float((state.scores[1] - start[1]) - (state.scores[0] - start[0]))
     key: Key = (
         state.phase,

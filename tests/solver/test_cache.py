@@ -10,7 +10,7 @@ import numpy as np
 import platformdirs
 import pytest
 
-from lamagames.dice.game import STANDARD_DICE
+from lamagames.dice.rules import STANDARD_DICE
 from lamagames.dice.solver import SOLVER_VERSION, LastStandingSolver, cache
 
 

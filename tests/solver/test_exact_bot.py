@@ -9,8 +9,9 @@ import pytest
 from lamagames.bots.base import bot_kinds, make_bot
 from lamagames.bots.dice_exact import DiceExactBot
 from lamagames.bots.dice_search import DiceSearchBot
-from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame
+from lamagames.dice.game import DiceGame
 from lamagames.dice.hints import hints
+from lamagames.dice.rules import Phase
 from tests.dice.helpers import make_state
 
 
@@ -24,8 +25,8 @@ def test_exact_is_a_dice_bot_kind() -> None:
     ("rows", "llama_row", "phase", "dice", "scores"),
     [
         (["33L", "6"], "12", None, None, [0, 0]),  # D-8.5 roll or quit
-        (["335L", "6"], "12", PHASE_DISCARD, "33L", [0, 0]),  # D-8.2 which cards
-        (["5L", "6"], "1", PHASE_GIVE_LLAMAS, "LLL", [11, 0]),  # D-8.1 which chip
+        (["335L", "6"], "12", Phase.DISCARD, "33L", [0, 0]),  # D-8.2 which cards
+        (["5L", "6"], "1", Phase.GIVE_LLAMAS, "LLL", [11, 0]),  # D-8.1 which chip
     ],
 )
 def test_last_standing_bot_takes_the_best_hint(

@@ -21,7 +21,7 @@ from lamagames.cli.main import app
 from lamagames.cli.session import interpret
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.registry import make
-from lamagames.dice.game import PHASE_DICE, PHASE_DISCARD, PHASE_GIVE_EMPTY, DiceGame, DiceState
+from lamagames.dice.game import DiceGame
 from lamagames.dice.hints import (
     BASIS_CAPPED,
     BASIS_ESTIMATE,
@@ -31,9 +31,11 @@ from lamagames.dice.hints import (
     BASIS_TWO,
     hints,
 )
+from lamagames.dice.rules import Phase
 from lamagames.dice.solver import LastStandingSolver, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import MAX_LEVELS
 from lamagames.dice.solver.two_player import TwoPlayerSolver
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import counts, make_state
 from tests.missing_packages import hide
 
@@ -62,7 +64,7 @@ def test_d8_5_last_standing_turn_hints_are_exact(solver: LastStandingSolver) -> 
 
 def test_d8_2_discard_hints_follow_the_table(solver: LastStandingSolver) -> None:
     state = make_state(
-        ["335L", "6"], llama_row="12", quit=[False, True], phase=PHASE_DISCARD, dice="33L"
+        ["335L", "6"], llama_row="12", quit=[False, True], phase=Phase.DISCARD, dice="33L"
     )
     out = hints(state, 0)
     assert [h.action for h in out] == state.legal_actions()
@@ -113,7 +115,7 @@ def test_hints_refuse_positions_without_a_decision() -> None:
     state = make_state(["3", "5"], llama_row="1L")
     with pytest.raises(IllegalActionError, match="no decision"):
         hints(state, 1)  # not seat 1's turn
-    rolled = make_state(["3", "5"], llama_row="1L", phase=PHASE_DICE)
+    rolled = make_state(["3", "5"], llama_row="1L", phase=Phase.DICE)
     with pytest.raises(IllegalActionError, match="no decision"):
         hints(rolled, 0)  # chance acts next
     express = make("express", num_players=2).new_initial_state()
@@ -259,7 +261,7 @@ def test_fresh_two_player_deal_gets_exact_hints_and_exact_play() -> None:
 def _discard_135(quit_other: bool = False) -> DiceState:
     """Two players, seat 0 rolled 3 5 1 against row 1 3 5 L: discard which cards (D-8.2)."""
     return make_state(
-        ["135L", "6"], llama_row="12", phase=PHASE_DISCARD, dice="351", quit=[False, quit_other]
+        ["135L", "6"], llama_row="12", phase=Phase.DISCARD, dice="351", quit=[False, quit_other]
     )
 
 
@@ -298,11 +300,11 @@ def test_hint_table_fits_80_columns(tmp_path: Path) -> None:
 def test_give_none_is_zero_not_negative_zero(lama: Lama, tmp_path: Path) -> None:
     # D-10: after emptying the row with 5 white chips: give white (-1) or none (0).
     rolled = make_state(
-        ["3", "6"], llama_row="12", quit=[False, True], phase=PHASE_DISCARD, dice="354",
+        ["3", "6"], llama_row="12", quit=[False, True], phase=Phase.DISCARD, dice="354",
         scores=[5, 0],
     )  # fmt: skip
     state = rolled.child(rolled.legal_actions()[0])
-    assert state.phase == PHASE_GIVE_EMPTY
+    assert state.phase == Phase.GIVE_EMPTY
     none = next(h for h in hints(state, 0) if h.notation == "give none")
     assert none.expected_points == 0.0 and math.copysign(1.0, none.expected_points) == 1.0
     assert none.basis == BASIS_FINAL

@@ -11,7 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lamagames.core.errors import ParameterError
-from lamagames.dice.game import PHASE_DISCARD, PHASE_GIVE_LLAMAS, DiceGame, DiceState
+from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import Phase
 from lamagames.dice.solver import (
     LastStandingSolver,
     LastStandingTable,
@@ -22,6 +23,7 @@ from lamagames.dice.solver import (
 )
 from lamagames.dice.solver.last_standing import MAX_LEVELS
 from lamagames.dice.solver.space import TOTAL_COPIES, chip_value, llama_mask, row_universe
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import expectimax
 
@@ -60,7 +62,7 @@ def test_d8_5_turn_value_equals_brute_force_expectimax(
 def test_d8_2_discard_choices_equal_brute_force(solver: LastStandingSolver) -> None:
     # Dice 3 3 L on row 3 3 L 5 (the D-8.2 example): up to two 3s and one L.
     state = make_state(
-        ["335L", "6"], llama_row="12", quit=[False, True], phase=PHASE_DISCARD, dice="33L"
+        ["335L", "6"], llama_row="12", quit=[False, True], phase=Phase.DISCARD, dice="33L"
     )
     table = solver.table(counts("12"))
     for action in state.legal_actions():
@@ -76,7 +78,7 @@ def test_d8_1_give_back_values_equal_brute_force(solver: LastStandingSolver) -> 
         llama_row="1",
         scores=[11, 0],
         quit=[False, True],
-        phase=PHASE_GIVE_LLAMAS,
+        phase=Phase.GIVE_LLAMAS,
         dice="LLL",
     )
     table = solver.table(counts("1"), 11)

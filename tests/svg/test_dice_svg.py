@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from lamagames.core import make
-from lamagames.dice.game import DiceState
+from lamagames.dice.state import DiceState
 from lamagames.dice.svg import state_svg
 
 NS = "{http://www.w3.org/2000/svg}"

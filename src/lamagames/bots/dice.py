@@ -21,13 +21,7 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
-from lamagames.dice.rules import (
-    RollResult,
-    last_standing,
-    legal_discards,
-    roll_result,
-    row_score,
-)
+from lamagames.dice.rules import RollResult, last_standing, legal_discards, roll_result, row_score
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6

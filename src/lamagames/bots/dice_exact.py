@@ -38,16 +38,9 @@ from lamagames.dice.actions import (
     ROLL,
     TAKE_BASE,
 )
-from lamagames.dice.game import (
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_TAKE,
-    PHASE_TURN,
-    DiceGame,
-    DiceState,
-    as_dice_state,
-)
+from lamagames.dice.game import DiceGame, as_dice_state
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 
 if TYPE_CHECKING:  # the solver needs numba: imported when a bot is made (``requires``)
     from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
@@ -89,7 +82,7 @@ class DiceExactBot(Bot):
         if s.round != self._round:  # positions of earlier rounds never come back
             self._round = s.round
             self._two = self._new_two_player()
-        if s.phase == PHASE_GIVE_EMPTY:
+        if s.phase == Phase.GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
         others_in = [i for i in range(s.game.num_players) if i != self.seat and not s.quit[i]]
@@ -119,9 +112,9 @@ class DiceExactBot(Bot):
         table = self.solver.table(llama_mask(state.llama_row), score)
         values: list[float] = []
         for action in legal:
-            if state.phase == PHASE_TURN:
+            if state.phase == Phase.TURN:
                 v = table.quit_value(row) if action == QUIT else table.roll_value(row, score)
-            elif state.phase == PHASE_DISCARD:
+            elif state.phase == Phase.DISCARD:
                 discard = DISCARDS[action - DISCARD_BASE]
                 after = tuple(r - d for r, d in zip(row, discard, strict=True))
                 v = table.after_discard_value(after, score)
@@ -143,19 +136,19 @@ class DiceExactBot(Bot):
             state.scores[self.seat],
             state.scores[other],
         )
-        if state.phase == PHASE_GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
+        if state.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
             return max(legal, key=CHIPS.__getitem__)
         two = self._two
         outcomes: list[Outcome] = []
         try:
             for action in legal:
-                if state.phase == PHASE_TURN:
+                if state.phase == Phase.TURN:
                     o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
-                elif state.phase == PHASE_DISCARD:
+                elif state.phase == Phase.DISCARD:
                     discard = DISCARDS[action - DISCARD_BASE]
                     after = tuple(r - d for r, d in zip(row, discard, strict=True))
                     o = two.discard_outcome(key, after)
-                elif state.phase == PHASE_TAKE:
+                elif state.phase == Phase.TAKE:
                     o = two.take_outcome(key, action - TAKE_BASE)
                 else:
                     o = two.give_outcome(key, CHIPS[action])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from typing import Any
 
 import numpy as np
 
@@ -282,3 +283,81 @@ def playthrough(game: Game, seed: int, max_actions: int = 10_000) -> str:
 
 def _json(data: object) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def check_batch_engine(
+    game_id: str, *, games: int = 4, seed: int = 0, max_steps: int = 400
+) -> int:
+    """Check a game's batch engine against its scalar engine, as Pgx's ``api_test`` does:
+    for every player count and every variant the engine lists, play ``games`` games in the
+    batch engine with uniformly random legal actions (from ``seed``), replay each game's
+    trace (chance outcomes and actions) through the scalar engine step by step and check,
+    after every batch step, who acts, the legal-action mask and the state.
+
+    The game's batch engine (its spec's ``batch`` extra, ``ENGINE``) must offer
+    ``stepper(num_players, params)`` returning an object with ``game`` (the scalar game of
+    those parameters), ``init(seeds)``, ``legal_mask(states)`` (bool ``(G, A)``, all False
+    at chance and terminal nodes), ``done(states)`` (bool ``(G,)``), ``step(states, actions)``
+    (one action per game; the engine runs chance itself), ``history(states, g)`` (the
+    ``(player, action)`` pairs so far, player -1 for chance) and ``state_dict(states, g)``
+    (a subset of the scalar state's ``to_dict()``); and ``check_variants``, a sequence of
+    parameter dicts (``{}`` for the defaults).
+
+    Returns:
+        The number of batch steps checked.
+
+    Raises:
+        ProtocolViolation: naming the game, players, variant, game index and step that
+            disagree.
+        ParameterError: the game has no batch engine or it cannot be stepped.
+    """
+    from lamagames.core.errors import ParameterError
+    from lamagames.core.spec import get_spec
+
+    engine = get_spec(game_id).load_extra("batch")
+    if not hasattr(engine, "stepper"):
+        raise ParameterError(f"game {game_id!r} has no batch engine with a stepper")
+    rng = random.Random(seed)
+    checked = 0
+    for players in range(engine.min_players, engine.max_players + 1):
+        for variant in engine.check_variants:
+            where = f"{game_id}, {players} players, variant {variant!r}"
+            stepper = engine.stepper(players, variant)
+            checked += _check_stepper(stepper, where, games, rng, max_steps)
+    return checked
+
+
+def _check_stepper(stepper: Any, where: str, games: int, rng: random.Random, steps: int) -> int:
+    """Step one batch of ``games`` games and hold it to the scalar engine (see
+    :func:`check_batch_engine`); returns the steps taken."""
+    seeds = np.array([rng.getrandbits(32) for _ in range(games)], dtype=np.uint64)
+    states = stepper.init(seeds)
+    scalars = [stepper.game.new_initial_state() for _ in range(games)]
+    applied = [0] * games
+    for step in range(steps + 1):
+        mask = stepper.legal_mask(states)
+        done = stepper.done(states)
+        actions = np.full(games, -1, dtype=np.int64)
+        for g, scalar in enumerate(scalars):
+            at = f"{where}, game {g}, step {step}"
+            history = stepper.history(states, g)
+            for player, action in history[applied[g] :]:
+                _check(
+                    scalar.current_player() == player,
+                    f"{at}: the batch trace has seat {player} act, the scalar engine "
+                    f"seat {scalar.current_player()}",
+                )
+                scalar.apply_action(action)
+            applied[g] = len(history)
+            _check(bool(done[g]) == scalar.is_terminal(), f"{at}: game over disagrees")
+            legal = [] if scalar.is_chance_node() else scalar.legal_actions()
+            _check(list(np.flatnonzero(mask[g])) == legal, f"{at}: legal actions disagree")
+            data = scalar.to_dict()
+            for key, value in stepper.state_dict(states, g).items():
+                _check(data[key] == value, f"{at}: {key} is {value!r}, scalar {data[key]!r}")
+            if legal:
+                actions[g] = rng.choice(legal)
+        if done.all():
+            return step
+        stepper.step(states, actions)
+    return steps

@@ -38,6 +38,9 @@ from lamagames.dice import batch_kernel as K
 from lamagames.dice.actions import DISCARDS, HANDS, NUM_ROLLS, NUM_SYMBOLS
 from lamagames.dice.batch_heuristic import roll_table
 from lamagames.dice.batch_play import (
+    Results,
+    Tables,
+    TraceArrays,
     init_states,
     legal_masks,
     play_games,
@@ -47,6 +50,7 @@ from lamagames.dice.batch_play import (
     policy_actions as _policy_actions,
 )
 from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import Phase
 
 #: Names of the in-kernel policies, in code order (the code is the index).
 POLICIES: Final = ("random", "benchmark", "heuristic")
@@ -177,7 +181,7 @@ class DiceBatchState:
 
     def is_terminal(self) -> npt.NDArray[np.bool_]:
         """bool ``(B,)``: the game is over (D-11)."""
-        return np.equal(self.phase, K.P_OVER)
+        return np.equal(self.phase, Phase.OVER)
 
     def _arrays(self) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]:
         return (
@@ -231,8 +235,8 @@ def current_player(states: DiceBatchState) -> npt.NDArray[np.int32]:
     (the core protocol's ``CHANCE_PLAYER`` and ``TERMINAL_PLAYER``)."""
     phase = states.phase
     out = states.ctrl[:, K.PLAYER].copy()
-    out[(phase == K.P_DEAL) | (phase == K.P_DICE)] = -1
-    out[phase == K.P_OVER] = -4
+    out[(phase == Phase.DEAL) | (phase == Phase.DICE)] = -1
+    out[phase == Phase.OVER] = -4
     return out
 
 
@@ -380,9 +384,10 @@ def play_traced(
         length=np.zeros(g, dtype=np.int32),
     )
     play_games(
-        seeds_u, codes, full["starting_seat"], full["end_score"], _faces(full),
-        HAND_IDS, DISCARD_IDS, *heuristic_tables(full),
-        scores, wins, length, rpts, decisions, trace.player, trace.action, trace.length,
+        seeds_u, codes, full["starting_seat"], full["end_score"],
+        Tables(_faces(full), HAND_IDS, DISCARD_IDS, *heuristic_tables(full)),
+        Results(scores, wins, length, rpts, decisions),
+        TraceArrays(trace.player, trace.action, trace.length),
     )  # fmt: skip
     results = BatchResults(
         scores=scores,
@@ -402,6 +407,90 @@ def play(
     return play_traced(seeds, policies, params, 0)[0]
 
 
+class DiceStepper:
+    """The step API of :func:`init` / :func:`step` in the form
+    :func:`lamagames.core.testing.check_batch_engine` drives: seat decisions come from the
+    caller, chance outcomes are drawn from each game's chance stream and recorded.
+
+    Args:
+        params: :func:`check_params` output.
+    """
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.params = dict(params)
+        #: The scalar game of the same parameters.
+        self.game = DiceGame(**self.params)
+        self._faces = _faces(self.params)
+        self._history: list[list[tuple[int, int]]] = []
+
+    def init(self, seeds: npt.ArrayLike) -> DiceBatchState:
+        """The games before their first deal, run to the first seat decision."""
+        states = init(seeds, self.params)
+        self._history = [[] for _ in range(states.batch_size)]
+        self._chance(states)
+        return states
+
+    def _chance(self, states: DiceBatchState) -> None:
+        """Apply chance outcomes from each game's stream until every game waits for a seat."""
+        while True:
+            phase = states.phase
+            chance = np.flatnonzero((phase == Phase.DEAL) | (phase == Phase.DICE))
+            if chance.size == 0:
+                return
+            for g in chance:
+                outcome = K.sample_chance(
+                    states.ctrl[g], states.setaside[g], states.rng[g], self._faces, HAND_IDS
+                )
+                self._history[g].append((-1, int(outcome)))
+                K.apply_chance(
+                    states.ctrl[g], states.dice[g], states.scores[g], states.rows[g],
+                    states.quit[g], states.llama_row[g], states.setaside[g],
+                    states.discards[g], states.give[g], states.round_points[g], outcome,
+                    HAND_COUNTS, self.params["end_score"],
+                )  # fmt: skip
+
+    def legal_mask(self, states: DiceBatchState) -> npt.NDArray[np.bool_]:
+        """See :func:`legal_mask`."""
+        return legal_mask(states)
+
+    def done(self, states: DiceBatchState) -> npt.NDArray[np.bool_]:
+        """bool ``(B,)``: the game is over."""
+        return states.is_terminal()
+
+    def step(self, states: DiceBatchState, actions: npt.ArrayLike) -> None:
+        """Apply one seat action per unfinished game (-1 for finished ones), then chance."""
+        acts = np.asarray(actions)
+        players = current_player(states)
+        step(states, acts)
+        for g in np.flatnonzero(players >= 0):
+            self._history[g].append((int(players[g]), int(acts[g])))
+        self._chance(states)
+
+    def history(self, states: DiceBatchState, g: int) -> list[tuple[int, int]]:
+        """Game ``g``'s ``(player, action)`` pairs so far (player -1: chance)."""
+        return list(self._history[g])
+
+    def state_dict(self, states: DiceBatchState, g: int) -> dict[str, Any]:
+        """Game ``g`` as the matching entries of :meth:`DiceState.to_dict`."""
+        ctrl = states.ctrl[g]
+        dice = states.dice[g]
+        return {
+            "phase": int(ctrl[K.PHASE]),
+            "player": int(ctrl[K.PLAYER]),
+            "starter": int(ctrl[K.STARTER]),
+            "last_actor": int(ctrl[K.LAST_ACTOR]),
+            "deal_seat": int(ctrl[K.DEAL_SEAT]),
+            "round": int(ctrl[K.ROUND]),
+            "dice": None if dice[0] < 0 else [int(x) for x in dice],
+            "scores": states.scores[g].tolist(),
+            "rows": states.rows[g].tolist(),
+            "quit": states.quit[g].tolist(),
+            "llama_row": states.llama_row[g].tolist(),
+            "setaside": states.setaside[g].tolist(),
+            "discards": states.discards[g].tolist(),
+        }
+
+
 class DiceBatchEngine:
     """:class:`~lamagames.core.batch.BatchEngine` of LAMA Dice for ``lama simulate``.
 
@@ -417,9 +506,20 @@ class DiceBatchEngine:
     lower_score_wins = True
     length_name = "rounds"
 
+    #: Parameter variants :func:`lamagames.core.testing.check_batch_engine` plays.
+    check_variants: tuple[dict[str, Any], ...] = (
+        {},
+        {"end_score": 12, "starting_seat": 1},
+        {"dice": ["LL1234", "LL3456", "LL5612"]},
+    )
+
     def check_params(self, num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
         """See :func:`check_params`."""
         return check_params(num_players, params)
+
+    def stepper(self, num_players: int, params: Mapping[str, Any]) -> DiceStepper:
+        """The step API for :func:`lamagames.core.testing.check_batch_engine`."""
+        return DiceStepper(check_params(num_players, params))
 
     def play(
         self,

@@ -24,25 +24,16 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.dice import primitives
 from lamagames.dice.batch_kernel import (
     _POW4,
     _VALUES,
-    A_BLACK,
-    A_NONE,
     A_QUIT,
     A_ROLL,
     A_TAKE,
-    A_WHITE,
     I8,
     I16,
     I32,
-    LL,
-    P_DEAL,
-    P_DICE,
-    P_DISCARD,
-    P_OVER,
-    P_TAKE,
-    P_TURN,
     PHASE,
     PLAYER,
     ROUND,
@@ -51,10 +42,19 @@ from lamagames.dice.batch_kernel import (
     _jit,
     apply_chance,
     apply_player,
+    best_chip,
+    bust_score,
+    can_take,
+    discard_limits,
+    give_greedy,
+    is_last_standing,
+    max_discard,
+    roll_result,
     row_score,
     sample_chance,
     seed_streams,
 )
+from lamagames.dice.rules import Phase
 
 F64 = npt.NDArray[np.float64]
 
@@ -107,14 +107,15 @@ def static_value(row: I8, chip: int) -> float:
 
 
 @_jit
-def _best_discard(row: I8, vec: I8, chip: int) -> float:
-    """Lowest static value reachable by a legal discard (D-8.2) of a roll with counts
-    ``vec``: per symbol up to min(dice showing it, cards in the row), at least one card."""
+def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
+    """Lowest static value reachable by a legal discard (D-8.2,
+    :func:`~lamagames.dice.primitives.max_discard`) of the roll ``a``, ``b``, ``c``."""
     s0 = s1 = s2 = 0
     l0 = l1 = l2 = 0
     m = 0
+    code = max_discard(row, a, b, c)
     for s in range(7):
-        k = min(vec[s], row[s])
+        k = (code >> (2 * s)) & 3
         if k > 0:
             if m == 0:
                 s0, l0 = s, k
@@ -162,22 +163,19 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
         a = rsym[r, 0]
         b = rsym[r, 1]
         c = rsym[r, 2]
-        if a == LL and b == LL and c == LL:
+        result = roll_result(row, llama, a, b, c, last)  # D-8
+        if result == primitives.THREE_LLAMAS:
             value = static - chip
-        elif row[a] > 0 or row[b] > 0 or row[c] > 0:
-            value = _best_discard(row, rvec[r], chip)
-        elif not last and (llama[a] > 0 or llama[b] > 0 or llama[c] > 0):
+        elif result == primitives.MATCH:
+            value = _best_discard(row, a, b, c, chip)
+        elif result == primitives.TAKE:
             base = row_score(row)
             value = np.inf
             for s in range(7):
-                if rvec[r, s] > 0 and llama[s] > 0:
+                if can_take(llama, a, b, c, s):
                     value = min(value, float(base + (_VALUES[s] if row[s] == 0 else 0)))
         else:
-            points = 0
-            for s in range(7):
-                if row[s] + llama[s] > 0:
-                    points += _VALUES[s]
-            value = float(points)
+            value = float(bust_score(row, llama))
         total += rp[r] * value
     return total
 
@@ -251,12 +249,6 @@ def position_value(
     return min(static_value(row, chip), rolled)
 
 
-@_jit
-def chip_value(score: int) -> int:
-    """Points one chip give-back is worth with this score (D-4, D-8.1)."""
-    return 10 if score >= 10 else (1 if score > 0 else 0)
-
-
 # ---------------------------------------------------------------- decisions
 @_jit
 def heuristic_turn(
@@ -295,22 +287,13 @@ def heuristic_discard(
     """The heuristic's discard (D-8.2) as a count code (``sum k_s * 4**s``): among the
     legal discards in descending action-id order (more cards first), the first whose
     resulting position value is lower than every earlier one by more than :data:`TIE`."""
-    syms = np.zeros(3, dtype=np.int64)
-    lims = np.zeros(3, dtype=np.int64)
-    m = 0
-    for d in range(3):
-        s = a if d == 0 else (b if d == 1 else c)
-        if row[s] == 0:
-            continue
-        j = 0
-        while j < m and syms[j] != s:
-            j += 1
-        if j == m:
-            syms[m] = s
-            lims[m] = 0
-            m += 1
-        if lims[j] < row[s]:
-            lims[j] += 1
+    syms = np.zeros(3, dtype=np.int32)
+    lims = np.zeros(3, dtype=np.int32)
+    shown = np.empty(3, dtype=np.int8)
+    shown[0] = a
+    shown[1] = b
+    shown[2] = c
+    discard_limits(shown, row, syms, lims)
     ids = np.zeros(8, dtype=np.int64)
     codes = np.zeros(8, dtype=np.int64)
     k = 0
@@ -366,7 +349,7 @@ def heuristic_take(
     best = -1
     best_value = np.inf
     for s in range(7):
-        if llama[s] > 0 and (a == s or b == s or c == s):
+        if can_take(llama, a, b, c, s):
             for t in range(7):
                 new_row[t] = row[t]
                 new_llama[t] = llama[t]
@@ -382,11 +365,7 @@ def heuristic_take(
 @_jit
 def heuristic_give(score: int) -> int:
     """Chip give-back (D-8.1, D-10): black before white before none."""
-    if score >= 10:
-        return A_BLACK
-    if score % 10 > 0:
-        return A_WHITE
-    return A_NONE
+    return give_greedy(score)
 
 
 @_jit
@@ -407,18 +386,15 @@ def heuristic_action(
     """The heuristic's action for the seat to act of one game (a player decision)."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
-    if phase != P_TURN and phase != P_DISCARD and phase != P_TAKE:
+    if phase != Phase.TURN and phase != Phase.DISCARD and phase != Phase.TAKE:
         return heuristic_give(scores[seat])
-    last = True  # D-8.5
-    for i in range(quit.shape[0]):
-        if i != seat and not quit[i]:
-            last = False
-    chip = chip_value(scores[seat])
+    last = is_last_standing(quit, seat)  # D-8.5
+    chip = best_chip(scores[seat])
     row = rows[seat]
-    if phase == P_TURN:
+    if phase == Phase.TURN:
         return heuristic_turn(row, llama, last, chip, rvec, rsym, rp, memo, vals)
     a, b, c = dice[0], dice[1], dice[2]
-    if phase == P_DISCARD:
+    if phase == Phase.DISCARD:
         code = heuristic_discard(
             row, a, b, c, llama, last, chip, discard_ids, rvec, rsym, rp, memo, vals
         )
@@ -516,9 +492,9 @@ def rollouts(
                         action, discard_counts, end_score,
                     )  # fmt: skip
                 phase = ctrl[PHASE]
-                if phase == P_OVER or ctrl[ROUND] - start_round >= rounds or t >= max_actions:
+                if phase == Phase.OVER or ctrl[ROUND] - start_round >= rounds or t >= max_actions:
                     break
-                if phase in (P_DEAL, P_DICE):
+                if phase in (Phase.DEAL, Phase.DICE):
                     player = -1
                     action = sample_chance(ctrl, setaside, rng, faces, hand_ids)
                 else:
@@ -528,5 +504,5 @@ def rollouts(
                         memo, vals,
                     )  # fmt: skip
             scores_out[i, k, :] = scores
-            over_out[i, k] = ctrl[PHASE] == P_OVER
+            over_out[i, k] = ctrl[PHASE] == Phase.OVER
             trace_len[i, k] = t

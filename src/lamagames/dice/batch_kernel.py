@@ -37,6 +37,24 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from lamagames.core.jit import compiled
+from lamagames.dice import primitives
+from lamagames.dice.actions import (
+    DISCARD_BASE,
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    LLAMA,
+    MAX_CHANCE_OUTCOMES,
+    NUM_DISTINCT_ACTIONS,
+    NUM_ROLLS,
+    QUIT,
+    ROLL,
+    TAKE_BASE,
+    VALUES,
+)
+from lamagames.dice.rules import DECK_CARDS, LLAMA_ROW_CARDS, Phase
+
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
@@ -52,28 +70,17 @@ DEAL_SEAT: Final = 4
 ROUND: Final = 5
 CTRL_SIZE: Final = 6
 
-# phases (the scalar engine's numbers)
-P_DEAL: Final = 0
-P_TURN: Final = 1
-P_DICE: Final = 2
-P_DISCARD: Final = 3
-P_TAKE: Final = 4
-P_GIVE_LLAMAS: Final = 5
-P_GIVE_EMPTY: Final = 6
-P_OVER: Final = 7
-
-# actions (docs/dice.md)
-A_ROLL: Final = 0
-A_QUIT: Final = 1
-A_TAKE: Final = 2
-A_BLACK: Final = 9
-A_WHITE: Final = 10
-A_NONE: Final = 11
-A_DISCARD: Final = 12
-NUM_ACTIONS: Final = 131
-NUM_ROLLS: Final = 343
-NUM_OUTCOMES: Final = 1267
-LL: Final = 6
+# the scalar engine's action ids and sizes (lamagames.dice.actions), imported, not copied
+A_ROLL: Final = ROLL
+A_QUIT: Final = QUIT
+A_TAKE: Final = TAKE_BASE
+A_BLACK: Final = GIVE_BLACK
+A_WHITE: Final = GIVE_WHITE
+A_NONE: Final = GIVE_NONE
+A_DISCARD: Final = DISCARD_BASE
+NUM_ACTIONS: Final = NUM_DISTINCT_ACTIONS
+NUM_OUTCOMES: Final = MAX_CHANCE_OUTCOMES
+LL: Final = LLAMA
 
 # policies
 POLICY_RANDOM: Final = 0
@@ -88,8 +95,26 @@ ERR_ILLEGAL: Final = 1
 ERR_CHANCE: Final = 2
 ERR_OVER: Final = 3
 
-_VALUES = np.array([1, 2, 3, 4, 5, 6, 10], dtype=np.int32)
-_DECK = np.array([5, 5, 5, 5, 5, 5, 6], dtype=np.int8)
+_VALUES = np.array(VALUES, dtype=np.int32)
+_DECK = np.array(DECK_CARDS, dtype=np.int8)
+_LLAMA_ROW = np.array(LLAMA_ROW_CARDS, dtype=np.int8)
+
+# The rule primitives (lamagames.dice.primitives), compiled.
+row_score = compiled(primitives.row_score)
+roll_result = compiled(primitives.roll_result)
+is_last_standing = compiled(primitives.is_last_standing)
+max_discard = compiled(primitives.max_discard)
+can_take = compiled(primitives.can_take)
+bust = compiled(primitives.bust)
+chip_choices = compiled(primitives.chip_choices)
+chip_points = compiled(primitives.chip_points)
+best_chip = compiled(primitives.best_chip)
+bust_score = compiled(primitives.bust_score)
+next_seat = compiled(primitives.next_seat)
+is_empty = compiled(primitives.is_empty)
+everyone_quit = compiled(primitives.everyone_quit)
+gives_back_after_round = compiled(primitives.gives_back_after_round)
+game_over = compiled(primitives.game_over)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -128,16 +153,6 @@ def seed_streams(rng: U64, seed: np.uint64) -> None:
 
 # ---------------------------------------------------------------- rules helpers
 @_jit
-def row_score(row: I8) -> int:
-    """D-10: distinct numbers once each, plus 10 for any llama."""
-    total = 0
-    for s in range(7):
-        if row[s] > 0:
-            total += _VALUES[s]
-    return total
-
-
-@_jit
 def reset_game(
     ctrl: I32,
     dice: I8,
@@ -152,7 +167,7 @@ def reset_game(
     start: int,
 ) -> None:
     """The state before the first deal, round 1 started by seat ``start`` (D-5)."""
-    ctrl[PHASE] = P_DEAL
+    ctrl[PHASE] = Phase.DEAL
     ctrl[PLAYER] = start
     ctrl[STARTER] = start
     ctrl[LAST_ACTOR] = start
@@ -177,7 +192,7 @@ def _new_round_cards(
     quit[:] = False
     give[:] = False
     for s in range(7):
-        llama[s] = 1
+        llama[s] = _LLAMA_ROW[s]
         setaside[s] = _DECK[s]
         discards[s] = 0
 
@@ -185,15 +200,9 @@ def _new_round_cards(
 @_jit
 def _next_turn(ctrl: I32, dice: I8, quit: Bools) -> None:
     """D-6: the next seat clockwise that has not quit (possibly the same seat)."""
-    n = quit.shape[0]
-    seat = ctrl[PLAYER]
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if not quit[seat]:
-            break
-    ctrl[PLAYER] = seat
+    ctrl[PLAYER] = next_seat(quit, ctrl[PLAYER])
     dice[:] = -1
-    ctrl[PHASE] = P_TURN
+    ctrl[PHASE] = Phase.TURN
 
 
 @_jit
@@ -213,18 +222,17 @@ def _after_give_backs(
         if give[seat]:
             give[seat] = False
             ctrl[PLAYER] = seat
-            ctrl[PHASE] = P_GIVE_EMPTY
+            ctrl[PHASE] = Phase.GIVE_EMPTY
             return
-    for seat in range(n):  # D-11
-        if scores[seat] >= end_score:
-            ctrl[PHASE] = P_OVER
-            return
+    if game_over(scores, end_score):  # D-11
+        ctrl[PHASE] = Phase.OVER
+        return
     _new_round_cards(rows, quit, llama, setaside, discards, give)  # D-5
     ctrl[STARTER] = ctrl[LAST_ACTOR]
     ctrl[PLAYER] = ctrl[LAST_ACTOR]
     ctrl[DEAL_SEAT] = 0
     ctrl[ROUND] += 1
-    ctrl[PHASE] = P_DEAL
+    ctrl[PHASE] = Phase.DEAL
 
 
 @_jit
@@ -247,7 +255,7 @@ def _end_round(
         points = row_score(rows[seat])
         rpts[seat] += points
         scores[seat] += points
-        give[seat] = points == 0 and scores[seat] > 0
+        give[seat] = gives_back_after_round(points, scores[seat])
     dice[:] = -1
     _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
 
@@ -271,7 +279,7 @@ def roll_possible(faces: I8, outcome: int) -> bool:
 def sample_chance(ctrl: I32, setaside: I8, rng: U64, faces: I8, hand_ids: I16) -> int:
     """Draw the chance outcome id of the current chance node from stream 0: a roll (one
     uniform face per die, D-1) or a deal (six cards without replacement, D-5)."""
-    if ctrl[PHASE] == P_DICE:
+    if ctrl[PHASE] == Phase.DICE:
         a = faces[0, below(rng, 0, 6)]
         b = faces[1, below(rng, 0, 6)]
         c = faces[2, below(rng, 0, 6)]
@@ -302,7 +310,7 @@ def chance_legal(ctrl: I32, setaside: I8, faces: I8, hand_counts: I8, outcome: i
     """True if ``outcome`` is a possible chance outcome of the current chance node."""
     if outcome < 0 or outcome >= NUM_OUTCOMES:
         return False
-    if ctrl[PHASE] == P_DICE:
+    if ctrl[PHASE] == Phase.DICE:
         return outcome < NUM_ROLLS and roll_possible(faces, outcome)
     if outcome < NUM_ROLLS:
         return False
@@ -330,7 +338,7 @@ def apply_chance(
 ) -> None:
     """Apply a legal chance outcome: a deal (D-5) or a roll resolved by D-8."""
     n = scores.shape[0]
-    if ctrl[PHASE] == P_DEAL:
+    if ctrl[PHASE] == Phase.DEAL:
         seat = ctrl[DEAL_SEAT]
         for s in range(7):
             k = hand_counts[outcome, s]
@@ -338,7 +346,7 @@ def apply_chance(
             rows[seat, s] += k
         ctrl[DEAL_SEAT] = seat + 1
         if seat + 1 == n:
-            ctrl[PHASE] = P_TURN
+            ctrl[PHASE] = Phase.TURN
             ctrl[PLAYER] = ctrl[STARTER]
         return
     a = outcome // 49
@@ -349,46 +357,42 @@ def apply_chance(
     dice[2] = c
     seat = ctrl[PLAYER]
     row = rows[seat]
-    if a == LL and b == LL and c == LL:  # D-8.1
-        if scores[seat] > 0:
-            ctrl[PHASE] = P_GIVE_LLAMAS
+    result = roll_result(row, llama, a, b, c, is_last_standing(quit, seat))  # D-8
+    if result == primitives.THREE_LLAMAS:
+        if chip_choices(scores[seat]) != 0:  # D-8.1
+            ctrl[PHASE] = Phase.GIVE_LLAMAS
         else:
             _next_turn(ctrl, dice, quit)
         return
-    if row[a] > 0 or row[b] > 0 or row[c] > 0:  # D-8.2
-        ctrl[PHASE] = P_DISCARD
+    if result == primitives.MATCH:
+        ctrl[PHASE] = Phase.DISCARD
         return
-    last_standing = True  # D-8.5
-    for i in range(n):
-        if i != seat and not quit[i]:
-            last_standing = False
-    if not last_standing and (llama[a] > 0 or llama[b] > 0 or llama[c] > 0):
-        ctrl[PHASE] = P_TAKE  # D-8.3
+    if result == primitives.TAKE:
+        ctrl[PHASE] = Phase.TAKE
         return
-    for s in range(7):  # D-8.4 bust: the whole llama row
-        row[s] += llama[s]
-        llama[s] = 0
+    bust(row, llama)
     _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
 
 
 # ---------------------------------------------------------------- player actions
 @_jit
-def _discard_limits(dice: I8, row: I8, syms: I32, lims: I32) -> int:
-    """D-8.2: the distinct matching symbols and how many of each may go; returns how many."""
+def discard_limits(dice: I8, row: I8, syms: I32, lims: I32) -> int:
+    """The distinct matching symbols in dice order and how many of each may go (from
+    :func:`~lamagames.dice.primitives.max_discard`, D-8.2); returns how many symbols."""
+    code = max_discard(row, dice[0], dice[1], dice[2])
     m = 0
     for d in range(3):
         s = dice[d]
-        if row[s] == 0:
+        limit = (code >> (2 * s)) & 3
+        if limit == 0:
             continue
         j = 0
         while j < m and syms[j] != s:
             j += 1
         if j == m:
             syms[m] = s
-            lims[m] = 0
+            lims[m] = limit
             m += 1
-        if lims[j] < row[s]:
-            lims[j] += 1
     for j in range(m, 3):
         syms[j] = 0
         lims[j] = 0
@@ -409,14 +413,14 @@ def legal_actions(
     are scratch); return how many (at most 7). Chance and terminal nodes have none."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
-    if phase == P_TURN:
+    if phase == Phase.TURN:
         out[0] = A_ROLL
         out[1] = A_QUIT
         return 2
-    if phase == P_DISCARD:
+    if phase == Phase.DISCARD:
         syms = out[8:11]  # scratch: at most 7 discards are ever legal
         lims = out[11:14]
-        _discard_limits(dice, rows[seat], syms, lims)
+        discard_limits(dice, rows[seat], syms, lims)
         k = 0
         for k0 in range(lims[0] + 1):
             for k1 in range(lims[1] + 1):
@@ -430,19 +434,20 @@ def legal_actions(
                     out[k] = discard_ids[code]
                     k += 1
         return k
-    if phase == P_TAKE:
+    if phase == Phase.TAKE:
         k = 0
         for s in range(7):
-            if llama[s] > 0 and (dice[0] == s or dice[1] == s or dice[2] == s):
+            if can_take(llama, dice[0], dice[1], dice[2], s):
                 out[k] = A_TAKE + s
                 k += 1
         return k
-    if phase in (P_GIVE_LLAMAS, P_GIVE_EMPTY):
+    if phase in (Phase.GIVE_LLAMAS, Phase.GIVE_EMPTY):
         k = 0
-        if scores[seat] >= 10:
+        choices = chip_choices(scores[seat])
+        if choices & 1:
             out[k] = A_BLACK
             k += 1
-        if scores[seat] % 10 > 0:
+        if choices & 2:
             out[k] = A_WHITE
             k += 1
         out[k] = A_NONE
@@ -467,27 +472,25 @@ def benchmark_action(
     llama-row card; give black before white."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
-    if phase == P_TURN:
+    if phase == Phase.TURN:
         return A_QUIT if row_score(rows[seat]) <= QUIT_AT else A_ROLL
-    if phase == P_DISCARD:  # the maximal discard: one card per die while the row has it
-        row = rows[seat]
-        code = 0
-        for d in range(3):
-            s = dice[d]
-            before = 0
-            for e in range(d):
-                if dice[e] == s:
-                    before += 1
-            if before < row[s]:
-                code += _POW4[s]
-        return int(discard_ids[code])
-    if phase == P_TAKE:
+    if phase == Phase.DISCARD:  # the maximal discard (D-8.2)
+        return int(discard_ids[max_discard(rows[seat], dice[0], dice[1], dice[2])])
+    if phase == Phase.TAKE:
         for s in range(7):
-            if llama[s] > 0 and (dice[0] == s or dice[1] == s or dice[2] == s):
+            if can_take(llama, dice[0], dice[1], dice[2], s):
                 return A_TAKE + s
-    if scores[seat] >= 10:
+    return give_greedy(scores[seat])
+
+
+@_jit
+def give_greedy(score: int) -> int:
+    """Black before white before none (D-4, D-8.1, D-10): the give-back of the benchmark
+    and heuristic policies."""
+    choices = chip_choices(score)
+    if choices & 1:
         return A_BLACK
-    if scores[seat] > 0:
+    if choices & 2:
         return A_WHITE
     return A_NONE
 
@@ -511,48 +514,41 @@ def apply_player(
     """Apply a legal player action of the seat to act (D-6 .. D-10)."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
-    if phase == P_TURN:
+    if phase == Phase.TURN:
         ctrl[LAST_ACTOR] = seat
         if action == A_ROLL:
-            ctrl[PHASE] = P_DICE
+            ctrl[PHASE] = Phase.DICE
             return
         quit[seat] = True  # D-7
-        for i in range(quit.shape[0]):
-            if not quit[i]:
-                _next_turn(ctrl, dice, quit)
-                return
+        if not everyone_quit(quit):
+            _next_turn(ctrl, dice, quit)
+            return
         _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
         return
-    if phase == P_DISCARD:  # D-8.2
+    if phase == Phase.DISCARD:  # D-8.2
         row = rows[seat]
-        left = 0
         for s in range(7):
             k = discard_counts[action, s]
             row[s] -= k
             discards[s] += k
-            left += row[s]
-        if left == 0:  # D-9
+        if is_empty(row):  # D-9
             _end_round(
                 ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score
             )
         else:
             _next_turn(ctrl, dice, quit)
         return
-    if phase == P_TAKE:  # D-8.3
+    if phase == Phase.TAKE:  # D-8.3
         s = action - A_TAKE
         llama[s] = 0
         rows[seat, s] += 1
-        for t in range(7):
-            if llama[t] > 0:
-                _next_turn(ctrl, dice, quit)
-                return
+        if not is_empty(llama):
+            _next_turn(ctrl, dice, quit)
+            return
         _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
         return
-    if action == A_BLACK:  # D-8.1, D-10
-        scores[seat] -= 10
-    elif action == A_WHITE:
-        scores[seat] -= 1
-    if phase == P_GIVE_LLAMAS:
+    scores[seat] -= chip_points(action)  # D-8.1, D-10
+    if phase == Phase.GIVE_LLAMAS:
         _next_turn(ctrl, dice, quit)
     else:
         _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)

@@ -7,12 +7,14 @@ batch state arrays of :class:`lamagames.dice.batch.DiceBatchState` (shapes there
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
+from lamagames.dice import primitives
 from lamagames.dice.batch_heuristic import (
     F64,
     MEMO_SIZE,
-    chip_value,
     heuristic_action,
     heuristic_discard,
     heuristic_take,
@@ -20,6 +22,7 @@ from lamagames.dice.batch_heuristic import (
 )
 from lamagames.dice.batch_kernel import (
     _DECK,
+    _LLAMA_ROW,
     _POW7,
     A_BLACK,
     A_NONE,
@@ -35,9 +38,6 @@ from lamagames.dice.batch_kernel import (
     I32,
     LL,
     OK,
-    P_DEAL,
-    P_DICE,
-    P_OVER,
     PHASE,
     PLAYER,
     POLICY_BENCHMARK,
@@ -50,14 +50,61 @@ from lamagames.dice.batch_kernel import (
     apply_chance,
     apply_player,
     below,
+    best_chip,
+    bust,
+    can_take,
     chance_legal,
+    chip_choices,
+    chip_points,
+    game_over,
+    give_greedy,
+    gives_back_after_round,
+    is_empty,
     legal_actions,
+    max_discard,
+    next_seat,
     policy_action,
     reset_game,
     row_score,
     sample_chance,
     seed_streams,
 )
+from lamagames.dice.rules import Phase
+
+
+class Tables(NamedTuple):
+    """Read-only tables of :func:`play_games`: ``faces`` int8 ``(3, 6)`` (D-1),
+    ``hand_ids`` int16 ``(7**7,)`` and ``discard_ids`` int16 ``(4**7,)`` (count code to
+    outcome or action id, :mod:`lamagames.dice.batch`), and the heuristic's roll table
+    ``rvec``, ``rsym``, ``rp`` (:func:`lamagames.dice.batch_heuristic.roll_table`)."""
+
+    faces: I8
+    hand_ids: I16
+    discard_ids: I16
+    rvec: I8
+    rsym: I8
+    rp: F64
+
+
+class Results(NamedTuple):
+    """What :func:`play_games` writes per game ``g`` (shapes ``(G, n)`` or ``(G,)``): final
+    scores, wins (lowest score, D-11), rounds played, summed round points (D-10, before
+    give-backs) and decisions taken by seats."""
+
+    scores: I32
+    wins: I8
+    length: I32
+    rpts: I32
+    decisions: I32
+
+
+class TraceArrays(NamedTuple):
+    """The trace :func:`play_games` writes: ``player`` int8 ``(G, T)`` (-1 for chance),
+    ``action`` int16 ``(G, T)``, ``length`` int32 ``(G,)``."""
+
+    player: I8
+    action: I16
+    length: I32
 
 
 @_jit
@@ -75,9 +122,10 @@ def _give_choice(score: int, policy: int, rng: U64) -> int:
     the benchmark and heuristic policies, uniform over the legal choices for the random
     one."""
     if policy != POLICY_RANDOM:
-        return A_BLACK if score >= 10 else A_WHITE
-    black = score >= 10
-    white = score % 10 > 0
+        return give_greedy(score)
+    choices = chip_choices(score)
+    black = choices & 1 != 0
+    white = choices & 2 != 0
     k = below(rng, 1, 1 + int(black) + int(white))
     if k == 0 and black:
         return A_BLACK
@@ -92,32 +140,25 @@ def play_games(
     policies: I8,
     start: int,
     end_score: int,
-    faces: I8,
-    hand_ids: I16,
-    discard_ids: I16,
-    rvec: I8,
-    rsym: I8,
-    rp: F64,
-    scores_out: I32,
-    wins_out: I8,
-    length_out: I32,
-    rpts_out: I32,
-    decisions_out: I32,
-    trace_player: I8,
-    trace_action: I16,
-    trace_len: I32,
+    tables: Tables,
+    results: Results,
+    trace: TraceArrays,
 ) -> None:
     """Play ``len(seeds)`` whole games with in-kernel policies (one int8 code per seat).
 
     A straight-line loop over turns (no phase machine, no per-action legality lists) for
-    speed; it takes exactly the steps of the scalar engine (D-5 .. D-11) and, while there
-    is room, writes them to the trace as ``(player, action)`` pairs (player -1: a chance
-    outcome id), so the agreement tests replay it through the scalar engine.
+    speed, on the same rule
+    primitives as the step kernels (:mod:`lamagames.dice.primitives`); they take exactly
+    the steps of the scalar engine (D-5 .. D-11) and, while there is room, write them to
+    the trace as ``(player, action)`` pairs (player -1: a chance outcome id), so the
+    agreement tests replay it through the scalar engine.
 
-    Writes per game ``g``: final scores, wins (lowest score, D-11), rounds played, summed
-    round points (D-10, before give-backs), decisions taken by seats, and the trace length
-    ``trace_len[g]`` (it may exceed ``trace_player.shape[1]``; then the trace is cut).
+    Writes :class:`Results` per game ``g`` and the trace length ``trace.length[g]`` (it may
+    exceed ``trace.player.shape[1]``; then the trace is cut).
     """
+    faces, hand_ids, discard_ids, rvec, rsym, rp = tables
+    scores_out, wins_out, length_out, rpts_out, decisions_out = results
+    trace_player, trace_action, trace_len = trace
     n = policies.shape[0]
     memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)  # the heuristic's memo (batch_heuristic)
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)
@@ -140,7 +181,7 @@ def play_games(
             rounds += 1
             total = 0
             for s in range(7):  # D-3, D-5
-                llama[s] = 1
+                llama[s] = _LLAMA_ROW[s]
                 setaside[s] = _DECK[s]
                 total += _DECK[s]
             for p in range(n):  # deal six cards to each seat, seat 0 first
@@ -171,7 +212,7 @@ def play_games(
                     act = A_QUIT if row_score(row) <= QUIT_AT else A_ROLL
                 elif policy == POLICY_HEURISTIC:
                     act = heuristic_turn(
-                        row, llama, active == 1, chip_value(scores[p]), rvec, rsym, rp,
+                        row, llama, active == 1, best_chip(scores[p]), rvec, rsym, rp,
                         memo, vals,
                     )  # fmt: skip
                 else:
@@ -188,83 +229,80 @@ def play_games(
                     b = faces[1, below(rng, 0, 6)]
                     c = faces[2, below(rng, 0, 6)]
                     t = _record(trace_player, trace_action, g, t, -1, a * 49 + b * 7 + c)
-                    if a == LL and b == LL and c == LL:  # D-8.1
-                        if scores[p] > 0:
+                    # D-8 in the order of primitives.roll_result, written out here: calling
+                    # it costs this loop 15-20% (measured); the trace-replay tests check it.
+                    if a == LL and b == LL and c == LL:
+                        result = primitives.THREE_LLAMAS
+                    elif row[a] > 0 or row[b] > 0 or row[c] > 0:
+                        result = primitives.MATCH
+                    elif active > 1 and (llama[a] > 0 or llama[b] > 0 or llama[c] > 0):
+                        result = primitives.TAKE
+                    else:
+                        result = primitives.BUST
+                    if result == primitives.THREE_LLAMAS:  # D-8.1
+                        if chip_choices(scores[p]) != 0:
                             give = _give_choice(scores[p], policy, rng)
                             t = _record(trace_player, trace_action, g, t, p, give)
                             decisions += 1
-                            scores[p] -= 10 if give == A_BLACK else (1 if give == A_WHITE else 0)
-                    elif row[a] > 0 or row[b] > 0 or row[c] > 0:  # D-8.2
+                            scores[p] -= chip_points(give)
+                    elif result == primitives.MATCH:  # D-8.2
                         if policy == POLICY_HEURISTIC:
                             code = heuristic_discard(
-                                row, a, b, c, llama, active == 1, chip_value(scores[p]),
+                                row, a, b, c, llama, active == 1, best_chip(scores[p]),
                                 discard_ids, rvec, rsym, rp, memo, vals,
                             )  # fmt: skip
                         else:
                             code = _discard_code(row, a, b, c, policy, rng)
                         t = _record(trace_player, trace_action, g, t, p, discard_ids[code])
                         decisions += 1
-                        left = 0
                         for s in range(7):
                             row[s] -= (code >> (2 * s)) & 3
-                            left += row[s]
-                        over = left == 0  # D-9
-                    else:
+                        over = is_empty(row)  # D-9
+                    elif result == primitives.TAKE:  # D-8.3 (not the last standing, D-8.5)
                         n_take = 0
                         first = -1
                         for s in range(7):
-                            if llama[s] > 0 and (a == s or b == s or c == s):
+                            if can_take(llama, a, b, c, s):
                                 n_take += 1
                                 if first < 0:
                                     first = s
-                        if n_take > 0 and active > 1:  # D-8.3 (not the last standing, D-8.5)
-                            take = first
-                            if policy == POLICY_HEURISTIC:
-                                take = heuristic_take(
-                                    row, a, b, c, llama, False, chip_value(scores[p]),
-                                    rvec, rsym, rp, memo, vals,
-                                )  # fmt: skip
-                            elif policy == POLICY_RANDOM and n_take > 1:
-                                k = below(rng, 1, n_take)
-                                for s in range(7):
-                                    if llama[s] > 0 and (a == s or b == s or c == s):
-                                        if k == 0:
-                                            take = s
-                                            break
-                                        k -= 1
-                            t = _record(trace_player, trace_action, g, t, p, A_TAKE + take)
-                            decisions += 1
-                            llama[take] = 0
-                            row[take] += 1
-                            over = True  # D-9 when the llama row is empty
+                        take = first
+                        if policy == POLICY_HEURISTIC:
+                            take = heuristic_take(
+                                row, a, b, c, llama, False, best_chip(scores[p]),
+                                rvec, rsym, rp, memo, vals,
+                            )  # fmt: skip
+                        elif policy == POLICY_RANDOM and n_take > 1:
+                            k = below(rng, 1, n_take)
                             for s in range(7):
-                                if llama[s] > 0:
-                                    over = False
-                        else:  # D-8.4 / D-8.5 bust: the whole llama row, round over
-                            for s in range(7):
-                                row[s] += llama[s]
-                                llama[s] = 0
-                            over = True
+                                if can_take(llama, a, b, c, s):
+                                    if k == 0:
+                                        take = s
+                                        break
+                                    k -= 1
+                        t = _record(trace_player, trace_action, g, t, p, A_TAKE + take)
+                        decisions += 1
+                        llama[take] = 0
+                        row[take] += 1
+                        over = is_empty(llama)  # D-9
+                    else:  # D-8.4 / D-8.5 bust: the whole llama row, round over
+                        bust(row, llama)
+                        over = True
                 if over:
                     break
-                for _ in range(n):
-                    p = (p + 1) % n
-                    if not quit[p]:
-                        break
-            high = 0
+                p = next_seat(quit, p)  # D-6
             for q in range(n):  # D-10 scoring
                 points = row_score(rows[q])
                 rpts[q] += points
                 scores[q] += points
             for q in range(n):  # give-backs after an emptied row, in seat order
-                if row_score(rows[q]) == 0 and scores[q] > 0:
+                if gives_back_after_round(row_score(rows[q]), scores[q]):
                     give = _give_choice(scores[q], policies[q], rng)
                     t = _record(trace_player, trace_action, g, t, q, give)
                     decisions += 1
-                    scores[q] -= 10 if give == A_BLACK else (1 if give == A_WHITE else 0)
-                high = max(high, scores[q])
+                    scores[q] -= chip_points(give)
             starter = last  # D-5
-            if high >= end_score:  # D-11
+            if game_over(scores, end_score):  # D-11
                 break
         low = scores[0]
         for q in range(n):
@@ -282,11 +320,7 @@ def play_games(
 def _discard_code(row: I8, a: int, b: int, c: int, policy: int, rng: U64) -> int:
     """D-8.2 discard as a count code (2 bits per symbol): the maximal one for the
     benchmark policy, a uniform legal one (at least one card) for the random policy."""
-    maximal = 0
-    for d in range(3):
-        s = a if d == 0 else (b if d == 1 else c)
-        if row[s] > ((maximal >> (2 * s)) & 3):
-            maximal += 1 << (2 * s)
+    maximal = max_discard(row, a, b, c)
     if policy == POLICY_BENCHMARK:
         return maximal
     # the legal discards are the non-empty sub-multisets of the maximal one
@@ -363,10 +397,10 @@ def step_states(
         a = actions[g]
         phase = ctrl[g, PHASE]
         code = OK
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             if a != -1:
                 code = ERR_OVER
-        elif phase in (P_DEAL, P_DICE):
+        elif phase in (Phase.DEAL, Phase.DICE):
             if a != -1 and not chance_legal(ctrl[g], setaside[g], faces, hand_counts, a):
                 code = ERR_CHANCE
         else:
@@ -382,9 +416,9 @@ def step_states(
     for g in range(actions.shape[0]):
         a = actions[g]
         phase = ctrl[g, PHASE]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             continue
-        if phase in (P_DEAL, P_DICE):
+        if phase in (Phase.DEAL, Phase.DICE):
             if a == -1:
                 a = sample_chance(ctrl[g], setaside[g], rng[g], faces, hand_ids)
             apply_chance(
@@ -437,7 +471,7 @@ def policy_actions(
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)
     for g in range(ctrl.shape[0]):
         phase = ctrl[g, PHASE]
-        if phase == P_OVER or phase in (P_DEAL, P_DICE):
+        if phase == Phase.OVER or phase in (Phase.DEAL, Phase.DICE):
             out[g] = -1
             continue
         policy = policies[ctrl[g, PLAYER]]

@@ -33,16 +33,8 @@ from lamagames.dice.actions import (
     TAKE_BASE,
     roll_symbols,
 )
-from lamagames.dice.game import (
-    PHASE_DEAL,
-    PHASE_DICE,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    ROLL_PHASES,
-    as_dice_state,
-    round_end_reason,
-)
-from lamagames.dice.rules import RollResult, RoundEndReason
+from lamagames.dice.game import as_dice_state, round_end_reason
+from lamagames.dice.rules import ROLL_PHASES, Phase, RollResult, RoundEndReason
 
 
 class DiceEventKind(StrEnum):
@@ -255,12 +247,12 @@ def events(before: State, action: int, player: int | None, after: State) -> list
     out: list[Event] = []
     chance = b.is_chance_node() and (player is None or player == CHANCE_PLAYER)
     seat = b.turn_seat
-    if chance and b.phase == PHASE_DEAL:
+    if chance and b.phase == Phase.DEAL:
         hand = HANDS[action - NUM_ROLLS]
         out.append(Dealt(b.round, b.deal_seat, _symbols(hand)))
-        if a.phase != PHASE_DEAL:
+        if a.phase != Phase.DEAL:
             out.append(RoundStarted(a.round, a.starter))
-    elif chance and b.phase == PHASE_DICE:
+    elif chance and b.phase == Phase.DICE:
         dice = roll_symbols(action)
         shown = (SYMBOLS[dice[0]], SYMBOLS[dice[1]], SYMBOLS[dice[2]])
         result = b.roll_result(dice)
@@ -281,9 +273,9 @@ def events(before: State, action: int, player: int | None, after: State) -> list
             out.append(Discarded(seat, _symbols(gone), _three(dice_text), not any(a.rows[seat])))
         elif TAKE_BASE <= action < GIVE_BLACK:
             out.append(Took(seat, SYMBOLS[action - TAKE_BASE], _three(dice_text)))
-        elif action in _CHIPS and b.phase in (PHASE_GIVE_LLAMAS, PHASE_GIVE_EMPTY):
+        elif action in _CHIPS and b.phase in (Phase.GIVE_LLAMAS, Phase.GIVE_EMPTY):
             chip, change = _CHIPS[action]
-            why = GiveReason.THREE_LLAMAS if b.phase == PHASE_GIVE_LLAMAS else GiveReason.EMPTY_ROW
+            why = GiveReason.THREE_LLAMAS if b.phase == Phase.GIVE_LLAMAS else GiveReason.EMPTY_ROW
             out.append(ChipGiven(seat, chip, why, change, tuple(a.scores)))
     reason = round_end_reason(b, player, action, a)
     if reason is not None:

@@ -1,8 +1,8 @@
 """LAMA Dice (Reiner Knizia, AMIGO 2021): the game with its parameters, rulings D-1 .. D-11.
 
 The engine is pure: no I/O, no global randomness. This module holds :class:`DiceGame` (the
-factory of states) and re-exports the public names of the package's parts so that older
-imports keep working: :class:`~lamagames.dice.state.DiceState` (positions and play),
+factory of states), :func:`as_dice_state` and :func:`round_end_reason`. The parts live in
+their own modules: :class:`~lamagames.dice.state.DiceState` (positions and play),
 :mod:`lamagames.dice.rules` (constants, phases, roll results, scoring),
 :mod:`lamagames.dice.state_data` (the saved form) and :mod:`lamagames.dice.positions`
 (:meth:`DiceGame.build_state`).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Any, Final
+from typing import Any
 
 from lamagames.core.errors import IllegalActionError, ParameterError
 from lamagames.core.game import Game, GameInfo, State
@@ -25,30 +25,17 @@ from lamagames.dice.actions import (
     roll_id,
 )
 from lamagames.dice.positions import build_state
-from lamagames.dice.rules import DECK_CARDS as DECK_CARDS
-from lamagames.dice.rules import DEFAULT_END_SCORE as DEFAULT_END_SCORE
-from lamagames.dice.rules import LLAMA_ROW_CARDS as LLAMA_ROW_CARDS
-from lamagames.dice.rules import MAX_PLAYERS as MAX_PLAYERS
-from lamagames.dice.rules import MIN_PLAYERS as MIN_PLAYERS
-from lamagames.dice.rules import NUM_PHASES as NUM_PHASES
-from lamagames.dice.rules import PHASE_DEAL as PHASE_DEAL
-from lamagames.dice.rules import PHASE_DICE as PHASE_DICE
-from lamagames.dice.rules import PHASE_DISCARD as PHASE_DISCARD
-from lamagames.dice.rules import PHASE_GIVE_EMPTY as PHASE_GIVE_EMPTY
-from lamagames.dice.rules import PHASE_GIVE_LLAMAS as PHASE_GIVE_LLAMAS
-from lamagames.dice.rules import PHASE_NAMES as PHASE_NAMES
-from lamagames.dice.rules import PHASE_OVER as PHASE_OVER
-from lamagames.dice.rules import PHASE_TAKE as PHASE_TAKE
-from lamagames.dice.rules import PHASE_TURN as PHASE_TURN
-from lamagames.dice.rules import ROLL_PHASES as ROLL_PHASES
-from lamagames.dice.rules import STANDARD_DICE as STANDARD_DICE
-from lamagames.dice.rules import TOTAL_CARDS as TOTAL_CARDS
-from lamagames.dice.rules import Phase as Phase
-from lamagames.dice.rules import RoundEndReason
-from lamagames.dice.rules import row_score as row_score
-from lamagames.dice.rules import validate_dice as validate_dice
-from lamagames.dice.state import DiceState as DiceState
-from lamagames.dice.views import observation_size as observation_size
+from lamagames.dice.rules import (
+    DEFAULT_END_SCORE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STANDARD_DICE,
+    Phase,
+    RoundEndReason,
+    validate_dice,
+)
+from lamagames.dice.state import DiceState
+from lamagames.dice.views import observation_size
 
 
 class DiceGame(Game):
@@ -134,7 +121,7 @@ class DiceGame(Game):
         scores: Sequence[int] | None = None,
         quit_seats: Sequence[int] = (),
         current: int | None = None,
-        phase: Phase = PHASE_TURN,
+        phase: Phase = Phase.TURN,
         dice: str | None = None,
         starter: int | None = None,
         round_number: int = 1,
@@ -169,10 +156,6 @@ def as_dice_state(state: State) -> DiceState:
     if not isinstance(state, DiceState):
         raise IllegalActionError(f"a LAMA Dice state is needed, got {type(state).__name__}")
     return state
-
-
-#: Why a round ended (D-9, D-8.4, D-8.5), as returned by :func:`round_end_reason`.
-ROUND_END_REASONS: Final = tuple(r.value for r in RoundEndReason)
 
 
 def round_end_reason(

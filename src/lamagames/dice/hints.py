@@ -42,33 +42,26 @@ from typing import Any, Final
 
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import State
+from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
-    LLAMA,
     NUM_SYMBOLS,
     QUIT,
     ROLL,
     TAKE_BASE,
     player_action_to_string,
 )
-from lamagames.dice.game import (
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_TAKE,
-    PHASE_TURN,
-    DiceState,
-    as_dice_state,
-    row_score,
-)
+from lamagames.dice.game import as_dice_state
+from lamagames.dice.rules import Phase, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
+from lamagames.dice.state import DiceState
 
 #: Largest compiled two-player solve (indices times score-level pairs; about 0.9 million
 #: per second on one core, so at most about 15 s) a hint may start; larger positions get
@@ -163,7 +156,7 @@ def hints(
     others_in = [i for i in range(n) if i != player and not s.quit[i]]
     row = tuple(s.rows[player])
     score = s.scores[player]
-    if s.phase == PHASE_GIVE_EMPTY:  # D-10: the round is over, the chip is all that is left
+    if s.phase == Phase.GIVE_EMPTY:  # D-10: the round is over, the chip is all that is left
         out = [_hint(a, 0.0 - CHIPS[a], None, None, True, BASIS_FINAL) for a in legal]
         return _flag_best(out, by_margin=False)
     bust = bust_chance(solver.rolls, row, s.llama_row, last_standing=not others_in)
@@ -234,13 +227,13 @@ def _solo_value(s: DiceState, player: int, action: int, row: tuple[int, ...], sc
         if all(s.quit[i] for i in range(s.game.num_players) if i != player):
             return solver.table(mask, score).roll_value(row, score)
         return _roll_estimate(s, row, score)
-    if s.phase == PHASE_DISCARD:
+    if s.phase == Phase.DISCARD:
         discard = DISCARDS[action - DISCARD_BASE]
         after = tuple(r - d for r, d in zip(row, discard, strict=True))
         return solver.table(mask, score).after_discard_value(after, score)
-    if s.phase == PHASE_TAKE:
+    if s.phase == Phase.TAKE:
         return _take_value(solver, row, mask, action - TAKE_BASE, score)
-    if s.phase == PHASE_GIVE_LLAMAS:
+    if s.phase == Phase.GIVE_LLAMAS:
         return solver.table(mask, score).give_value(row, score, CHIPS[action])
     raise IllegalActionError(f"no hint for {player_action_to_string(action)!r} here")
 
@@ -263,23 +256,27 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
     mask = llama_mask(s.llama_row)
     table = solver.table(mask, score)
     total = 0.0
+    llama = [mask >> k & 1 for k in range(NUM_SYMBOLS)]
     for counts, p in zip(solver.rolls.counts.tolist(), solver.rolls.probs.tolist(), strict=True):
-        if counts[LLAMA] == 3:  # D-8.1: a chip or none, then (as if alone) the same seat again
-            chips = [0] + ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+        a, b, c = (k for k in range(NUM_SYMBOLS) for _ in range(counts[k]))
+        result = primitives.roll_result(row, llama, a, b, c, False)  # D-8, takes allowed
+        if result == primitives.THREE_LLAMAS:  # D-8.1: a chip or none, then the same seat
+            choices = primitives.chip_choices(score)
+            chips = [0] + ([10] if choices & 1 else []) + ([1] if choices & 2 else [])
             value = min(table.give_value(row, score, chip) for chip in chips)
-        elif any(counts[k] and row[k] for k in range(NUM_SYMBOLS)):  # D-8.2
-            limits = [min(counts[k], row[k]) for k in range(NUM_SYMBOLS)]
+        elif result == primitives.MATCH:  # D-8.2
+            code = primitives.max_discard(row, a, b, c)
+            limits = [(code >> (2 * k)) & 3 for k in range(NUM_SYMBOLS)]
             value = min(
                 table.after_discard_value(_minus(row, sub), score)
                 for sub in product(*(range(m + 1) for m in limits))
                 if any(sub)
             )
-        else:
-            takes = [k for k in range(NUM_SYMBOLS) if counts[k] and mask >> k & 1]
-            if takes:  # D-8.3
-                value = min(_take_value(solver, row, mask, k, score) for k in takes)
-            else:  # D-8.4
-                value = float(row_score([r + (mask >> k & 1) for k, r in enumerate(row)]))
+        elif result == primitives.TAKE:  # D-8.3
+            takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
+            value = min(_take_value(solver, row, mask, k, score) for k in takes)
+        else:  # D-8.4
+            value = float(primitives.bust_score(row, llama))
         total += p * value
     return total
 
@@ -307,15 +304,15 @@ def _two_player_hints(
     out = []
     for action in legal:
         outcome: Outcome
-        if s.phase == PHASE_TURN:
+        if s.phase == Phase.TURN:
             outcome = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
-        elif s.phase == PHASE_DISCARD:
+        elif s.phase == Phase.DISCARD:
             discard = DISCARDS[action - DISCARD_BASE]
             after = tuple(r - d for r, d in zip(row, discard, strict=True))
             outcome = two.discard_outcome(key, after)
-        elif s.phase == PHASE_TAKE:
+        elif s.phase == Phase.TAKE:
             outcome = two.take_outcome(key, action - TAKE_BASE)
-        else:  # PHASE_GIVE_LLAMAS
+        else:  # Phase.GIVE_LLAMAS
             outcome = two.give_outcome(key, CHIPS[action])
         chance = bust if action == ROLL else None
         out.append(_hint(action, outcome.own, outcome.margin, chance, True, BASIS_TWO))

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice.actions import NUM_SYMBOLS, SYMBOLS
-from lamagames.dice.rules import DECK_CARDS, LLAMA_ROW_CARDS, PHASE_TURN, Phase
+from lamagames.dice.rules import DECK_CARDS, LLAMA_ROW_CARDS, Phase
 
 if TYPE_CHECKING:
     from lamagames.dice.game import DiceGame
@@ -66,7 +66,7 @@ def build_state(
     scores: Sequence[int] | None = None,
     quit_seats: Sequence[int] = (),
     current: int | None = None,
-    phase: Phase = PHASE_TURN,
+    phase: Phase = Phase.TURN,
     dice: str | None = None,
     starter: int | None = None,
     round_number: int = 1,

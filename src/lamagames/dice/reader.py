@@ -6,14 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lamagames.dice.rules import (
-    PHASE_OVER,
-    Phase,
-    RollResult,
-    last_standing,
-    roll_result,
-    row_score,
-)
+from lamagames.dice.rules import Phase, RollResult, last_standing, roll_result, row_score
 
 if TYPE_CHECKING:
     from lamagames.dice.game import DiceGame
@@ -130,7 +123,7 @@ class DiceStateReader:
 
     def winners(self) -> list[int]:
         """Seats with the lowest score once the game is over (D-11); ``[]`` before."""
-        if self._phase != PHASE_OVER:
+        if self._phase != Phase.OVER:
             return []
         low = min(self._scores)
         return [i for i, s in enumerate(self._scores) if s == low]

@@ -47,8 +47,9 @@ from lamagames.dice.events import (
     Took,
     events,
 )
-from lamagames.dice.game import DiceState, as_dice_state
+from lamagames.dice.game import as_dice_state
 from lamagames.dice.rules import RollResult, RoundEndReason, row_score
+from lamagames.dice.state import DiceState
 
 #: Style of a number card and of a llama card.
 CARD_STYLE: Final = "bold black on grey93"

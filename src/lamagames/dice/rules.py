@@ -14,6 +14,7 @@ from itertools import product
 from typing import Final
 
 from lamagames.core.errors import ParameterError
+from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_ID,
     HAND_ID,
@@ -22,7 +23,6 @@ from lamagames.dice.actions import (
     LLAMA,
     NUM_SYMBOLS,
     SYMBOLS,
-    VALUES,
 )
 
 #: Standard dice faces of D-1, dice A, B, C.
@@ -64,19 +64,10 @@ class Phase(IntEnum):
         return "give" if self in (Phase.GIVE_LLAMAS, Phase.GIVE_EMPTY) else self.name.lower()
 
 
-# Phases as module constants (older imports; ``lamagames.dice.game`` re-exports them).
-PHASE_DEAL: Final = Phase.DEAL
-PHASE_TURN: Final = Phase.TURN
-PHASE_DICE: Final = Phase.DICE
-PHASE_DISCARD: Final = Phase.DISCARD
-PHASE_TAKE: Final = Phase.TAKE
-PHASE_GIVE_LLAMAS: Final = Phase.GIVE_LLAMAS
-PHASE_GIVE_EMPTY: Final = Phase.GIVE_EMPTY
-PHASE_OVER: Final = Phase.OVER
 PHASE_NAMES: Final = tuple(p.label for p in Phase)
 NUM_PHASES: Final = len(Phase)
 #: Phases in which the current roll is shown (the dice stay visible until the turn passes).
-ROLL_PHASES: Final = (PHASE_DISCARD, PHASE_TAKE, PHASE_GIVE_LLAMAS)
+ROLL_PHASES: Final = (Phase.DISCARD, Phase.TAKE, Phase.GIVE_LLAMAS)
 
 
 class RollResult(StrEnum):
@@ -145,43 +136,42 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
     return tuple(faces)
 
 
-def row_score(counts: Sequence[int]) -> int:
-    """Minus points of a row (D-10): distinct numbers once each, plus 10 for any llama.
+#: Minus points of a row (D-10): :func:`lamagames.dice.primitives.row_score`.
+row_score: Final = primitives.row_score
 
-    Args:
-        counts: count vector of 7 entries (cards per symbol).
-    """
-    return sum(VALUES[s] for s in range(NUM_SYMBOLS) if counts[s])
+#: :class:`RollResult` of each code of :func:`lamagames.dice.primitives.roll_result`.
+_ROLL_RESULTS: Final = (RollResult.THREE_LLAMAS, RollResult.MATCH, RollResult.TAKE, RollResult.BUST)
 
 
 def roll_result(
     row: Sequence[int], llama_row: Sequence[int], dice: Sequence[int], *, last_standing: bool
 ) -> RollResult:
-    """D-8, checked in order: what a roll of ``dice`` means for a seat with this row.
+    """D-8, checked in order: what a roll of ``dice`` means for a seat with this row
+    (:func:`lamagames.dice.primitives.roll_result` as a :class:`RollResult`).
 
     Args:
         row: the roller's row, count vector of 7.
         llama_row: the llama row, count vector of 7 (0 or 1 each).
-        dice: the symbols shown (any number of dice; three in the game).
+        dice: the symbols shown by dice A, B and C.
         last_standing: every other seat has quit this round (D-8.5).
 
     Returns:
         :attr:`RollResult.THREE_LLAMAS` when every die shows a llama (D-8.1, whether or not
         the roller has a chip to give back), else :attr:`~RollResult.MATCH` (D-8.2),
         :attr:`~RollResult.TAKE` (D-8.3) or :attr:`~RollResult.BUST` (D-8.4, D-8.5).
+
+    Raises:
+        ValueError: ``dice`` is not three symbols.
     """
-    if all(s == LLAMA for s in dice):  # D-8.1
-        return RollResult.THREE_LLAMAS
-    if any(row[s] for s in dice):  # D-8.2
-        return RollResult.MATCH
-    if not last_standing and any(llama_row[s] for s in dice):  # D-8.3 (not D-8.5)
-        return RollResult.TAKE
-    return RollResult.BUST  # D-8.4 / D-8.5
+    if len(dice) != 3:
+        raise ValueError(f"dice: need the symbols of three dice, got {list(dice)!r}")
+    a, b, c = dice
+    return _ROLL_RESULTS[primitives.roll_result(row, llama_row, a, b, c, last_standing)]
 
 
-def last_standing(quit_flags: Sequence[bool], seat: int) -> bool:
-    """True when every seat but ``seat`` has quit this round (D-8.5)."""
-    return all(q for i, q in enumerate(quit_flags) if i != seat)
+#: True when every seat but ``seat`` has quit this round (D-8.5):
+#: :func:`lamagames.dice.primitives.is_last_standing`.
+last_standing: Final = primitives.is_last_standing
 
 
 def phase_after_roll(result: RollResult, score: int) -> Phase:
@@ -200,20 +190,18 @@ def phase_after_roll(result: RollResult, score: int) -> Phase:
 
 
 def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
-    """Discard action ids allowed by a match (D-8.2), ascending: per symbol up to
-    min(dice showing it, cards in the row), at least one card in all.
+    """Discard action ids allowed by a match (D-8.2), ascending: the non-empty
+    sub-multisets of :func:`lamagames.dice.primitives.max_discard`.
 
     Args:
         row: the roller's row, count vector of 7.
-        dice: the symbols shown.
+        dice: the symbols shown by dice A, B and C.
     """
-    limits: dict[int, int] = {}
-    for s in dice:
-        if row[s]:
-            limits[s] = min(limits.get(s, 0) + 1, row[s])
-    symbols = list(limits)
+    a, b, c = dice
+    code = primitives.max_discard(row, a, b, c)
+    symbols = [s for s in {a, b, c} if (code >> (2 * s)) & 3]
     out = []
-    for combo in product(*(range(limits[s] + 1) for s in symbols)):
+    for combo in product(*(range(((code >> (2 * s)) & 3) + 1) for s in symbols)):
         if any(combo):
             counts = [0] * NUM_SYMBOLS
             for s, k in zip(symbols, combo, strict=True):

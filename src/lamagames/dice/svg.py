@@ -18,7 +18,7 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, SYMBOLS
-from lamagames.dice.game import DiceState
+from lamagames.dice.state import DiceState
 
 CARD_FILL: Final = "#fbfaf5"
 LLAMA_FILL: Final = "#e9c46a"

@@ -442,6 +442,40 @@ PARAM_NAMES: Final = (
 )
 
 
+class ExpressStepper:
+    """An :class:`ExpressBatch` in the form :func:`lamagames.core.testing.check_batch_engine`
+    drives (the batch runs chance itself and records it in its trace)."""
+
+    def __init__(self, batch: ExpressBatch) -> None:
+        self.batch = batch
+        #: The scalar game of the same parameters.
+        self.game = batch.game
+
+    def init(self, seeds: npt.ArrayLike) -> ExpressBatchState:
+        """See :meth:`ExpressBatch.init`."""
+        return self.batch.init(seeds)
+
+    def legal_mask(self, states: ExpressBatchState) -> npt.NDArray[np.bool_]:
+        """See :meth:`ExpressBatch.legal_mask`."""
+        return self.batch.legal_mask(states)
+
+    def done(self, states: ExpressBatchState) -> npt.NDArray[np.bool_]:
+        """See :meth:`ExpressBatchState.done`."""
+        return states.done()
+
+    def step(self, states: ExpressBatchState, actions: npt.ArrayLike) -> None:
+        """See :meth:`ExpressBatch.step`."""
+        self.batch.step(states, actions)
+
+    def history(self, states: ExpressBatchState, g: int) -> list[tuple[int, int]]:
+        """See :meth:`ExpressBatchState.history`."""
+        return states.history(g)
+
+    def state_dict(self, states: ExpressBatchState, g: int) -> dict[str, Any]:
+        """See :meth:`ExpressBatch.to_dict`."""
+        return self.batch.to_dict(states, g)
+
+
 class ExpressBatchEngine:
     """The Lama Express engine of the ``lama simulate`` protocol
     (:class:`lamagames.core.batch.BatchEngine`); the module's :data:`ENGINE`.
@@ -458,6 +492,16 @@ class ExpressBatchEngine:
     score_name = "llamas home"
     lower_score_wins = False
     length_name = "rolls"
+
+    #: Parameter variants :func:`lamagames.core.testing.check_batch_engine` plays.
+    check_variants: tuple[dict[str, Any], ...] = (
+        {},
+        {"llamas_to_win": 3, "starting_seat": 1},
+    )
+
+    def stepper(self, num_players: int, params: Mapping[str, Any]) -> ExpressStepper:
+        """The step API for :func:`lamagames.core.testing.check_batch_engine`."""
+        return ExpressStepper(ExpressBatch(num_players, **params, trace_length=20_000))
 
     def check_params(self, num_players: int, params: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the rule variants and return them complete, as JSON data.

@@ -35,33 +35,45 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# Phases (as in lamagames.express.game).
-PHASE_ROLL = 0
-PHASE_WINDOW = 1
-PHASE_CHOOSE = 2
-PHASE_OVER = 3
-STAGE_AFTER_ROLL = 0
-STAGE_AFTER_MOVE = 1
-TERMINAL = -4
-CHANCE = -1
-# Roles of spaces (lamagames.express.board).
-ROLE_NONE = 0
-ROLE_BOARDING = 1
-ROLE_EXIT = 2
-ROLE_ARROW = 3
-ROLE_REBOARD = 4
-# Action ids (lamagames.express.actions).
-PASS = 0
-MOVE_A = 1
-FREE_BASE = 3
-KIND_BOARD = 0
-KIND_EXIT = 1
-KIND_DETOUR = 2
-KIND_REBOARD = 3
-CARS = 5
-SLOTS = 10
-TRAIN_SPACES = 7
-CAR_OFFSET = 3  # car c (0-based) of a train with tip t stands on t - 3 - c (E-2)
+from lamagames.core.game import CHANCE_PLAYER as CHANCE
+from lamagames.core.game import TERMINAL_PLAYER as TERMINAL
+from lamagames.express.actions import (
+    FREE_BASE,
+    KIND_BOARD,
+    KIND_DETOUR,
+    KIND_EXIT,
+    KIND_REBOARD,
+    MOVE_A,
+    NUM_CAR_SLOTS,
+    PASS,
+)
+from lamagames.express.board import (
+    PASSENGER_CARS,
+    ROLE_ARROW,
+    ROLE_BOARDING,
+    ROLE_EXIT,
+    ROLE_NONE,
+    ROLE_REBOARD,
+    TRAIN_SPACES,
+)
+from lamagames.express.rules import (
+    CAR_OFFSET as RULES_CAR_OFFSET,
+)
+from lamagames.express.rules import (
+    PHASE_CHOOSE,
+    PHASE_OVER,
+    PHASE_ROLL,
+    PHASE_WINDOW,
+    STAGE_AFTER_MOVE,
+    STAGE_AFTER_ROLL,
+)
+
+# The engine's constants, imported (not copied) so the two engines cannot drift apart.
+CARS = PASSENGER_CARS
+SLOTS = NUM_CAR_SLOTS
+#: Car ``c`` (0-based) of a train with tip ``t`` stands on ``t - CAR_OFFSET - c`` (E-2);
+#: the scalar engine numbers cars from 1 (``tip - rules.CAR_OFFSET - c``).
+CAR_OFFSET = RULES_CAR_OFFSET + 1
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1

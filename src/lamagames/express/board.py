@@ -213,12 +213,6 @@ class Board:
         """Station diagonally opposite station ``index`` (E-5)."""
         return (index + DIAGONAL_STEP) % NUM_STATIONS
 
-    def footpath_at(self, space: int) -> int | None:
-        """Footpath index whose arrow is on ``space``, or ``None``."""
-        if self.role[space % self.length] == ROLE_ARROW:
-            return self.role_index[space % self.length]
-        return None
-
     def distance(self, start: int, end: int) -> int:
         """Forward distance in spaces from ``start`` to ``end`` (``0..N-1``)."""
         return (end - start) % self.length

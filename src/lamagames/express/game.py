@@ -187,6 +187,12 @@ class ExpressGame(Game):
         raise ParameterError(f"board must be None, 'standard' or a board dict, got {board!r}")
 
     def _resolve_colours(self, n: int, colours: Sequence[str] | None) -> tuple[str, ...]:
+        """Each seat's colour and so its station (E-4): ``colours`` checked, or the
+        defaults for ``n`` players.
+
+        Raises:
+            ParameterError: a colour is unknown, repeated or the count is not ``n``.
+        """
         if colours is None:
             default = set(DEFAULT_COLOURS[n])
             # E-4 defaults, seated clockwise starting from yellow's station.

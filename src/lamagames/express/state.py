@@ -412,6 +412,8 @@ class ExpressState(ExpressStateReader, State):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        """End the turn: the game is truncated at the turn limit (E-11), else the next
+        seat rolls (E-6)."""
         limit = self.game.turn_limit
         if limit is not None and self._rolls >= limit:
             self._phase = PHASE_OVER  # E-11: truncated, no winner
@@ -422,6 +424,7 @@ class ExpressState(ExpressStateReader, State):
         self._cur = CHANCE_PLAYER
 
     def _move(self, train: int) -> None:
+        """Move ``train`` forward by the die (E-6), carrying its llamas (E-8)."""
         distance = self._move_distance(train)
         tips = self._tips
         tips[train] = (tips[train] + distance) % self._board.length
@@ -446,6 +449,8 @@ class ExpressState(ExpressStateReader, State):
             self._cur = asked
 
     def _free_action(self, seat: int, action: int) -> None:
+        """Apply a free action of ``seat`` (E-7): exit into the house (the game ends at once
+        when the house is full, E-10), board, detour or re-board."""
         kind, slot = divmod(action - FREE_BASE, NUM_CAR_SLOTS)
         owner = self._owner
         if kind == KIND_EXIT:

@@ -117,13 +117,10 @@ def check_state_data(game: ExpressGame, data: StateData) -> None:
     board = game.board
     n = game.num_players
     length = board.length
-
-    def fail(where: str, reason: str) -> RecordError:
-        return RecordError(f"state.{where}: {reason}")
+    fail = _fail
 
     def seat_ok(where: str, seat: int) -> None:
-        if not 0 <= seat < n:
-            raise fail(where, f"no seat {seat} in a {n}-player game")
+        _seat_ok(n, where, seat)
 
     seat_ok("active", data.active)
     tips = [data.trains.A, data.trains.B]
@@ -173,6 +170,31 @@ def check_state_data(game: ExpressGame, data: StateData) -> None:
                 "stations",
                 f"seat {s} has {total} llamas in all; every player has {LLAMAS_PER_PLAYER}",
             )
+    _check_play(game, data)
+
+
+def _fail(where: str, reason: str) -> RecordError:
+    return RecordError(f"state.{where}: {reason}")
+
+
+def _seat_ok(n: int, where: str, seat: int) -> None:
+    if not 0 <= seat < n:
+        raise _fail(where, f"no seat {seat} in a {n}-player game")
+
+
+def _check_play(game: ExpressGame, data: StateData) -> None:
+    """The part of :func:`check_state_data` about play so far: the turn limit (E-11), the
+    winner (E-10), the history, the phase and its window (E-9).
+
+    Raises:
+        RecordError: ``state.<field>: <reason>``.
+    """
+    n = game.num_players
+    fail = _fail
+
+    def seat_ok(where: str, seat: int) -> None:
+        _seat_ok(n, where, seat)
+
     limit = game.turn_limit
     if limit is not None and data.rolls > limit:
         raise fail("rolls", f"{data.rolls} rolls exceed the turn limit {limit}")

@@ -22,6 +22,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.jit import compiled
+from lamagames.dice import primitives
+
 try:
     from numba import njit
 except ImportError as exc:  # pragma: no cover - numba is a declared dependency of the solver
@@ -36,13 +39,16 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
+# The rule primitives (lamagames.dice.primitives), compiled.
+_best_chip = compiled(primitives.best_chip)
+_roll_result = compiled(primitives.roll_result)
+_max_discard = compiled(primitives.max_discard)
+
+
 @njit(cache=True)
 def _chip(s: int) -> float:
-    if s >= 10:
-        return 10.0
-    if s % 10 >= 1:
-        return 1.0
-    return 0.0
+    """Points of the best chip (D-4), as a float."""
+    return float(_best_chip(s))
 
 
 @njit(cache=True)
@@ -83,17 +89,29 @@ def _transitions(
         bust = 0.0
         for k in range(roll_counts.shape[0]):
             roll = roll_counts[k]
-            if roll[6] == 3:  # D-8.1: no discard, handled as the three-llama loop
+            a = b = c = 0
+            d = 0
+            for sym in range(7):
+                for _ in range(roll[sym]):
+                    if d == 0:
+                        a = sym
+                    elif d == 1:
+                        b = sym
+                    else:
+                        c = sym
+                    d += 1
+            result = _roll_result(row, row, a, b, c, True)  # D-8 for the last standing
+            if result == primitives.THREE_LLAMAS:  # D-8.1: the three-llama loop
                 continue
+            if result == primitives.BUST:  # no match: bust for the last standing (D-8.5)
+                bust += roll_probs[k]
+                continue
+            code = _max_discard(row, a, b, c)  # D-8.2
             sig = 0
             base = 1
             for sym in range(7):
-                lim = min(roll[sym], row[sym])
-                sig += lim * base
+                sig += ((code >> (2 * sym)) & 3) * base
                 base *= 3
-            if sig == 0:  # no match: bust for the last player standing (D-8.5)
-                bust += roll_probs[k]
-                continue
             if seen[sig] != i:
                 seen[sig] = i
                 acc[sig] = 0.0

@@ -27,8 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 from lamagames.core.errors import LamaError, ParameterError, quoted
+from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.game import STANDARD_DICE, DiceGame, row_score, validate_dice
+from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import STANDARD_DICE, row_score, validate_dice
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,
@@ -42,6 +44,7 @@ from lamagames.dice.solver.space import (
     mask_symbols,
     roll_table,
     row_universe,
+    symbols_of,
 )
 from lamagames.dice.solver.space import PositionError as PositionError  # re-exported
 
@@ -238,15 +241,10 @@ def bust_chance(
     not three llamas, no die matches the row, and (last standing or no die shows a symbol
     still in the llama row)."""
     total = 0.0
-    for counts, p in zip(rolls.counts, rolls.probs, strict=True):
-        if counts[6] == 3:
-            continue
-        shown = [s for s in range(NUM_SYMBOLS) if counts[s]]
-        if any(row[s] for s in shown):
-            continue
-        if not last_standing and any(llama_row[s] for s in shown):
-            continue
-        total += float(p)
+    for counts, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True):
+        a, b, c = symbols_of(counts)
+        if primitives.roll_result(row, llama_row, a, b, c, last_standing) == primitives.BUST:
+            total += p
     return total
 
 

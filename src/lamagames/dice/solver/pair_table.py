@@ -42,11 +42,12 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.dice import primitives
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES
 from lamagames.dice.game import DiceGame
 from lamagames.dice.solver import cache, kernel2p
 from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
-from lamagames.dice.solver.space import chip_value, roll_table
+from lamagames.dice.solver.space import chip_value, roll_table, symbols_of
 
 #: Bump when the stored pair tables change meaning or layout (part of the cache file name).
 PAIR_VERSION: Final = 1
@@ -127,12 +128,13 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     discards: dict[tuple[int, ...], list[list[int]]] = {}
     for pattern in range(3**NUM_SYMBOLS):
         caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]
-        held = sum(1 << s for s in range(NUM_SYMBOLS) if caps[s])
         groups: dict[tuple[int, ...], float] = {}
         misses: dict[int, float] = {}
         for counts, p, shown in classes:
-            if shown & held:
-                limits = tuple(min(c, m) for c, m in zip(counts, caps, strict=True))
+            a, b, c = symbols_of(counts)
+            if primitives.roll_result(caps, caps, a, b, c, True) == primitives.MATCH:  # D-8.2
+                code = primitives.max_discard(caps, a, b, c)
+                limits = tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
                 groups[limits] = groups.get(limits, 0.0) + p
             else:
                 misses[shown] = misses.get(shown, 0.0) + p

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lamagames.core.errors import LamaError, quoted
+from lamagames.dice import primitives
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, SYMBOLS, VALUES, roll_symbols
 from lamagames.dice.game import DiceGame
 
@@ -199,12 +200,15 @@ def mask_symbols(mask: int) -> npt.NDArray[np.int64]:
     return np.array([(mask >> s) & 1 for s in range(NUM_SYMBOLS)], dtype=np.int64)
 
 
-def chip_value(score: int) -> int:
-    """Points of the best chip a player with ``score`` can give back (D-4, D-8.1, D-10):
-    10 for a black chip, else 1 for a white chip, else 0."""
-    if score >= 10:
-        return 10
-    return 1 if score % 10 else 0
+#: Points of the best chip a player with ``score`` can give back (D-4, D-8.1, D-10):
+#: :func:`lamagames.dice.primitives.best_chip`.
+chip_value: Final = primitives.best_chip
+
+
+def symbols_of(counts: Sequence[int]) -> tuple[int, int, int]:
+    """The three symbols (ascending) of a roll given as a count vector of 7."""
+    a, b, c = (s for s in range(NUM_SYMBOLS) for _ in range(counts[s]))
+    return a, b, c
 
 
 def reachable_rows(mask: int) -> int:

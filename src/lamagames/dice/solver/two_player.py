@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from lamagames.core.errors import ParameterError, quoted
+from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.game import row_score
+from lamagames.dice.rules import row_score
 from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     PositionError,
@@ -54,7 +55,7 @@ from lamagames.dice.solver.pair_table import (
     table_bytes,
     table_work,
 )
-from lamagames.dice.solver.space import as_int, check_copies, check_counts, chip_value
+from lamagames.dice.solver.space import as_int, check_copies, check_counts, chip_value, symbols_of
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
@@ -339,8 +340,8 @@ class TwoPlayerSolver:
         return _mix([(self.p_llamas, after_llamas), (1.0, self._rest(key))])
 
     def _gives(self, key: Key) -> list[Outcome]:
-        score = key[3]
-        chips = ([10] if score >= 10 else []) + ([1] if score % 10 else [])
+        choices = primitives.chip_choices(key[3])  # D-4, D-8.1
+        chips = ([10] if choices & 1 else []) + ([1] if choices & 2 else [])
         return [self.give_outcome(key, chip) for chip in chips]
 
     def _rest(self, key: Key) -> Outcome:
@@ -369,10 +370,13 @@ class TwoPlayerSolver:
         misses: dict[int, float] = {}
         rolls = self.last.rolls
         for counts, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True):
-            if counts[6] == 3:
+            a, b, c = symbols_of(counts)
+            kind = primitives.roll_result(row, row, a, b, c, True)  # D-8, takes apart
+            if kind == primitives.THREE_LLAMAS:
                 continue
-            limits = tuple(min(counts[s], row[s]) for s in range(NUM_SYMBOLS))
-            if any(limits):
+            if kind == primitives.MATCH:  # D-8.2
+                code = primitives.max_discard(row, a, b, c)
+                limits = tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
                 matches[limits] = matches.get(limits, 0.0) + p
             else:
                 shown = sum(1 << s for s in range(NUM_SYMBOLS) if counts[s])

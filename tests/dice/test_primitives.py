@@ -1,0 +1,66 @@
+"""The LAMA Dice rule primitives: plain and compiled forms agree, each cites its ruling,
+and the batch kernel's constants are the scalar engine's (D-1 .. D-11)."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import numpy as np
+import pytest
+
+from lamagames.core.jit import RULING_ATTRIBUTE
+from lamagames.dice import actions, primitives, rules
+
+FUNCTIONS = [
+    f
+    for _, f in inspect.getmembers(primitives, inspect.isfunction)
+    if f.__module__ == primitives.__name__
+]
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+def test_every_primitive_names_its_ruling_in_its_docstring(function: object) -> None:
+    ruling = getattr(function, RULING_ATTRIBUTE)
+    assert ruling in (function.__doc__ or "")
+
+
+def test_roll_result_order_d8() -> None:
+    row = [0, 1, 0, 0, 0, 0, 1]  # a 2 and a llama
+    llama = [1, 1, 1, 0, 1, 1, 1]
+    assert primitives.roll_result(row, llama, 6, 6, 6, False) == primitives.THREE_LLAMAS
+    assert primitives.roll_result(row, llama, 1, 0, 2, False) == primitives.MATCH
+    assert primitives.roll_result(row, llama, 0, 2, 3, False) == primitives.TAKE
+    assert primitives.roll_result(row, llama, 0, 2, 3, True) == primitives.BUST  # D-8.5
+    assert primitives.roll_result(row, llama, 3, 3, 3, False) == primitives.BUST  # D-8.4
+
+
+def test_compiled_forms_agree_with_plain_forms() -> None:
+    pytest.importorskip("numba")
+    from lamagames.dice import batch_kernel as k
+
+    rng = random.Random(3)
+    for _ in range(300):
+        row = np.array([rng.randint(0, 2) for _ in range(7)], dtype=np.int8)
+        llama = np.array([rng.randint(0, 1) for _ in range(7)], dtype=np.int8)
+        a, b, c = (rng.randint(0, 6) for _ in range(3))
+        last = rng.random() < 0.3
+        plain_row, plain_llama = row.tolist(), llama.tolist()
+        assert k.roll_result(row, llama, a, b, c, last) == primitives.roll_result(
+            plain_row, plain_llama, a, b, c, last
+        )
+        assert k.max_discard(row, a, b, c) == primitives.max_discard(plain_row, a, b, c)
+        assert k.row_score(row) == primitives.row_score(plain_row) == rules.row_score(row)
+        score = rng.randint(0, 45)
+        assert k.chip_choices(score) == primitives.chip_choices(score)
+
+
+def test_batch_kernel_constants_are_the_engines() -> None:
+    pytest.importorskip("numba")
+    from lamagames.dice import batch_kernel as k
+
+    assert k.NUM_ACTIONS == actions.NUM_DISTINCT_ACTIONS
+    assert k.NUM_OUTCOMES == actions.MAX_CHANCE_OUTCOMES
+    assert k.A_DISCARD == actions.DISCARD_BASE
+    assert k._DECK.tolist() == list(rules.DECK_CARDS)
+    assert k._VALUES.tolist() == list(actions.VALUES)
