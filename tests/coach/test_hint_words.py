@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from lamagames.cli.hint import MORE_BY_FLAG, MORE_BY_WORD, hint_renderable
 from lamagames.cli.main import app
-from lamagames.dice.game import PHASE_DISCARD
 from lamagames.dice.hints import ActionHint, hints
+from lamagames.dice.rules import Phase
 from lamagames.dice.words import amount, hint_words, move_name, outcome
 from tests.dice.helpers import make_state
 
@@ -59,7 +59,7 @@ def test_lama_hint_prints_plain_words_and_the_table_only_with_details(tmp_path: 
 
 
 def test_hint_at_the_prompt_is_plain_words_with_the_way_to_the_table() -> None:
-    state = make_state(["135L", "6"], llama_row="12", phase=PHASE_DISCARD, dice="351")
+    state = make_state(["135L", "6"], llama_row="12", phase=Phase.DISCARD, dice="351")
     console = Console(width=100, record=True)
     console.print(hint_renderable("dice", state, 0))
     text = console.export_text()

@@ -12,9 +12,10 @@ from typer.testing import CliRunner, Result
 from lamagames import __version__
 from lamagames.cli.hint import HINT_JSON_FORMAT, HINT_JSON_VERSION
 from lamagames.cli.main import app
-from lamagames.dice.game import PHASE_DICE, DiceState
 from lamagames.dice.hints import BASIS_ESTIMATE, BASIS_LAST, BASIS_NOTES, BASIS_TWO, hints
+from lamagames.dice.rules import Phase
 from lamagames.dice.solver import LastStandingSolver
+from lamagames.dice.state import DiceState
 from tests.dice.helpers import make_state
 
 FIELDS = {
@@ -101,7 +102,7 @@ def test_json_errors_are_one_line_on_stderr(
     if args:  # --at with a position file
         state = make_state(["3", "5"], llama_row="1L")
     else:  # chance acts next (the dice are rolled): no seat has a decision
-        state = make_state(["3", "5"], llama_row="1L", phase=PHASE_DICE)
+        state = make_state(["3", "5"], llama_row="1L", phase=Phase.DICE)
     result = _hint(tmp_path, state, *args)
     assert result.exit_code == 2
     assert result.stdout == ""  # nothing half-written for a program to parse

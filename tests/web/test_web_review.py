@@ -12,7 +12,8 @@ from web_helpers import TestClient, create, start, wait_status
 
 from lamagames.web import create_app
 from lamagames.web.live import Settings
-from lamagames.web.review import ReviewRow, ReviewService, ReviewSettings
+from lamagames.web.review import ReviewService, ReviewSettings
+from lamagames.web.store import ReviewRow
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "bot_kind": "heuristic"}

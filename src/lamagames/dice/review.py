@@ -54,21 +54,13 @@ from lamagames.dice.actions import (
     TAKE_BASE,
     player_action_to_string,
 )
-from lamagames.dice.game import (
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_TAKE,
-    PHASE_TURN,
-    DiceGame,
-    DiceState,
-    as_dice_state,
-    row_score,
-)
+from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.hints import BASIS_FINAL, BASIS_LAST, BASIS_TWO
+from lamagames.dice.rules import Phase, row_score
 from lamagames.dice.solver import NotTractableError, PositionError, get_solver
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
+from lamagames.dice.state import DiceState
 
 #: Mark thresholds in expected points of the round.
 THRESHOLDS: Final = Thresholds(inaccuracy=1.0, mistake=2.5, blunder=5.0)
@@ -179,7 +171,7 @@ class DiceReviewer:
     def _exact(self, s: DiceState, player: int, legal: list[int]) -> Evaluation | None:
         n = s.game.num_players
         score = s.scores[player]
-        if s.phase == PHASE_GIVE_EMPTY:  # D-10: the round is scored, the chip is all
+        if s.phase == Phase.GIVE_EMPTY:  # D-10: the round is scored, the chip is all
             values = [_value(a, CHIPS[a], score - CHIPS[a]) for a in legal]
             return Evaluation(values, BASIS_FINAL)
         others = [i for i in range(n) if i != player]
@@ -206,13 +198,13 @@ class DiceReviewer:
         row = tuple(s.rows[player])
         score = s.scores[player]
         table = self.solver.table(llama_mask(s.llama_row), score)
-        if s.phase == PHASE_TURN:
+        if s.phase == Phase.TURN:
             return table.quit_value(row) if action == QUIT else table.roll_value(row, score)
-        if s.phase == PHASE_DISCARD:
+        if s.phase == Phase.DISCARD:
             discard = DISCARDS[action - DISCARD_BASE]
             after = tuple(r - d for r, d in zip(row, discard, strict=True))
             return table.after_discard_value(after, score)
-        if s.phase == PHASE_GIVE_LLAMAS:  # three llamas: a chip or none (D-8.1)
+        if s.phase == Phase.GIVE_LLAMAS:  # three llamas: a chip or none (D-8.1)
             return table.give_value(row, score, CHIPS[action])
         raise IllegalActionError("no last-standing value for this phase")
 
@@ -226,15 +218,15 @@ class DiceReviewer:
             s.scores[player],
             s.scores[other],
         )
-        if s.phase == PHASE_TURN:
+        if s.phase == Phase.TURN:
             return self.two.roll_outcome(key) if action == ROLL else self.two.quit_outcome(key)
-        if s.phase == PHASE_DISCARD:
+        if s.phase == Phase.DISCARD:
             discard = DISCARDS[action - DISCARD_BASE]
             after = tuple(r - d for r, d in zip(row, discard, strict=True))
             return self.two.discard_outcome(key, after)
-        if s.phase == PHASE_TAKE:
+        if s.phase == Phase.TAKE:
             return self.two.take_outcome(key, action - TAKE_BASE)
-        if s.phase == PHASE_GIVE_LLAMAS:
+        if s.phase == Phase.GIVE_LLAMAS:
             return self.two.give_outcome(key, CHIPS[action])
         raise IllegalActionError("no two-player value for this phase")
 

@@ -15,14 +15,8 @@ from typing import Any, Final
 from lamagames.bots.dice import DiceHeuristicBot
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import player_action_to_string
-from lamagames.dice.game import (
-    PHASE_DISCARD,
-    PHASE_GIVE_EMPTY,
-    PHASE_GIVE_LLAMAS,
-    PHASE_TAKE,
-    PHASE_TURN,
-    as_dice_state,
-)
+from lamagames.dice.game import as_dice_state
+from lamagames.dice.rules import Phase
 
 #: The walkthrough's game: two players, a short game to 20 points (D-11), fixed seed.
 PARAMS: Final = {"num_players": 2, "end_score": 20}
@@ -86,11 +80,11 @@ class DiceTutor:
             kinds.append("last_standing")
         kinds.append(
             {
-                PHASE_TURN: "turn",
-                PHASE_DISCARD: "discard",
-                PHASE_TAKE: "take",
-                PHASE_GIVE_LLAMAS: "give_llamas",
-                PHASE_GIVE_EMPTY: "give_empty",
+                Phase.TURN: "turn",
+                Phase.DISCARD: "discard",
+                Phase.TAKE: "take",
+                Phase.GIVE_LLAMAS: "give_llamas",
+                Phase.GIVE_EMPTY: "give_empty",
             }.get(s.phase, "turn")
         )
         return kinds

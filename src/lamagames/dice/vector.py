@@ -28,9 +28,6 @@ from lamagames.dice import batch
 from lamagames.dice.batch_heuristic import MEMO_SIZE, heuristic_action
 from lamagames.dice.batch_kernel import (
     NUM_ACTIONS,
-    P_DEAL,
-    P_DICE,
-    P_OVER,
     PHASE,
     PLAYER,
     POLICY_HEURISTIC,
@@ -43,6 +40,7 @@ from lamagames.dice.batch_kernel import (
     sample_chance,
     seed_streams,
 )
+from lamagames.dice.rules import Phase
 from lamagames.dice.views import observation_size
 
 
@@ -85,9 +83,9 @@ def _advance(g: int, codes: Any, end_score: int, one: Any, tb: Any, work: Any) -
     buf, memo, vals, trace, trace_len, _one = work
     while True:
         phase = ctrl[PHASE]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return
-        if phase in (P_DEAL, P_DICE):
+        if phase in (Phase.DEAL, Phase.DICE):
             a = sample_chance(ctrl, setaside, rng, faces, hand_ids)
             _record(trace, trace_len, g, -1, a)
             apply_chance(
@@ -171,7 +169,7 @@ def _output(g: int, view: int, last: Any, one: Any, tb: Any, buf: Any, out: Any)
     n = scores.shape[0]
     phase = ctrl[PHASE]
     cur = -1
-    if phase != P_OVER and phase != P_DEAL and phase != P_DICE:
+    if phase != Phase.OVER and phase != Phase.DEAL and phase != Phase.DICE:
         cur = ctrl[PLAYER]
     seat = cur if cur >= 0 else last[g]
     seat_out[g] = seat
@@ -190,7 +188,7 @@ def _output(g: int, view: int, last: Any, one: Any, tb: Any, buf: Any, out: Any)
     for y in range(7):
         obs[g, base + y] = llama[y]
     base += 7
-    if phase != P_OVER:  # the scalar engine shows no dice once the game is over
+    if phase != Phase.OVER:  # the scalar engine shows no dice once the game is over
         for d in range(3):
             if dice[d] >= 0:
                 obs[g, base + 7 * d + dice[d]] = 1.0
@@ -200,7 +198,7 @@ def _output(g: int, view: int, last: Any, one: Any, tb: Any, buf: Any, out: Any)
         mask[g, a] = 0
     for s in range(n):
         rewards[g, s] = 0.0
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         status[g] = TERMINATED
         best = scores[0]
         for s in range(1, n):
