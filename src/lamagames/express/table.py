@@ -78,7 +78,8 @@ def _status_lines(
         items = [head, last]
     else:
         roll = _("roll #{n}").format(n=f"{state.rolls()}{limit}")
-        head += [(f"{SEPARATOR}{roll}{SEPARATOR}{_('die')} ", "")]
+        die = _("die")
+        head += [(f"{SEPARATOR}{roll}{SEPARATOR}{die} ", "")]
         items = [head + die_line(state.die(), tr)]
     stage = state.window_stage()
     after: list[Line] = []
