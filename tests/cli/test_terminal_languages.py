@@ -339,3 +339,15 @@ def test_use_language_sets_the_views_words() -> None:
     assert "Rispondere al prompt" in view.help_text()
     use_language("en")
     assert view.headline(state, seats, 0) == "Ann's turn"
+
+
+def test_batch_summary_speaks_the_language(lama: Invoke) -> None:
+    """``lama play --games N``: the summary's headings, figures and caption, and the hook
+    figures' names (a seat's colour too)."""
+    result = lama("play", "express", "--seats", "benchmark,random", "--seed", "3",
+                  "--games", "2", "--lang", "it")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for words in ("2 partite", "Vittorie", "Colore", "giallo", "pareggi", "pari merito"):
+        assert words in out, (words, out)
+    assert "Wins include ties" not in out

@@ -26,7 +26,7 @@ from lamagames.cli.common import (
     stdout,
     write_json,
 )
-from lamagames.cli.i18n import LANG_HELP, _, use_language
+from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
 from lamagames.cli.options import (
     apply_game_options,
     check_bots,
@@ -305,7 +305,7 @@ def _simulate(
     Ctrl-C stops the batch: the games finished so far are summed up as usual (and
     ``True`` is returned as ``interrupted``)."""
     err = stderr()
-    progress = progress_bar("Playing", err, remaining=False)
+    progress = progress_bar(_("Playing"), err, remaining=False)
     task = progress.add_task("games", total=games)
     last: list[GameResult] = []
 
@@ -326,8 +326,13 @@ def _simulate(
         interrupted = True
         err.print(
             Text(
-                f"Interrupted (Ctrl-C) after {collector.games} of {games} games; "
-                "the summary covers the finished games.",
+                ngettext(
+                    "Interrupted (Ctrl-C) after {done} of {n} game; "
+                    "the summary covers the finished games.",
+                    "Interrupted (Ctrl-C) after {done} of {n} games; "
+                    "the summary covers the finished games.",
+                    games,
+                ).format(done=collector.games, n=games),
                 style="bold yellow",
             ),
             soft_wrap=True,
