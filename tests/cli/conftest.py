@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from typer.testing import CliRunner, Result
 
+from lamagames.cli.i18n import use_language
 from lamagames.cli.main import app
 
 Invoke = Callable[..., Result]
@@ -21,3 +22,16 @@ def lama() -> Invoke:
         return runner.invoke(app, list(args), input=input)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The terminal speaks English in these tests whatever the machine's locale
+    (``lama play`` and ``lama replay`` read LC_ALL / LC_MESSAGES / LANG), and a test that
+    chose another language leaves English behind for the functions called directly."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    use_language("en")
+    yield
+    use_language("en")

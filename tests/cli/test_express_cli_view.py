@@ -64,7 +64,7 @@ def test_turn_limit_reached_is_told() -> None:
     game = ExpressGame(num_players=2, board=TINY_BOARD, turn_limit=1)
     before, player, action, after = act(game.new_initial_state(), "roll P")
     lines = narrate(before, player, action, after, NAMES2)
-    assert lines[-1] == "The turn limit of 1 rolls is reached: the game stops without a winner."
+    assert lines[-1] == "The turn limit of 1 roll is reached: the game stops without a winner."
 
 
 def test_forced_move_and_chosen_move() -> None:

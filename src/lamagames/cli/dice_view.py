@@ -8,12 +8,19 @@ from typing import Any
 
 from rich.console import RenderableType
 
+from lamagames.cli.i18n import _, translator_now
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.dice import render
 from lamagames.dice.game import as_dice_state
 
-HELP = """\
+
+def _mark(message: str) -> str:
+    """Mark ``message`` for extraction; translated where it is shown."""
+    return message
+
+
+HELP = _mark("""\
 **Answering a prompt**
 
 * a **number** from the menu, or the action itself: `roll`, `quit`, `take 5`,
@@ -27,7 +34,7 @@ HELP = """\
 **The table**: cards show their symbol, `L` is a llama (10 points). *Row pts* is what your
 row would score now: every different number once, plus 10 for any llamas. Chips: `●` black
 = 10 points, `○` white = 1 point. The lowest score wins when someone reaches the end score.
-"""
+""")
 
 
 class DiceView:
@@ -46,21 +53,22 @@ class DiceView:
             [s.name for s in seats],
             kinds=[s.kind for s in seats],
             viewer=viewer,
+            tr=translator_now(),
         )
 
     def render_focus(self, state: State, seats: Sequence[SeatInfo], player: int) -> RenderableType:
         """Dice, own row and chips, llama row (see :func:`lamagames.dice.render.render_focus`)."""
-        return render.render_focus(as_dice_state(state), player)
+        return render.render_focus(as_dice_state(state), player, translator_now())
 
     def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
         """``"Ann's turn"``."""
-        return f"{seats[player].name}'s turn"
+        return _("{name}'s turn").format(name=seats[player].name)
 
     def action_label(
         self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
     ) -> str:
         """See :func:`lamagames.dice.render.action_label`."""
-        return render.action_label(as_dice_state(state), action)
+        return render.action_label(as_dice_state(state), action, translator_now())
 
     def narrate(
         self,
@@ -72,12 +80,17 @@ class DiceView:
     ) -> list[str]:
         """See :func:`lamagames.dice.render.narrate`."""
         return render.narrate(
-            as_dice_state(before), player, action, as_dice_state(after), [s.name for s in seats]
+            as_dice_state(before),
+            player,
+            action,
+            as_dice_state(after),
+            [s.name for s in seats],
+            translator_now(),
         )
 
     def help_text(self) -> str:
-        """Prompt help as Markdown."""
-        return HELP
+        """Prompt help as Markdown (in the chosen language)."""
+        return _(HELP)
 
     def rules_text(self) -> str:
         """The rules in the project's words: package data ``dice/rules.md``, generated from

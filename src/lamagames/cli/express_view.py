@@ -12,6 +12,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.rule import Rule
 from rich.text import Text
 
+from lamagames.cli.i18n import _, translator_now
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.express import narration, render
@@ -24,7 +25,13 @@ BOTS_ONLY_TURN_LIMIT: Final = 2000
 #: full table scrolled the turn line away).
 PROMPT_LINES: Final = 7
 
-HELP = """\
+
+def _mark(message: str) -> str:
+    """Mark ``message`` for extraction; translated where it is shown."""
+    return message
+
+
+HELP = _mark("""\
 **Answering a prompt**
 
 * a **number** from the menu, or the action itself: `move A`, `move B`, `pass`,
@@ -48,7 +55,7 @@ colours), `*` a llama whose lap is done so it may get off at home. Cars where yo
 now are highlighted. In the middle: whose turn it is, the die, who is being asked and
 everyone's chances, the players (llamas waiting, riding, walking on footpaths, home), the
 footpaths (front first) and how far your llamas still have to ride.
-"""
+""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +76,12 @@ class ExpressTable:
         else:
             height = max(1, options.size.height - PROMPT_LINES)
         text = render.table_text(
-            self.state, self.names, viewer=self.viewer, width=options.max_width, height=height
+            self.state,
+            self.names,
+            viewer=self.viewer,
+            width=options.max_width,
+            height=height,
+            tr=translator_now(),
         )
         text.no_wrap = True
         text.overflow = "crop"
@@ -79,7 +91,7 @@ class ExpressTable:
 def _names(state: ExpressState, seats: Sequence[SeatInfo]) -> list[str]:
     if seats:
         return [s.name for s in seats]
-    return [f"Seat {seat + 1}" for seat in range(state.game.num_players)]
+    return [_("Seat {n}").format(n=seat + 1) for seat in range(state.game.num_players)]
 
 
 class ExpressView:
@@ -105,14 +117,16 @@ class ExpressView:
     def headline(self, state: State, seats: Sequence[SeatInfo], player: int) -> str:
         """See :func:`lamagames.express.narration.headline`."""
         express = as_express_state(state)
-        return narration.headline(express, _names(express, seats), player)
+        return narration.headline(express, _names(express, seats), player, translator_now())
 
     def action_label(
         self, state: State, action: int, player: int, seats: Sequence[SeatInfo] = ()
     ) -> str:
         """See :func:`lamagames.express.narration.action_label`."""
         express = as_express_state(state)
-        return narration.action_label(express, action, player, _names(express, seats))
+        return narration.action_label(
+            express, action, player, _names(express, seats), translator_now()
+        )
 
     def narrate(
         self,
@@ -125,12 +139,17 @@ class ExpressView:
         """See :func:`lamagames.express.narration.narrate`."""
         express = as_express_state(after)
         return narration.narrate(
-            as_express_state(before), player, action, express, _names(express, seats)
+            as_express_state(before),
+            player,
+            action,
+            express,
+            _names(express, seats),
+            translator_now(),
         )
 
     def help_text(self) -> str:
-        """Prompt help as Markdown."""
-        return HELP
+        """Prompt help as Markdown (in the chosen language)."""
+        return _(HELP)
 
     def rules_text(self) -> str:
         """The rules in the project's words: package data ``express/rules.md``, generated from

@@ -18,6 +18,7 @@ import typer
 from pydantic import ValidationError
 
 from lamagames.bots.base import BotUnavailableError, bot_kinds, bot_unavailable, make_bot
+from lamagames.cli import i18n
 from lamagames.cli.common import fail, param_value
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
@@ -102,8 +103,9 @@ def parse_names(text: str | None, kinds: Sequence[str]) -> list[str]:
     Raises:
         typer.BadParameter: wrong count, an empty, too long or repeated name.
     """
-    default = [
-        f"{'Player' if kind == HUMAN else 'Bot'} {seat + 1}" for seat, kind in enumerate(kinds)
+    default = [  # in the chosen language (lamagames.cli.i18n): Spieler 1, Joueur 1...
+        (i18n._("Player {n}") if kind == HUMAN else i18n._("Bot {n}")).format(n=seat + 1)
+        for seat, kind in enumerate(kinds)
     ]
     if text is None:
         return default

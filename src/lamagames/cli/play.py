@@ -26,6 +26,7 @@ from lamagames.cli.common import (
     stdout,
     write_json,
 )
+from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
 from lamagames.cli.options import (
     apply_game_options,
     check_bots,
@@ -126,6 +127,7 @@ def play(
         bool,
         typer.Option("--quiet", "-q", help="One game: no move log.", rich_help_panel=_GAMES_PANEL),
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
     players_names: Annotated[
         str | None, typer.Option("--players-names", "--player-names", hidden=True)
     ] = None,
@@ -150,6 +152,7 @@ def play(
 
     lama play express --seats benchmark,benchmark,benchmark,benchmark --games 500
     """
+    use_language(lang)  # --lang, else the locale (LC_ALL / LC_MESSAGES / LANG)
     game = game_argument(game)  # DICE, Express: as the seat kinds
     view = game_view(game)
     kinds = parse_seats(seats, game)
@@ -202,7 +205,9 @@ def play(
         stopped = interrupted
     if summary_json is not None:
         write_json(summary_json, summary_dict(summary, games, stopped))
-        stdout().print(f"Summary written to {summary_json}", markup=False, soft_wrap=True)
+        stdout().print(
+            _("Summary written to {path}").format(path=summary_json), markup=False, soft_wrap=True
+        )
     if interrupted:
         raise typer.Exit(INTERRUPTED)
 
@@ -229,7 +234,7 @@ def _play_at_table(
     intro = (
         Text(f"{view.title}: ", style="bold")
         + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
-        + Text(f" · seed {seed}", style="grey50")
+        + Text(" · " + _("seed {seed}").format(seed=seed), style="grey50")
     )
     humans = any(s.kind == HUMAN for s in seats)
     at_terminal = humans and view.live_board and out.is_terminal
@@ -237,7 +242,7 @@ def _play_at_table(
     if not live:  # a live screen has the title as its first line
         out.print(intro)
         if humans:
-            out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
+            out.print(Text(_("Type ? at a prompt for help, q to leave."), style="grey50"))
     started = time.perf_counter()
     # Keys typed while bots play are not echoed and never answer a prompt (issue 19).
     guard = TypeAheadGuard()
@@ -262,16 +267,23 @@ def _play_at_table(
     seconds = time.perf_counter() - started
     out.print()
     if outcome.result is None:
-        out.print(Text(outcome.stopped or "The game stopped.", style="bold yellow"))
+        out.print(Text(outcome.stopped or _("The game stopped."), style="bold yellow"))
     else:
         if not live:  # a live screen shows the final table already
             out.print(view.render(outcome.state, seats))
         out.print(Text(winners_line(outcome.state, seats), style="bold green"))
         collector.add(outcome.result)
     if outcome.record_path is not None:
-        out.print(f"Record saved to {outcome.record_path}", markup=False, soft_wrap=True)
         out.print(
-            Text(f"Replay it with: lama replay {outcome.record_path}", style="grey50"),
+            _("Record saved to {path}").format(path=outcome.record_path),
+            markup=False,
+            soft_wrap=True,
+        )
+        out.print(
+            Text(
+                _("Replay it with: {command}").format(command=f"lama replay {outcome.record_path}"),
+                style="grey50",
+            ),
             soft_wrap=True,
         )
     summary = collector.summary(seconds, seed)
@@ -293,7 +305,7 @@ def _simulate(
     Ctrl-C stops the batch: the games finished so far are summed up as usual (and
     ``True`` is returned as ``interrupted``)."""
     err = stderr()
-    progress = progress_bar("Playing", err, remaining=False)
+    progress = progress_bar(_("Playing"), err, remaining=False)
     task = progress.add_task("games", total=games)
     last: list[GameResult] = []
 
@@ -314,8 +326,13 @@ def _simulate(
         interrupted = True
         err.print(
             Text(
-                f"Interrupted (Ctrl-C) after {collector.games} of {games} games; "
-                "the summary covers the finished games.",
+                ngettext(
+                    "Interrupted (Ctrl-C) after {done} of {n} game; "
+                    "the summary covers the finished games.",
+                    "Interrupted (Ctrl-C) after {done} of {n} games; "
+                    "the summary covers the finished games.",
+                    games,
+                ).format(done=collector.games, n=games),
                 style="bold yellow",
             ),
             soft_wrap=True,
@@ -329,5 +346,5 @@ def _simulate(
             save_record(game_record, record)
         except OSError as exc:
             fail(f"cannot write the record {record}: {exc}", code=1)
-        out.print(f"Record saved to {record}", markup=False, soft_wrap=True)
+        out.print(_("Record saved to {path}").format(path=record), markup=False, soft_wrap=True)
     return summary, interrupted

@@ -12,17 +12,25 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from lamagames.cli.common import INTERRUPTED, fail, read_line_from, stdout
+from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
 from lamagames.cli.session import winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError, quoted
 from lamagames.core.files import read_json_file
 from lamagames.core.game import CHANCE_PLAYER, State
+from lamagames.core.i18n import mark as _mark
 from lamagames.core.records import GameRecord, iter_replay, validate_record
 
-REPLAY_HELP = (
+REPLAY_HELP = _mark(
     "n or Enter: next · p: previous · j N: jump to step N (beyond the end: the end) · "
     "s: start · e: end · q: quit"
 )
+
+
+def replay_help() -> str:
+    """:data:`REPLAY_HELP` in the chosen language."""
+    return _(REPLAY_HELP)
+
 
 #: Full words people type for the one-letter replay commands (``next``, ``jump 5``...).
 _REPLAY_WORDS = {"next": "n", "previous": "p", "prev": "p", "back": "p", "jump": "j",
@@ -86,12 +94,12 @@ def render_position(
     seats = record.seats
     state = replay.states[index]
     parts: list[RenderableType] = []
-    head = Text(f"Step {index}/{replay.last}", style="bold")
+    head = Text(_("Step {index}/{last}").format(index=index, last=replay.last), style="bold")
     if index == 0:
-        head.append(" · start of the game")
+        head.append(" · " + _("start of the game"))
     else:
         entry = record.actions[index - 1]
-        who = "chance" if entry.player == CHANCE_PLAYER else seats[entry.player].name
+        who = _("chance") if entry.player == CHANCE_PLAYER else seats[entry.player].name
         head.append(f" · {who}: ", style="")
         head.append(entry.action, style="bold cyan")
         before = replay.states[index - 1]
@@ -139,7 +147,9 @@ def browse(
             console.print(shown)
         show = True
         try:
-            line = read_line(Text("replay> ", style="bold") + Text("(? for keys) ", style="grey50"))
+            line = read_line(
+                Text("replay> ", style="bold") + Text(_("(? for keys)") + " ", style="grey50")
+            )
             line = line.strip().lower()
         except EOFError:
             console.print()
@@ -147,17 +157,17 @@ def browse(
         except KeyboardInterrupt:
             console.print()
             raise
-        word, _, rest = line.partition(" ")
+        word, _space, rest = line.partition(" ")
         line = _REPLAY_WORDS.get(word, word) + (f" {rest}" if rest else "")  # full words too
         if line in ("", "n"):
             if index == replay.last:
-                console.print("That was the last step (q quits, p goes back).")
+                console.print(_("That was the last step (q quits, p goes back)."))
                 show = False
             else:
                 index += 1
         elif line == "p":
             if index == 0:
-                console.print("This is the start (n goes forward).")
+                console.print(_("This is the start (n goes forward)."))
                 show = False
             else:
                 index -= 1
@@ -168,17 +178,23 @@ def browse(
         elif line in ("q", "quit", "exit"):
             return
         elif line in ("?", "h", "help"):
-            console.print(REPLAY_HELP)
+            console.print(replay_help())
             show = False
         elif line.startswith("j"):
             arg = line[1:].strip()
             if arg.isascii() and arg.isdigit():  # beyond the end: the end
                 index = min(int(arg), replay.last) if len(arg) < 10 else replay.last
             else:
-                console.print(f"Jump to a step 0-{replay.last}, e.g. 'j {replay.last // 2}'.")
+                console.print(
+                    _("Jump to a step 0-{last}, e.g. 'j {middle}'.").format(
+                        last=replay.last, middle=replay.last // 2
+                    )
+                )
                 show = False
         else:
-            console.print(f"Unknown command {quoted(line)}. {REPLAY_HELP}")
+            console.print(
+                _("Unknown command {text}. {keys}").format(text=quoted(line), keys=replay_help())
+            )
             show = False
 
 
@@ -190,8 +206,8 @@ def _seed_words(record: GameRecord) -> str:
     `` · game N`` for a later game of that seed; empty without a seed."""
     if record.seed is None:
         return ""
-    game = f" · game {record.game_index + 1}" if record.game_index else ""
-    return f" · seed {record.seed}{game}"
+    game = " · " + _("game {n}").format(n=record.game_index + 1) if record.game_index else ""
+    return " · " + _("seed {seed}").format(seed=record.seed) + game
 
 
 def replay_command(
@@ -207,8 +223,10 @@ def replay_command(
     final: Annotated[
         bool, typer.Option("--final", help="Print the final position and exit.")
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
     """Check a game record and step through it (n next, p previous, j N jump, e end, q quit)."""
+    use_language(lang)  # --lang, else the locale (LC_ALL / LC_MESSAGES / LANG)
     if final and to is not None:
         raise typer.BadParameter("give --to N or --final, not both", param_hint="--final")
     if not file_name.strip():
@@ -227,7 +245,12 @@ def replay_command(
     out.print(
         Text(f"{loaded.view.title}: ", style="bold")
         + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
-        + Text(f" · {loaded.last} actions{_seed_words(record)}", style="grey50")
+        + Text(
+            " · "
+            + ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)
+            + _seed_words(record),
+            style="grey50",
+        )
     )
     if final or to is not None:
         out.print(render_position(loaded, loaded.last if to is None else to))

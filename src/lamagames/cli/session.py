@@ -24,6 +24,7 @@ from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
+from lamagames.cli.i18n import _, language_now
 from lamagames.cli.views import GameView
 from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core.errors import LamaError, quoted
@@ -92,11 +93,13 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
     line = text.strip()
     word = line.lower()
     count = len(legal)
-    choose = f"Type a number 1-{count} or an action from the menu (? for help)."
+    choose = _("Type a number 1-{count} or an action from the menu (? for help).").format(
+        count=count
+    )
     if not line:
         if count == 1:
             return Reply(action=legal[0])
-        return Reply(problem=f"There is more than one choice. {choose}")
+        return Reply(problem=_("There is more than one choice. {choose}").format(choose=choose))
     if word in HELP_WORDS:
         return Reply(command="help")
     if word in LEAVE_WORDS:
@@ -113,14 +116,29 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         number = int(line)
         if 1 <= number <= count:
             return Reply(action=legal[number - 1])
-        return Reply(problem=f"There is no choice {number}. {choose}")
+        return Reply(
+            problem=_("There is no choice {number}. {choose}").format(number=number, choose=choose)
+        )
     try:
         action = state.string_to_action(line, player)
     except LamaError as exc:
-        return Reply(problem=f"{exc}. {choose}")
+        # The game's own message names what is wrong, in English; other languages say it
+        # plainly and list the choices.
+        if language_now() == "en":
+            return Reply(problem=f"{exc}. {choose}")
+        options = ", ".join(state.action_to_string(a, player) for a in legal)
+        return Reply(
+            problem=_("{text} is not an action of this game. You can: {options}.").format(
+                text=quoted(line), options=options
+            )
+        )
     if action not in legal:
         options = ", ".join(state.action_to_string(a, player) for a in legal)
-        return Reply(problem=f"{quoted(line)} is not possible now. You can: {options}.")
+        return Reply(
+            problem=_("{text} is not possible now. You can: {options}.").format(
+                text=quoted(line), options=options
+            )
+        )
     return Reply(action=action)
 
 
@@ -301,7 +319,7 @@ class TerminalHuman(Bot):
 
     def _working_out_the_hint(self) -> None:
         """Say that the hint is being worked out (an exact solve can take seconds)."""
-        self.console.print(Text("Working out the hint...", style="dim"))
+        self.console.print(Text(_("Working out the hint..."), style="dim"))
 
     def _show(self, state: State, legal: Sequence[int], *, full: bool = True) -> None:
         choices = menu(self.view, state, self.seat, legal, self.seats)
@@ -332,9 +350,9 @@ class TerminalHuman(Bot):
         """
         legal = state.legal_actions(self.seat)
         self._show(state, legal, full=not self._follows_own_move(state))
-        hint = "Enter = 1, " if len(legal) == 1 else ""
+        keys = _("(Enter = 1, ? help, q leave)") if len(legal) == 1 else _("(? help, q leave)")
         prompt = Text(f"{self.seats[self.seat].name} > ", style="bold")
-        prompt.append(f"({hint}? help, q leave) ", style="grey50")
+        prompt.append(f"{keys} ", style="grey50")
         while True:
             try:
                 line = self.read_line(prompt)
@@ -533,12 +551,12 @@ def run_table(
         result = play_game(game, bots, play_seed, observer=narrator)
         state = result.state
     except LeaveGame as leave:
-        stopped = f"{leave.args[0]} left the game."
+        stopped = _("{name} left the game.").format(name=leave.args[0])
         interrupted = leave.interrupted
         state = narrator.last
     except KeyboardInterrupt:
         console.print()
-        stopped = "The game was interrupted."
+        stopped = _("The game was interrupted.")
         interrupted = True
         state = narrator.last
     if record_path is not None:
@@ -549,7 +567,9 @@ def run_table(
             # Never lose a played game: fall back to the temporary folder and say so.
             fallback = Path(tempfile.gettempdir()) / record_path.name
             console.print(
-                f"Cannot write {record_path} ({exc.strerror or exc}); saving to {fallback}.",
+                _("Cannot write {path} ({reason}); saving to {fallback}.").format(
+                    path=record_path, reason=exc.strerror or exc, fallback=fallback
+                ),
                 markup=False,
                 soft_wrap=True,
             )
@@ -568,8 +588,10 @@ def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:
     """``"Winner: Ann"`` / ``"Winners: Ann and Bob"`` from the returns, or no winner."""
     winners = [seats[i].name for i, r in enumerate(state.returns()) if r > 0]
     if not state.is_terminal():
-        return "The game was not finished."
+        return _("The game was not finished.")
     if not winners:
-        return "No winner: the game was cut short."
-    label = "Winner" if len(winners) == 1 else "Winners"
-    return f"{label}: {' and '.join(winners)}"
+        return _("No winner: the game was cut short.")
+    if len(winners) == 1:
+        return _("Winner: {name}").format(name=winners[0])
+    listed = _(" and ").join(winners)
+    return _("Winners: {names}").format(names=listed)

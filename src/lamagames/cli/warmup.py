@@ -28,12 +28,14 @@ from rich.console import Console
 from rich.status import Status
 
 from lamagames.bots.base import Bot, bot_class, make_bot
+from lamagames.cli import i18n
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
+from lamagames.core.i18n import mark as _mark
 from lamagames.core.rng import derive_seed
 
 #: The line shown while compiled code is being prepared.
-PREPARING: Final = "Preparing the fast engine, first run only…"
+PREPARING: Final = _mark("Preparing the fast engine, first run only…")
 #: Most actions played from the initial position to reach a seat's decision.
 MAX_WARM_ACTIONS: Final = 10_000
 
@@ -56,7 +58,7 @@ def compile_notice(console: Console) -> Iterator[None]:
     class _Listener(event.Listener):
         def on_start(self, ev: Any) -> None:
             if not status and console.is_terminal:
-                status.append(console.status(PREPARING))
+                status.append(console.status(i18n._(PREPARING)))
                 status[0].start()
 
         def on_end(self, ev: Any) -> None:
@@ -155,7 +157,7 @@ class BackgroundWarmUp:
         if self._thread is None:
             return
         if self._thread.is_alive() and console is not None and console.is_terminal:
-            with console.status(PREPARING):
+            with console.status(i18n._(PREPARING)):
                 self._thread.join()
         self._thread.join()
         self._thread = None

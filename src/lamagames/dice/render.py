@@ -20,6 +20,7 @@ from rich.text import Text
 
 from lamagames.core.events import Event
 from lamagames.core.game import State
+from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
@@ -73,10 +74,10 @@ def card(symbol: int, *, dim: bool = False) -> Text:
     return Text(SYMBOLS[symbol], style=style)
 
 
-def cards(counts: Sequence[int], *, dim: bool = False) -> Text:
+def cards(counts: Sequence[int], *, dim: bool = False, tr: Translator = ENGLISH) -> Text:
     """A row of cards (count vector over the 7 symbols, ascending) as styled text.
 
-    An empty row is shown as ``(empty)``.
+    An empty row is shown as ``(empty)`` (in the language of ``tr``).
     """
     out = Text()
     for s in range(NUM_SYMBOLS):
@@ -84,7 +85,7 @@ def cards(counts: Sequence[int], *, dim: bool = False) -> Text:
             if out:
                 out.append(" ")
             out.append_text(card(s, dim=dim))
-    return out if out else Text("(empty)", style="italic")
+    return out if out else Text(tr.gettext("(empty)"), style="italic")
 
 
 def llama_row(state: DiceState) -> Text:
@@ -120,9 +121,9 @@ def chips_text(state: DiceState, seat: int) -> Text:
     )
 
 
-def points(n: int) -> str:
-    """``"1 point"``, ``"5 points"``."""
-    return f"{n} point" if n == 1 else f"{n} points"
+def points(n: int, tr: Translator = ENGLISH) -> str:
+    """``"1 point"``, ``"5 points"`` (plural forms of the language of ``tr``)."""
+    return tr.ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def plain_symbols(counts: Sequence[int]) -> str:
@@ -136,6 +137,7 @@ def render_table(
     *,
     kinds: Sequence[str] | None = None,
     viewer: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> RenderableType:
     """The whole table: one line per seat, the llama row, the dice and whose turn it is.
 
@@ -144,6 +146,7 @@ def render_table(
         names: display name per seat.
         kinds: seat kinds (``human`` or a bot kind), shown beside bot names; optional.
         viewer: the seat looking at the table (marked "you"), or ``None`` for a spectator.
+        tr: the language of the labels (default English).
 
     Returns:
         A Rich renderable (no output happens here).
@@ -154,42 +157,44 @@ def render_table(
     over = state.is_terminal()
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
     table.add_column("", width=1)
-    table.add_column("Seat")
-    table.add_column("Row")
-    table.add_column("Row pts", justify="right")
-    table.add_column(f"Chips {BLACK_CHIP}10 {WHITE_CHIP}1")
-    table.add_column("Score", justify="right")
+    _ = tr.gettext
+    table.add_column(_("Seat"))
+    table.add_column(_("Row"))
+    table.add_column(_("Row pts"), justify="right")
+    table.add_column(_("Chips {black}10 {white}1").format(black=BLACK_CHIP, white=WHITE_CHIP))
+    table.add_column(_("Score"), justify="right")
     table.add_column("")
     for seat in range(n):
         label = Text(f"{seat + 1} {names[seat]}", style="bold" if seat == to_act else "")
         if viewer == seat:
-            label.append(" (you)", style="cyan")
+            label.append(" " + _("(you)"), style="cyan")
         elif kinds is not None and kinds[seat] != "human":
             label.append(f" [{kinds[seat]}]", style="grey50")
         if over:
-            status = Text("winner", style="bold green") if seat in winners else Text("")
+            status = Text(_("winner"), style="bold green") if seat in winners else Text("")
         elif state.quit[seat]:
-            status = Text("quit", style="magenta")
+            status = Text(_("quit"), style="magenta")
         elif seat == to_act:
-            status = Text("to play", style="bold cyan")
+            status = Text(_("to play"), style="bold cyan")
         else:
             status = Text("")
         table.add_row(
             "▶" if seat == to_act else "",
             label,
-            cards(state.rows[seat], dim=state.quit[seat]),
+            cards(state.rows[seat], dim=state.quit[seat], tr=tr),
             str(state.row_score(seat)),
             chips_text(state, seat),
             Text(str(state.scores[seat]), style="bold"),
             status,
         )
-    header = Text(f"Round {state.round}", style="bold")
-    header.append(f" · started by {names[state.starter]}", style="")
+    header = Text(_("Round {n}").format(n=state.round), style="bold")
+    header.append(" · " + _("started by {name}").format(name=names[state.starter]), style="")
     if over:
-        header.append(" · game over", style="bold green")
-    lines: list[RenderableType] = [header, table, Text("Llama row  ") + llama_row(state)]
+        header.append(" · " + _("game over"), style="bold green")
+    labels = _labels(tr)
+    lines: list[RenderableType] = [header, table, Text(labels[1]) + llama_row(state)]
     if state.dice is not None:
-        lines.append(Text("Dice       ") + dice_text(state.dice))
+        lines.append(Text(labels[0]) + dice_text(state.dice))
     return Group(*lines)
 
 
@@ -218,22 +223,31 @@ def position_text(state: State, names: Sequence[str] | None = None, *, width: in
     return console.export_text()
 
 
-def render_focus(state: DiceState, seat: int) -> RenderableType:
+def _labels(tr: Translator) -> tuple[str, str, str]:
+    """The labels in front of the dice, the llama row and the own row, padded to one width."""
+    words = (tr.gettext("Dice"), tr.gettext("Llama row"), tr.gettext("Your row"))
+    width = max(len(w) for w in words) + 2
+    return (words[0].ljust(width), words[1].ljust(width), words[2].ljust(width))
+
+
+def render_focus(state: DiceState, seat: int, tr: Translator = ENGLISH) -> RenderableType:
     """What a seat needs for its choice after rolling: the dice, its row with the row score
     and its chips, and the llama row.
 
     Args:
         state: a state after ``seat``'s roll.
         seat: the seat choosing.
+        tr: the language of the labels (default English).
     """
     lines: list[RenderableType] = []
+    labels = _labels(tr)
     if state.dice is not None:
-        lines.append(Text("Dice       ") + dice_text(state.dice))
-    row = Text("Your row   ") + cards(state.rows[seat])
-    row.append(f"  ({points(state.row_score(seat))})  chips ")
+        lines.append(Text(labels[0]) + dice_text(state.dice))
+    row = Text(labels[2]) + cards(state.rows[seat], tr=tr)
+    row.append(f"  ({points(state.row_score(seat), tr)})  " + tr.gettext("chips") + " ")
     row.append_text(chips_text(state, seat))
     lines.append(row)
-    lines.append(Text("Llama row  ") + llama_row(state))
+    lines.append(Text(labels[1]) + llama_row(state))
     return Group(*lines)
 
 
@@ -241,7 +255,7 @@ def _after(counts: Sequence[int], change: Sequence[int], sign: int) -> list[int]
     return [counts[s] + sign * change[s] for s in range(NUM_SYMBOLS)]
 
 
-def action_label(state: DiceState, action: int) -> str:
+def action_label(state: DiceState, action: int, tr: Translator = ENGLISH) -> str:
     """A plain-words description of a legal player action for the current seat.
 
     Shows what the action does to the row score (D-10) where that helps the choice, e.g.
@@ -250,51 +264,60 @@ def action_label(state: DiceState, action: int) -> str:
     Args:
         state: a state where the current seat chooses.
         action: one of ``state.legal_actions()``.
+        tr: the language of the label (default English).
     """
+    _ = tr.gettext
     seat = state.current_player()
     row = state.rows[seat] if seat >= 0 else [0] * NUM_SYMBOLS
     if action == ROLL:
-        return "roll the three dice"
+        return _("roll the three dice")
     if action == QUIT:
-        return f"sit out this round; your row scores {row_score(row)}"
+        return _("sit out this round; your row scores {n}").format(n=row_score(row))
     if action == GIVE_BLACK:
-        return "give back a black chip (-10 points)"
+        return _("give back a black chip (-10 points)")
     if action == GIVE_WHITE:
-        return "give back a white chip (-1 point)"
+        return _("give back a white chip (-1 point)")
     if action == GIVE_NONE:
-        return "keep your chips"
+        return _("keep your chips")
     if TAKE_BASE <= action < GIVE_BLACK:
         s = action - TAKE_BASE
         taken = [1 if i == s else 0 for i in range(NUM_SYMBOLS)]
         after = _after(row, taken, +1)
-        return f"take it: row becomes {plain_symbols(after)}, {points(row_score(after))}"
+        return _("take it: row becomes {row}, {points}").format(
+            row=plain_symbols(after), points=points(row_score(after), tr)
+        )
     if action >= DISCARD_BASE:
         gone = DISCARDS[action - DISCARD_BASE]
         left = _after(row, gone, -1)
         if not any(left):
-            return "row becomes empty: 0 points and the round ends"
-        return f"row becomes {plain_symbols(left)}, {points(row_score(left))}"
+            return _("row becomes empty: 0 points and the round ends")
+        return _("row becomes {row}, {points}").format(
+            row=plain_symbols(left), points=points(row_score(left), tr)
+        )
     return ""
 
 
+def _mark(message: str) -> str:
+    """Mark ``message`` for extraction (``pybabel extract -k _mark``); translated where used."""
+    return message
+
+
 _REASONS: Final = {
-    RoundEndReason.BUST: "{actor} went bust",
-    RoundEndReason.EMPTIED: "{actor} emptied the row",
-    RoundEndReason.LLAMA_ROW: "the llama row is empty",
-    RoundEndReason.ALL_QUIT: "everyone has quit",
-}
-_CHIP_WORDS: Final = {
-    Chip.BLACK: "gives back a black chip (-10)",
-    Chip.WHITE: "gives back a white chip (-1)",
-    Chip.NONE: "keeps their chips",
+    RoundEndReason.BUST: _mark("{actor} went bust"),
+    RoundEndReason.EMPTIED: _mark("{actor} emptied the row"),
+    RoundEndReason.LLAMA_ROW: _mark("the llama row is empty"),
+    RoundEndReason.ALL_QUIT: _mark("everyone has quit"),
 }
 
 
-def _scores_line(scores: Sequence[int], names: Sequence[str]) -> str:
-    return "Scores: " + ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores)) + "."
+def _scores_line(scores: Sequence[int], names: Sequence[str], tr: Translator) -> str:
+    listed = ", ".join(f"{names[i]} {s}" for i, s in enumerate(scores))
+    return tr.gettext("Scores: {list}.").format(list=listed)
 
 
-def describe_events(found: Sequence[Event], names: Sequence[str]) -> list[str]:
+def describe_events(
+    found: Sequence[Event], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[str]:
     """Plain lines for the events of one step (:func:`lamagames.dice.events.events`).
 
     A roll whose roller then chooses is silent: it is told with that choice ("Bot 2 rolls
@@ -304,52 +327,89 @@ def describe_events(found: Sequence[Event], names: Sequence[str]) -> list[str]:
     Args:
         found: the events, in order.
         names: display name per seat.
+        tr: the language of the lines (default English).
     """
+    _ = tr.gettext
     lines: list[str] = []
     roll: Rolled | None = None
     for event in found:
         if isinstance(event, RoundStarted):
             lines.append(
-                f"Round {event.round}: six cards each are dealt; {names[event.starter]} starts."
+                _("Round {n}: six cards each are dealt; {name} starts.").format(
+                    n=event.round, name=names[event.starter]
+                )
             )
         elif isinstance(event, Rolled):
             roll = event
             if event.result == RollResult.THREE_LLAMAS and not event.choice_follows:
                 lines.append(
-                    f"{names[event.seat]} rolls {' '.join(event.dice)}: three llamas, "
-                    "but no chips to give back."
+                    _("{name} rolls {dice}: three llamas, but no chips to give back.").format(
+                        name=names[event.seat], dice=" ".join(event.dice)
+                    )
                 )
         elif isinstance(event, Bust):
             name = names[event.seat]
-            shown = " ".join(roll.dice) if roll is not None else "the dice"
-            why = "none of these is in the llama row"
+            shown = " ".join(roll.dice) if roll is not None else _("the dice")
             if event.last_standing:
-                why = "the last player in a round may not take a single card"
-            lines.append(
-                f"{name} rolls {shown}: no match and {why}, "
-                f"so {name} takes the whole llama row (bust)!"
-            )
+                bust = _(
+                    "{name} rolls {dice}: no match and the last player in a round may not "
+                    "take a single card, so {name} takes the whole llama row (bust)!"
+                )
+            else:
+                bust = _(
+                    "{name} rolls {dice}: no match and none of these is in the llama row, "
+                    "so {name} takes the whole llama row (bust)!"
+                )
+            lines.append(bust.format(name=name, dice=shown))
         elif isinstance(event, Quit):
-            lines.append(f"{names[event.seat]} quits with {points(event.row_points)} in the row.")
+            lines.append(
+                tr.ngettext(
+                    "{name} quits with {n} point in the row.",
+                    "{name} quits with {n} points in the row.",
+                    event.row_points,
+                ).format(name=names[event.seat], n=event.row_points)
+            )
         elif isinstance(event, Discarded | Took):
-            subject = f"{names[event.seat]} rolls {' '.join(event.dice)} and"
+            fields = {"name": names[event.seat], "dice": " ".join(event.dice)}
             if isinstance(event, Discarded):
-                lines.append(f"{subject} discards {' '.join(event.cards)}.")
+                line = _("{name} rolls {dice} and discards {cards}.")
+                lines.append(line.format(cards=" ".join(event.cards), **fields))
             else:
-                lines.append(f"{subject} takes the {event.card} from the llama row (no match).")
+                line = _("{name} rolls {dice} and takes the {card} from the llama row (no match).")
+                lines.append(line.format(card=event.card, **fields))
         elif isinstance(event, ChipGiven):
-            name, what = names[event.seat], _CHIP_WORDS[event.chip]
-            if event.reason == GiveReason.THREE_LLAMAS:
-                lines.append(f"{name} rolls L L L, three llamas, and {what}.")
+            name = names[event.seat]
+            three = event.reason == GiveReason.THREE_LLAMAS
+            if event.chip == Chip.BLACK:
+                line = (
+                    _("{name} rolls L L L, three llamas, and gives back a black chip (-10).")
+                    if three
+                    else _("{name} gives back a black chip (-10) for emptying the row.")
+                )
+            elif event.chip == Chip.WHITE:
+                line = (
+                    _("{name} rolls L L L, three llamas, and gives back a white chip (-1).")
+                    if three
+                    else _("{name} gives back a white chip (-1) for emptying the row.")
+                )
             else:
-                lines.append(f"{name} {what} for emptying the row.")
-                if event.points:
-                    lines.append(_scores_line(event.scores, names))
+                line = (
+                    _("{name} rolls L L L, three llamas, and keeps their chips.")
+                    if three
+                    else _("{name} keeps their chips for emptying the row.")
+                )
+            lines.append(line.format(name=name))
+            if not three and event.points:
+                lines.append(_scores_line(event.scores, names, tr))
         elif isinstance(event, RoundEnded):
-            reason = _REASONS[event.reason].format(actor=names[event.seat])
+            reason = _(_REASONS[event.reason]).format(actor=names[event.seat])
             scored = ", ".join(f"{names[i]} {p}" for i, p in enumerate(event.points))
-            lines.append(f"Round {event.round} ends ({reason}). Points: {scored}.")
-            lines.append(_scores_line(event.scores, names))
+            lines.append(
+                _("Round {n} ends ({reason}). Points: {list}.").format(
+                    n=event.round, reason=reason, list=scored
+                )
+            )
+            lines.append(_scores_line(event.scores, names, tr))
     return lines
 
 
@@ -359,6 +419,7 @@ def narrate(
     action: int,
     after: DiceState,
     names: Sequence[str],
+    tr: Translator = ENGLISH,
 ) -> list[str]:
     """Describe one applied action in a sentence or two, for a move log: the lines of
     :func:`describe_events` for :func:`lamagames.dice.events.events`.
@@ -369,8 +430,9 @@ def narrate(
         action: the action id (or chance outcome id).
         after: the state after the action.
         names: display name per seat.
+        tr: the language of the lines (default English).
 
     Returns:
         Zero or more plain lines, in order.
     """
-    return describe_events(events(before, action, player, after), names)
+    return describe_events(events(before, action, player, after), names, tr)

@@ -15,6 +15,7 @@ from typing import Final
 
 from rich.text import Text
 
+from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.express.actions import TRAIN_NAMES
 from lamagames.express.board import (
     DIE_COLOUR_NAMES,
@@ -260,17 +261,22 @@ def short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "~"
 
 
-def who_line(state: ExpressState, names: Sequence[str], seat: int) -> Line:
-    """``Anna (yellow)``, the name in the player's colour."""
+def who_line(
+    state: ExpressState, names: Sequence[str], seat: int, tr: Translator = ENGLISH
+) -> Line:
+    """``Anna (yellow)``, the name in the player's colour (the colour's word in the language
+    of ``tr``)."""
     colour = state.game.colours[seat]
-    return [(short(names[seat], NAME_WIDTH), PLAYER_STYLES[colour]), (f" ({colour})", "")]
+    word = tr.gettext(colour)
+    return [(short(names[seat], NAME_WIDTH), PLAYER_STYLES[colour]), (f" ({word})", "")]
 
 
-def die_line(letter: str | None) -> Line:
+def die_line(letter: str | None, tr: Translator = ENGLISH) -> Line:
     """The colour die's face (``G green``), or ``-`` before the first roll (E-6)."""
     if letter is None:
         return [("-", "")]
-    return [(letter, DIE_STYLES[letter]), (f" {DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)]}", "")]
+    word = tr.gettext(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)])
+    return [(letter, DIE_STYLES[letter]), (f" {word}", "")]
 
 
 def joined(parts: Sequence[Line], sep: str = ", ") -> Line:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from lamagames.core.events import Event
+from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.express.actions import (
     KIND_BOARD,
     KIND_DETOUR,
@@ -41,14 +42,36 @@ from lamagames.express.game import ExpressState
 STAGE_WORDS: Final = {"after_roll": "roll", "after_move": "move"}
 
 
-def who(state: ExpressState, names: Sequence[str], seat: int) -> str:
+def _mark(message: str) -> str:
+    """Mark ``message`` for extraction (``pybabel extract -k _mark``); translated where used."""
+    return message
+
+
+#: The colours' words (player colours E-1, die colours E-1), marked for the catalogs.
+COLOUR_WORDS: Final = (
+    _mark("yellow"),
+    _mark("pink"),
+    _mark("green"),
+    _mark("blue"),
+    _mark("red"),
+    _mark("orange"),
+    _mark("purple"),
+)
+
+
+def colour_word(colour: str, tr: Translator = ENGLISH) -> str:
+    """A player or die colour (``"yellow"``) in the language of ``tr``."""
+    return tr.gettext(colour)
+
+
+def who(state: ExpressState, names: Sequence[str], seat: int, tr: Translator = ENGLISH) -> str:
     """``"Anna (yellow)"``: the seat's name and colour."""
-    return f"{names[seat]} ({state.game.colours[seat]})"
+    return f"{names[seat]} ({colour_word(state.game.colours[seat], tr)})"
 
 
-def die_words(letter: str) -> str:
+def die_words(letter: str, tr: Translator = ENGLISH) -> str:
     """``"G (green)"`` for a die colour letter."""
-    return f"{letter} ({DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)]})"
+    return f"{letter} ({colour_word(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)], tr)})"
 
 
 def _car(train: int, car: int) -> str:
@@ -63,20 +86,27 @@ def _footpath_arrow(state: ExpressState, train: int, car: int) -> tuple[int, int
     return footpath.arrow, footpath.reboard
 
 
-def _spaces(count: int) -> str:
-    return f"{count} {'space' if count == 1 else 'spaces'}"
+def _moves(start: int, end: int, count: int, tr: Translator) -> str:
+    return tr.ngettext(
+        "tip {start} -> {end}, {n} space", "tip {start} -> {end}, {n} spaces", count
+    ).format(start=start, end=end, n=count)
 
 
-def move_words(state: ExpressState, train: int) -> str:
+def move_words(state: ExpressState, train: int, tr: Translator = ENGLISH) -> str:
     """``"tip 5 -> 9, 4 spaces"``: where train ``train`` goes with the rolled die (E-6)."""
     tip = state.train_tip(train)
     distance = state.move_distance(train)
     end = (tip + distance) % state.board.length
-    return f"tip {tip} -> {end}, {_spaces(distance)}"
+    return _moves(tip, end, distance, tr)
 
 
 def chances(
-    state: ExpressState, names: Sequence[str], *, you: int | None = None, only_acting: bool = True
+    state: ExpressState,
+    names: Sequence[str],
+    *,
+    you: int | None = None,
+    only_acting: bool = True,
+    tr: Translator = ENGLISH,
 ) -> list[str]:
     """The free actions open to each seat, ``["Anna (yellow): board A3", ...]``, in turn
     order from the seat asked; ``you`` is written as ``"you"``.
@@ -87,6 +117,7 @@ def chances(
         you: a seat to call ``you``.
         only_acting: only seats that may act now (:meth:`ExpressState.acting_players`);
             ``False``: every seat with an available action (E-7).
+        tr: the language of the words (default English).
     """
     n = state.game.num_players
     if only_acting:
@@ -98,65 +129,109 @@ def chances(
     for seat in seats:
         free = state.available_actions(seat)
         if free:
-            label = "you" if seat == you else who(state, names, seat)
+            label = tr.gettext("you") if seat == you else who(state, names, seat, tr)
             out.append(f"{label}: " + ", ".join(state.action_to_string(a, seat) for a in free))
     return out
 
 
-def action_label(state: ExpressState, action: int, player: int, names: Sequence[str]) -> str:
+def action_label(
+    state: ExpressState,
+    action: int,
+    player: int,
+    names: Sequence[str],
+    tr: Translator = ENGLISH,
+) -> str:
     """A plain-words description of a legal action of ``player`` for a menu, addressed to
     that player: ``"your llama gets into car 3 of train A"``.
 
     A train choice tells where the train goes and which free actions everyone would then
-    have (E-6, E-7); a free action tells whose llama goes where.
+    have (E-6, E-7); a free action tells whose llama goes where. ``tr``: the language.
     """
+    _ = tr.gettext
     if action == PASS:
-        return "let this chance pass (it is gone once a train moves)"
+        return _("let this chance pass (it is gone once a train moves)")
     if action in (MOVE_A, MOVE_B):
         train = action - MOVE_A
         after = state.child(action)
-        then = chances(after, names, you=player, only_acting=False)
-        return f"{move_words(state, train)}; " + (
-            "then " + "; ".join(then) if then else "no chance for anyone after it"
-        )
+        then = chances(after, names, you=player, only_acting=False, tr=tr)
+        moves = move_words(state, train, tr)
+        if then:
+            return _("{moves}; then {chances}").format(moves=moves, chances="; ".join(then))
+        return _("{moves}; no chance for anyone after it").format(moves=moves)
     kind, train, car = decode_free_action(action)
     where = _car(train, car)
     game = state.game
     if kind == KIND_BOARD:
         waiting = state.waiting_llamas(player)
         rest = waiting - 1
-        left = f"{rest} more waiting" if rest else "your last waiting llama"
-        return f"your llama gets into car {car} of train {TRAIN_NAMES[train]} ({left})"
+        left = (
+            tr.ngettext("{n} more waiting", "{n} more waiting", rest).format(n=rest)
+            if rest
+            else _("your last waiting llama")
+        )
+        return _("your llama gets into car {car} of train {train} ({left})").format(
+            car=car, train=TRAIN_NAMES[train], left=left
+        )
     if kind == KIND_EXIT:
         home = state.house_llamas(player) + 1
-        text = f"your llama in car {where} gets off into your house ({home} of "
-        text += f"{game.llamas_to_win} home)"
-        return text + (": you win!" if home >= game.llamas_to_win else "")
+        fields = {"car": where, "home": home, "of": game.llamas_to_win}
+        if home >= game.llamas_to_win:
+            text = _(
+                "your llama in car {car} gets off into your house ({home} of {of} home): you win!"
+            )
+        else:
+            text = _("your llama in car {car} gets off into your house ({home} of {of} home)")
+        return text.format(**fields)
     arrow, reboard = _footpath_arrow(state, train, car)
     if kind == KIND_DETOUR:
         llama = state.car_llama(train, car)
-        owner = "a" if llama is None else f"{names[llama[0]]}'s {game.colours[llama[0]]}"
-        return (
-            f"{owner} llama goes from car {where} to the footpath at arrow {arrow} "
-            f"(re-boards at {reboard})"
+        owner = _("a llama") if llama is None else _owners_llama(state, names, llama[0], tr)
+        text = _(
+            "{owner} goes from car {car} to the footpath at arrow {arrow} (re-boards at {reboard})"
         )
-    return f"your llama at the front of the footpath from arrow {arrow} gets into car {where}"
+        return text.format(owner=owner, car=where, arrow=arrow, reboard=reboard)
+    text = _("your llama at the front of the footpath from arrow {arrow} gets into car {car}")
+    return text.format(arrow=arrow, car=where)
 
 
-def headline(state: ExpressState, names: Sequence[str], player: int) -> str:
-    """The title over a prompt to ``player``: whose turn and what is asked."""
-    me = who(state, names, player)
+def _owners_llama(state: ExpressState, names: Sequence[str], seat: int, tr: Translator) -> str:
+    """``"Ann's yellow llama"``."""
+    return tr.gettext("{name}'s {colour} llama").format(
+        name=names[seat], colour=colour_word(state.game.colours[seat], tr)
+    )
+
+
+def headline(
+    state: ExpressState, names: Sequence[str], player: int, tr: Translator = ENGLISH
+) -> str:
+    """The title over a prompt to ``player``: whose turn and what is asked (``tr``: the
+    language)."""
+    _ = tr.gettext
+    me = who(state, names, player, tr)
     active = state.active_player()
     stage = state.window_stage()
     die = state.die()
-    rolled = f" · die {die_words(die)}" if die is not None else ""
+    rolled = " · " + _("die {die}").format(die=die_words(die, tr)) if die is not None else ""
     if stage is None:
-        return f"{me}: your turn, choose a train{rolled}"
-    turn = "your" if active == player else f"{names[active]}'s"
-    return f"{me}: a chance after {turn} {STAGE_WORDS[stage]}{rolled}"
+        return _("{me}: your turn, choose a train").format(me=me) + rolled
+    if active == player:
+        text = (
+            _("{me}: a chance after your roll")
+            if stage == "after_roll"
+            else _("{me}: a chance after your move")
+        )
+    else:
+        text = (
+            _("{me}: a chance after {name}'s roll")
+            if stage == "after_roll"
+            else _("{me}: a chance after {name}'s move")
+        )
+    return text.format(me=me, name=names[active]) + rolled
 
 
-def describe_events(state: ExpressState, found: Sequence[Event], names: Sequence[str]) -> list[str]:
+def describe_events(
+    state: ExpressState, found: Sequence[Event], names: Sequence[str], tr: Translator = ENGLISH
+) -> list[str]:
     """Plain lines for the events of one step (:func:`lamagames.express.events.events`).
 
     A roll names the roller and the colour; a train move where the train went (chosen, or
@@ -168,68 +243,97 @@ def describe_events(state: ExpressState, found: Sequence[Event], names: Sequence
         state: any state of the game (for the seats' colours).
         found: the events, in order.
         names: display name per seat.
+        tr: the language of the lines (default English).
     """
+    _ = tr.gettext
     lines: list[str] = []
     colours = state.game.colours
     for event in found:
         if isinstance(event, Rolled):
-            lines.append(f"{who(state, names, event.seat)} rolls {die_words(event.colour)}.")
+            lines.append(
+                _("{who} rolls {die}.").format(
+                    who=who(state, names, event.seat, tr), die=die_words(event.colour, tr)
+                )
+            )
         elif isinstance(event, Passed):
             missed = ", ".join(event.missed)
-            lines.append(f"{who(state, names, event.seat)} lets the chance pass ({missed}).")
+            lines.append(
+                _("{who} lets the chance pass ({missed}).").format(
+                    who=who(state, names, event.seat, tr), missed=missed
+                )
+            )
         elif isinstance(event, Boarded | Exited | Detoured | Reboarded):
             where = f"{event.train}{event.car}"
-            colour = colours[event.seat]
+            colour = colour_word(colours[event.seat], tr)
             if isinstance(event, Boarded):
                 note = f"board {where}"
-                what = f"a {colour} llama gets into car {event.car} of train {event.train}"
+                what = _("a {colour} llama gets into car {car} of train {train}").format(
+                    colour=colour, car=event.car, train=event.train
+                )
             elif isinstance(event, Exited):
                 note = f"exit {where}"
-                what = (
-                    f"the {colour} llama in car {where} goes home, "
-                    f"{event.home} of {event.llamas_to_win}"
+                what = _("the {colour} llama in car {car} goes home, {home} of {of}").format(
+                    colour=colour, car=where, home=event.home, of=event.llamas_to_win
                 )
             elif isinstance(event, Detoured):
                 note = f"detour {where}"
                 owner = (
-                    "a llama"
+                    _("a llama")
                     if event.owner < 0
-                    else f"{names[event.owner]}'s {colours[event.owner]} llama"
+                    else _owners_llama(state, names, event.owner, tr)
                 )
-                what = f"{owner} leaves car {where} for the footpath, back to space {event.reboard}"
+                what = _("{owner} leaves car {car} for the footpath, back to space {space}").format(
+                    owner=owner, car=where, space=event.reboard
+                )
             else:
                 note = f"reboard {where}"
-                what = (
-                    f"the {colour} llama from the footpath of arrow {event.arrow} "
-                    f"gets into car {where}"
-                )
-            lines.append(f"{who(state, names, event.seat)}: {note} ({what}).")
+                what = _(
+                    "the {colour} llama from the footpath of arrow {arrow} gets into car {car}"
+                ).format(colour=colour, arrow=event.arrow, car=where)
+            lines.append(f"{who(state, names, event.seat, tr)}: {note} ({what}).")
         elif isinstance(event, TrainMoved):
-            moves = f"tip {event.from_tip} -> {event.to_tip}, {_spaces(event.distance)}"
+            moves = _moves(event.from_tip, event.to_tip, event.distance, tr)
             if event.chosen:
-                lines.append(f"{who(state, names, event.seat)} moves train {event.train}: {moves}.")
+                lines.append(
+                    _("{who} moves train {train}: {moves}.").format(
+                        who=who(state, names, event.seat, tr), train=event.train, moves=moves
+                    )
+                )
             else:
-                lines.append(f"Only train {event.train} can move: {moves}.")
+                lines.append(
+                    _("Only train {train} can move: {moves}.").format(
+                        train=event.train, moves=moves
+                    )
+                )
         elif isinstance(event, NoMove):
-            lines.append("Neither train can move with that colour; the turn ends.")
+            lines.append(_("Neither train can move with that colour; the turn ends."))
         elif isinstance(event, WindowOpened):
-            open_now = [
-                f"{who(state, names, c.seat)}: " + ", ".join(c.actions) for c in event.chances
-            ]
-            lines.append(
-                f"Chances after the {STAGE_WORDS[event.stage]}: " + "; ".join(open_now) + "."
+            open_now = "; ".join(
+                f"{who(state, names, c.seat, tr)}: " + ", ".join(c.actions) for c in event.chances
             )
+            line = (
+                _("Chances after the roll: {chances}.")
+                if event.stage == "after_roll"
+                else _("Chances after the move: {chances}.")
+            )
+            lines.append(line.format(chances=open_now))
         elif isinstance(event, GameEnded):
             if event.winners:
                 winner = event.winners[0]
                 lines.append(
-                    f"{who(state, names, winner)} has all {event.houses[winner]} llamas home "
-                    "and wins!"
+                    tr.ngettext(
+                        "{who} has all {n} llama home and wins!",
+                        "{who} has all {n} llamas home and wins!",
+                        event.houses[winner],
+                    ).format(who=who(state, names, winner, tr), n=event.houses[winner])
                 )
             else:
                 lines.append(
-                    f"The turn limit of {event.rolls} rolls is reached: "
-                    "the game stops without a winner."
+                    tr.ngettext(
+                        "The turn limit of {n} roll is reached: the game stops without a winner.",
+                        "The turn limit of {n} rolls is reached: the game stops without a winner.",
+                        event.rolls,
+                    ).format(n=event.rolls)
                 )
     return lines
 
@@ -240,6 +344,7 @@ def narrate(
     action: int,
     after: ExpressState,
     names: Sequence[str],
+    tr: Translator = ENGLISH,
 ) -> list[str]:
     """Describe one applied action and what followed from it, for a move log: the lines of
     :func:`describe_events` for :func:`lamagames.express.events.events`.
@@ -250,8 +355,9 @@ def narrate(
         action: the action id (or chance outcome id).
         after: the state after the action.
         names: display name per seat.
+        tr: the language of the lines (default English).
 
     Returns:
         Plain lines, in order.
     """
-    return describe_events(after, events(before, action, player, after), names)
+    return describe_events(after, events(before, action, player, after), names, tr)

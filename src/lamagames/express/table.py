@@ -15,6 +15,8 @@ from typing import Final
 
 from rich.text import Text
 
+from lamagames.core.i18n import ENGLISH, Translator
+from lamagames.core.i18n import mark as _mark_constant
 from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
 from lamagames.express.board import NUM_TRAINS, PASSENGER_CARS
 from lamagames.express.drawing import (
@@ -46,68 +48,82 @@ COMPACT_ROW: Final = 12
 #: Width assumed for the compact layout when none is given.
 COMPACT_WIDTH: Final = 80
 #: Head of the footpaths' line in the compact layout (the help says "front first").
-COMPACT_FOOTPATHS: Final = "Footpaths: "
+COMPACT_FOOTPATHS: Final = _mark_constant("Footpaths: ")
 
 
 # --------------------------------------------------------------------------- the table
 def _status_lines(
-    state: ExpressState, names: Sequence[str], width: int, *, compact: bool = False
+    state: ExpressState,
+    names: Sequence[str],
+    width: int,
+    *,
+    compact: bool = False,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """Whose turn it is, the roll count and the die, then the game's end, the open window
     (everyone's chances, who is asked, who passed) or what comes next. ``compact``: what
     comes next and who is asked go on the turn's line (wrapped if it is too long)."""
+    _ = tr.gettext
     game = state.game
     active = state.active_player()
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
-    head: Line = [("Turn: ", "bold"), *who_line(state, names, active)]
+    head: Line = [(_("Turn: "), "bold"), *who_line(state, names, active, tr)]
     roller = state.last_roller()
     items: list[Line]
     if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
-        head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
-        last: Line = [("last roll ", ""), *die_line(state.die()), (" by ", "")]
+        next_roll = _("next roll #{n}").format(n=f"{state.rolls() + 1}{limit}")
+        head.append((f"{SEPARATOR}{next_roll}", ""))
+        last: Line = [(_("last roll "), ""), *die_line(state.die(), tr), (_(" by "), "")]
         last.append((short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
         items = [head, last]
     else:
-        head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", "")]
-        items = [head + die_line(state.die())]
+        roll = _("roll #{n}").format(n=f"{state.rolls()}{limit}")
+        die = _("die")
+        head += [(f"{SEPARATOR}{roll}{SEPARATOR}{die} ", "")]
+        items = [head + die_line(state.die(), tr)]
     stage = state.window_stage()
     after: list[Line] = []
     if state.is_terminal():
         winner = state.winner()
         if winner is None:
-            after.append([("Game over: the turn limit is reached, no winner.", "bold")])
+            after.append([(_("Game over: the turn limit is reached, no winner."), "bold")])
         else:
             after.append(
-                [("Game over: ", "bold"), *who_line(state, names, winner), (" wins!", "bold")]
+                [
+                    (_("Game over: "), "bold"),
+                    *who_line(state, names, winner, tr),
+                    (_(" wins!"), "bold"),
+                ]
             )
     elif stage is not None:
         # The terminal says "chances" for what the rules call a window of free actions.
-        when = "roll" if stage == "after_roll" else "move"
-        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
+        when = _("After the roll: ") if stage == "after_roll" else _("After the move: ")
+        status: Line = [(when, "bold"), (_("asking "), "")]
         if compact:
-            status = [("asking ", "")]
-        status += who_line(state, names, state.current_player())
+            status = [(_("asking "), "")]
+        status += who_line(state, names, state.current_player(), tr)
         passed = state.passed_players()
         if passed:
-            status += [("; passed: ", ""), *joined([who_line(state, names, s) for s in passed])]
+            passers = joined([who_line(state, names, s, tr) for s in passed])
+            status += [(_("; passed: "), ""), *passers]
         chances = []
         for seat in state.acting_players():
             free = state.available_actions(seat)
             notes = ", ".join(state.action_to_string(a, seat) for a in free)
-            chances.append([*who_line(state, names, seat), (f": {notes}", "")])
+            chances.append([*who_line(state, names, seat, tr), (f": {notes}", "")])
         if compact:
             items.append(status)
         else:
             after.append(status)
         return [
             *flow([], items, width, sep=SEPARATOR),
-            *flow([("Chances: ", "bold")], chances, width, sep="; "),
+            *flow([(_("Chances: "), "bold")], chances, width, sep="; "),
             *[line for part in after for line in flow([], [part], width)],
         ]
     elif state.phase() == "choose":
-        after.append([*who_line(state, names, active), (" chooses train A or B.", "")])
+        after.append([*who_line(state, names, active, tr), (_(" chooses train A or B."), "")])
     else:
-        after.append([*who_line(state, names, active), (" rolls the die next.", "")])
+        after.append([*who_line(state, names, active, tr), (_(" rolls the die next."), "")])
     if compact:
         return flow([], items + after, width, sep=SEPARATOR)
     return flow([], items, width, sep=SEPARATOR) + after
@@ -119,19 +135,29 @@ YOU: Final = " (you)"
 
 
 def _player_lines(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """One line per station: its player, boarding and exit spaces, and where the player's
     llamas are. The name column shrinks to fit ``width`` (down to 8 characters)."""
+    _ = tr.gettext
+    you = " " + _("(you)")
+    counts = (_("Wait"), _("Ride"), _("Walk"), _("Home"))
+    cw = max(4, *(len(word) for word in counts))  # English: COUNT_COLUMNS
+    columns = "".join(f" {word:>{cw}}" for word in counts)
     game = state.game
     board = state.board
     exits = [" ".join(str(e) for e in s.exits) for s in board.stations]
     exit_width = 2 + max(len(e) for e in exits)
     board_width = 2 + max(len(str(s.boarding)) for s in board.stations)
-    fixed = 3 + 1 + board_width + 1 + exit_width + len(COUNT_COLUMNS)
-    name_width = max(8, min(NAME_WIDTH + len(YOU), width - fixed))
-    header = f"  {'Player':<{name_width}} {'Board':<{board_width}} {'Exits':<{exit_width}}"
-    lines: list[Line] = [[(header + COUNT_COLUMNS, "bold")]]
+    fixed = 3 + 1 + board_width + 1 + exit_width + len(columns)
+    name_width = max(8, min(NAME_WIDTH + len(you), width - fixed))
+    player, boarding, exits_word = _("Player"), _("Board"), _("Exits")
+    header = f"  {player:<{name_width}} {boarding:<{board_width}} {exits_word:<{exit_width}}"
+    lines: list[Line] = [[(header + columns, "bold")]]
     active = state.active_player()
     for k, station in enumerate(board.stations):
         seat = game.station_seat[k]
@@ -139,19 +165,20 @@ def _player_lines(
         mark = ">" if seat == active and not state.is_terminal() else " "
         line: Line = [(mark, "bold"), (station.colour[0], style), (" ", "")]
         if seat < 0:
-            name = "(nobody)"
+            name = _("(nobody)")
         elif seat == viewer:
-            name = short(names[seat], name_width - len(YOU)) + YOU
+            name = short(names[seat], name_width - len(you)) + you
         else:
             name = short(names[seat], name_width)
         line += [(f"{name:<{name_width}} ", style if seat >= 0 else "")]
         line += [(f"@{station.boarding:<{board_width - 1}} x {exits[k]:<{exit_width - 2}}", "")]
         if seat >= 0:
             where = state.llama_locations(seat)
+            home = f"{where['house']:>2}/{game.llamas_to_win}"
             line.append(
                 (
-                    f" {where['station']:>4} {len(where['cars']):>4} {len(where['footpaths']):>4}"
-                    f" {where['house']:>2}/{game.llamas_to_win}",
+                    f" {where['station']:>{cw}} {len(where['cars']):>{cw}}"
+                    f" {len(where['footpaths']):>{cw}} {home:>{cw}}",
                     "",
                 )
             )
@@ -159,7 +186,9 @@ def _player_lines(
     return lines
 
 
-def _footpath_lines(state: ExpressState, width: int, *, compact: bool = False) -> list[Line]:
+def _footpath_lines(
+    state: ExpressState, width: int, *, compact: bool = False, tr: Translator = ENGLISH
+) -> list[Line]:
     """The footpaths with the llamas on them, front first: ``^6 -> <3 [g . .]``;
     ``compact``: ``Footpaths: ^6-><3 [g..]``."""
     colours = state.game.colours
@@ -179,16 +208,20 @@ def _footpath_lines(state: ExpressState, width: int, *, compact: bool = False) -
         items.append([*item, ("]", "")])
     if not items:
         return []
-    return flow([(COMPACT_FOOTPATHS if compact else "Footpaths, front first: ", "")], items, width)
+    head = tr.gettext(COMPACT_FOOTPATHS) if compact else tr.gettext("Footpaths, front first: ")
+    return flow([(head, "")], items, width)
 
 
-def _viewer_lines(state: ExpressState, viewer: int, width: int) -> list[Line]:
+def _viewer_lines(
+    state: ExpressState, viewer: int, width: int, tr: Translator = ENGLISH
+) -> list[Line]:
+    _ = tr.gettext
     colour = state.game.colours[viewer]
     style = PLAYER_STYLES[colour]
 
     def status(progress: int) -> str:
         to_go = spaces_to_go(state, viewer, progress)
-        return "lap done" if to_go == 0 else f"{to_go} to go"
+        return _("lap done") if to_go == 0 else _("{n} to go").format(n=to_go)
 
     items: list[Line] = []
     for train in range(NUM_TRAINS):
@@ -201,43 +234,56 @@ def _viewer_lines(state: ExpressState, viewer: int, width: int) -> list[Line]:
             if who == viewer:
                 items.append(
                     [
-                        (f"^{footpath.arrow} path", style),
+                        (_("^{arrow} path").format(arrow=footpath.arrow), style),
                         (f" #{place + 1}, {status(progress)}", ""),
                     ]
                 )
     if not items:
         return []
-    return flow([("Your llamas: ", "bold")], items, width, sep="; ")
+    return flow([(_("Your llamas: "), "bold")], items, width, sep="; ")
 
 
-KEY_ITEMS: Final = (
-    "@ boarding",
-    "x exit",
-    "^ white arrow",
-    "< re-board",
-    f"A:{LOCOMOTIVE_MARK} engine",
-    f"A:{COAL_MARK} coal car",
-    "A3:. empty car 3",
-    "A3:y yellow llama",
-    f"{LAP_DONE_MARK} lap done",
+def _mark(message: str) -> str:
+    """Mark ``message`` for extraction (``pybabel extract -k _mark``); translated where used."""
+    return message
+
+
+#: The key under the full table: (symbol, words); the words are translated where shown.
+KEY_PARTS: Final = (
+    ("@", _mark("boarding")),
+    ("x", _mark("exit")),
+    ("^", _mark("white arrow")),
+    ("<", _mark("re-board")),
+    (f"A:{LOCOMOTIVE_MARK}", _mark("engine")),
+    (f"A:{COAL_MARK}", _mark("coal car")),
+    ("A3:.", _mark("empty car 3")),
+    ("A3:y", _mark("yellow llama")),
+    (LAP_DONE_MARK, _mark("lap done")),
 )
+#: The key in English: ``"@ boarding"``, ``"x exit"``...
+KEY_ITEMS: Final = tuple(f"{symbol} {words}" for symbol, words in KEY_PARTS)
 
 
 def _table_info(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
-    lines = _status_lines(state, names, width)
+    lines = _status_lines(state, names, width, tr=tr)
     lines.append([("", "")])
-    lines += _player_lines(state, names, viewer, width)
-    paths = _footpath_lines(state, width)
+    lines += _player_lines(state, names, viewer, width, tr)
+    paths = _footpath_lines(state, width, tr=tr)
     if paths:
         lines += [[("", "")], *paths]
     if viewer is not None:
-        mine = _viewer_lines(state, viewer, width)
+        mine = _viewer_lines(state, viewer, width, tr)
         if mine:
             lines += [[("", "")], *mine]
     lines.append([("", "")])
-    lines += flow([("Key: ", "grey50")], [[(k, "grey50")] for k in KEY_ITEMS], width)
+    key = [[(f"{symbol} {tr.gettext(words)}", "grey50")] for symbol, words in KEY_PARTS]
+    lines += flow([(tr.gettext("Key: "), "grey50")], key, width)
     return lines
 
 
@@ -255,7 +301,11 @@ def _table_cells(state: ExpressState, viewer: int | None) -> dict[int, Line]:
 
 
 def _compact_players(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """The players in a few lines: ``>y Ann (you) 3/1/0/0`` (wait/ride/walk/home)."""
     game = state.game
@@ -266,17 +316,24 @@ def _compact_players(
         style = PLAYER_STYLES[colour]
         where = state.llama_locations(seat)
         mark = ">" if seat == active and not state.is_terminal() else ""
-        name = short(names[seat], NAME_WIDTH) + (YOU if seat == viewer else "")
+        you = " " + tr.gettext("(you)") if seat == viewer else ""
+        name = short(names[seat], NAME_WIDTH) + you
         counts = (
             f" {where['station']}/{len(where['cars'])}/{len(where['footpaths'])}/{where['house']}"
         )
         items.append([(f"{mark}{colour[0]} ", "bold"), (name, style), (counts, "")])
-    head: Line = [(f"Llamas wait/ride/walk/home (of {game.llamas_to_win}): ", "bold")]
+    words = tr.gettext("Llamas wait/ride/walk/home (of {n}): ").format(n=game.llamas_to_win)
+    head: Line = [(words, "bold")]
     return flow(head, items, width, sep="  ")
 
 
 def _compact_info(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int, level: int
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    level: int,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """What the compact layouts show under the rows of cells: at ``level`` 0 the players,
     footpaths, the viewer's laps and the status (whose turn it is and the chances, last,
@@ -285,20 +342,25 @@ def _compact_info(
         return []
     info: list[Line] = []
     if level == 0:
-        info += _compact_players(state, names, viewer, width)
-        info += _footpath_lines(state, width, compact=True)
+        info += _compact_players(state, names, viewer, width, tr)
+        info += _footpath_lines(state, width, compact=True, tr=tr)
         if viewer is not None:
-            info += _viewer_lines(state, viewer, width)
-    return info + _status_lines(state, names, width, compact=True)
+            info += _viewer_lines(state, viewer, width, tr)
+    return info + _status_lines(state, names, width, compact=True, tr=tr)
 
 
 def _compact_layout(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int, level: int = 0
+    state: ExpressState,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    level: int = 0,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """Rows of cells (no blank line under them), then :func:`_compact_info` at ``level``;
     no key and no blank lines inside the text."""
     per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
-    info = _compact_info(state, names, viewer, width, level)
+    info = _compact_info(state, names, viewer, width, level, tr)
     return strip(state.board, _table_cells(state, viewer), info, per_row, gap=False)
 
 
@@ -312,13 +374,14 @@ def _table_layout(
     viewer: int | None,
     width: int | None,
     height: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     if len(names) != state.game.num_players:
         raise ValueError(f"{len(names)} names for {state.game.num_players} seats")
     full = compose(
         state.board,
         _table_cells(state, viewer),
-        lambda inner: _table_info(state, names, viewer, inner),
+        lambda inner: _table_info(state, names, viewer, inner, tr),
         width,
     )
     if height is None or len(full) <= height:
@@ -327,7 +390,7 @@ def _table_layout(
     # space and car is drawn whatever the height: the board comes before the words).
     compact_width = COMPACT_WIDTH if width is None else width
     for level in range(COMPACT_LEVELS):
-        compact = _compact_layout(state, names, viewer, compact_width, level)
+        compact = _compact_layout(state, names, viewer, compact_width, level, tr)
         if len(compact) <= height:
             return compact
     return compact
@@ -340,6 +403,7 @@ def table_lines(
     viewer: int | None = None,
     width: int | None = None,
     height: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> list[str]:
     """The table for people as plain text lines: the track with the trains, and inside the
     ring whose turn it is, the die, the open window with everyone's chances, the players
@@ -357,11 +421,12 @@ def table_lines(
             lines and whose turn it is last (no key); on less room only the rows and whose
             turn it is, then only the rows (every space and car is always drawn).
             ``None``: no limit.
+        tr: the language of the words (default English).
 
     Raises:
         ValueError: ``names`` does not have one name per seat.
     """
-    return to_plain(_table_layout(state, names, viewer, width, height))
+    return to_plain(_table_layout(state, names, viewer, width, height, tr))
 
 
 def table_text(
@@ -371,6 +436,8 @@ def table_text(
     viewer: int | None = None,
     width: int | None = None,
     height: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> Text:
-    """:func:`table_lines` with colours, as a ``rich`` :class:`~rich.text.Text`."""
-    return to_text(_table_layout(state, names, viewer, width, height))
+    """:func:`table_lines` with colours, as a ``rich`` :class:`~rich.text.Text`
+    (``tr``: the language of the words, default English)."""
+    return to_text(_table_layout(state, names, viewer, width, height, tr))
