@@ -442,6 +442,7 @@ export function render(root, view, ctx) {
         "text",
         { class: "xp-station-name", x: x + 24, y: y + 17, fill: PLAYER_INK[st.colour] },
         name.length > 10 ? `${name.slice(0, 9)}…` : name,
+        name.length > 10 ? s("title", {}, name) : null,
       ),
       inert
         ? null
@@ -719,7 +720,7 @@ function players(view, ctx) {
           { class: "xp-player-main" },
           h(
             "span",
-            { class: "xp-player-name" },
+            { class: "xp-player-name", title: seatName(seats, i) },
             seatName(seats, i),
             " ",
             h("span", { class: "xp-player-colour" }, `(${colourName(colour, t)})`),

@@ -71,10 +71,17 @@ class TableView {
     this.conn.connect();
     this.keys = (e) => onActionKey(e, main);
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.fitBoard();
+    window.addEventListener("resize", this.resized);
+    // A game's style sheet arriving after the first draw changes the board's size.
+    document.addEventListener("load", this.resized, true);
   }
 
   stop() {
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("resize", this.resized);
+    document.removeEventListener("load", this.resized, true);
+    document.body.classList.remove("fit");
     clearInterval(this.clockTimer);
     this.conn.stop();
     document.title = t("app.title");
@@ -204,6 +211,9 @@ class TableView {
     const live = main.querySelector(":scope > #table-page");
     if (live && live.dataset.code === m.code) patch(live, fresh);
     else main.replaceChildren(fresh);
+    // While the game is on, the page fits the screen (style.css body.fit, issue 19).
+    document.body.classList.toggle("fit", m.status === "playing");
+    this.fitBoard();
     if (mine && !this.conn.pending && !main.contains(document.activeElement)) {
       const first = main.querySelector(".actions button");
       if (first) first.focus({ preventScroll: true });
@@ -219,6 +229,28 @@ class TableView {
     }
   }
 
+  /**
+   * Shrink the board (CSS zoom) until it fits the room the fitted page gives it: the Lama
+   * Express board scales by itself (an SVG), the LAMA Dice cards are HTML. Runs after each
+   * draw (the patch drops the zoom) and on every resize.
+   */
+  fitBoard() {
+    const board = main.querySelector("#board");
+    const inner = board && board.firstElementChild;
+    if (!inner) return;
+    inner.style.removeProperty("zoom");
+    if (!document.body.classList.contains("fit")) return;
+    let zoom = 1;
+    for (let round = 0; round < 4; round++) {
+      const high = inner.getBoundingClientRect().height;
+      const wide = inner.scrollWidth * zoom;
+      const room = Math.min(board.clientHeight / Math.max(high, 1), board.clientWidth / Math.max(wide, 1));
+      if (room >= 0.995) break;
+      zoom = Math.max(0.3, zoom * room * 0.98);
+      inner.style.setProperty("zoom", String(zoom));
+    }
+  }
+
   banner(m, R, mine) {
     if (m.status === "waiting") return waitingPanel(this, m, this.msg);
     if (m.status === "finished") return this.finishedPanel(m, R);
@@ -226,8 +258,11 @@ class TableView {
       .map((i) => m.seats[i]?.name)
       .filter(Boolean)
       .join(", ");
+    // A bot standing in for an absent person: say so, not "Mum chooses a train" (issue 19).
+    const standIn = !mine && m.acting.length === 1 && m.seats[m.acting[0]]?.replaced ? m.seats[m.acting[0]].name : null;
     const own = R.headline ? R.headline(m.view, { t, seat: m.seat, seats: m.seats, acting: m.acting, mine }) : null;
     const text =
+      (standIn && t("table.botFor", { name: standIn })) ||
       own ||
       (mine
         ? t("table.yourTurn")
