@@ -6,6 +6,7 @@ import * as i18n from "../i18n.js";
 import { api, errorText, gameIdsFor, link, main, myName, navigate, page, renderer, store, toast } from "../common.js";
 import { chime } from "../sound.js";
 import { actionBar, onActionKey } from "./actions.js";
+import { Alerts, alertMenu, countdown, tick } from "./alerts.js";
 import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
@@ -35,6 +36,7 @@ class TableView {
     /** Every event seen on this page, by index (state messages carry only the latest). */
     this.log = new Map();
     this.wasMyTurn = false;
+    this.alerts = new Alerts();
     this.clockTimer = null;
     /** The renderer's memory for this page (what it drew last, to animate changes once). */
     this.memory = {};
@@ -84,6 +86,7 @@ class TableView {
     document.body.classList.remove("fit");
     clearInterval(this.clockTimer);
     this.conn.stop();
+    this.alerts.stop();
     document.title = t("app.title");
   }
 
@@ -171,7 +174,11 @@ class TableView {
     const mine = m.seat !== null && m.acting.includes(m.seat) && m.legal.length > 0;
     if (mine && !this.wasMyTurn) chime();
     this.wasMyTurn = mine;
-    document.title = mine ? t("title.yourTurn", { game: gameName }) : `${gameName} · ${m.code}`;
+    // Until the seat acts: a move in flight ends the alert, the next turn or chance starts one.
+    this.alerts.update(mine && !this.conn.pending, {
+      mine: t("title.yourTurn", { game: gameName }),
+      plain: `${gameName} · ${m.code}`,
+    });
 
     const legal = m.status === "playing" ? m.legal.map((a) => a.action) : [];
     const board = h("div", { class: "board", id: "board" });
@@ -193,7 +200,12 @@ class TableView {
       "div",
       { class: "table-head" },
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
-      h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
+      h(
+        "div",
+        { class: "table-head-tools" },
+        m.seat !== null && m.status === "playing" ? alertMenu(() => this.draw()) : null,
+        h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
+      ),
     );
     const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
     const fresh = h(
@@ -221,11 +233,10 @@ class TableView {
     clearInterval(this.clockTimer);
     if (m.clock) {
       const started = performance.now();
-      const el = main.querySelector(".clock");
-      this.clockTimer = setInterval(() => {
-        const left = Math.max(0, Math.ceil(m.clock.remaining - (performance.now() - started) / 1000));
-        if (el) el.textContent = t("table.clock", { n: left });
-      }, 250);
+      const el = main.querySelector("#countdown");
+      const left = () => Math.max(0, m.clock.remaining - (performance.now() - started) / 1000);
+      tick(el, left());
+      this.clockTimer = setInterval(() => tick(el, left()), 250);
     }
   }
 
@@ -273,7 +284,9 @@ class TableView {
             : current
               ? t("table.turnOf", { name: current })
               : "…");
-    const clock = m.clock ? h("span", { class: "clock" }, t("table.clock", { n: Math.ceil(m.clock.remaining) })) : null;
+    const total =
+      m.clock && this.info ? (m.clock.kind === "alertness" ? this.info.alertness : this.info.turn_clock) : null;
+    const clock = m.clock ? countdown(m.clock, total) : null;
     const hintText = mine && R.hint ? R.hint(m.view, t) : m.seat === null ? t("table.spectating") : "";
     const stuck = this.stuck
       ? h(
