@@ -4,6 +4,7 @@ import { h } from "/static/dom.js";
 import { SYMBOLS, actionLabel, highlights, symbolName } from "./words.js";
 
 export { actionLabel, eventLines, eventText, hint } from "./words.js";
+export { summary } from "./summary.js";
 
 export function llamaSvg(extra = "") {
   return h(

@@ -305,6 +305,27 @@ class TableView {
     );
   }
 
+  /**
+   * The game module's summary of a finished game (issue 19: points per round, who brought
+   * which llama home when), from every event of the game: the page's own log when it saw
+   * the whole game, else the replay's events (fetched once).
+   */
+  summary(m, R) {
+    let events = null;
+    if (this.log.has(0)) events = [...this.log.values()].sort((a, b) => a.index - b.index);
+    else if (this.allEvents) events = this.allEvents;
+    else if (!this.fetchingEvents) {
+      this.fetchingEvents = true;
+      api(`/api/tables/${this.code}/replay`)
+        .then((data) => {
+          this.allEvents = data.events;
+          this.draw();
+        })
+        .catch(() => {}); // no summary then; the result and the replay link stay
+    }
+    return events ? R.summary(events, { t, seats: m.seats, view: m.view }) : null;
+  }
+
   finishedPanel(m, R) {
     // The game module may describe the result ({winners, rows: [{seat, text}]} best first);
     // otherwise: view.winners and view.scores, lowest score first.
@@ -342,11 +363,20 @@ class TableView {
         )
       : null;
     const canRematch = m.seat !== null || this.host;
+    const told = R && R.summary ? this.summary(m, R) : null;
     return h(
       "section",
       { class: "panel finished", id: "finished", role: "status" },
       h("h2", {}, t("table.gameOver"), " – ", title),
       scores,
+      told
+        ? h(
+            "section",
+            { class: "summary", id: "summary", "aria-labelledby": "summary-title" },
+            h("h3", { id: "summary-title" }, t("summary.title")),
+            told,
+          )
+        : null,
       h(
         "div",
         { class: "item-actions" },
