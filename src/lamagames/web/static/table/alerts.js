@@ -2,7 +2,7 @@
 // Express window) the tab's title and icon change, a phone vibrates once, and the turn
 // clock or alertness timer counts down in the banner. Each is a setting kept in
 // localStorage (lama.alert.title / .vibrate / .countdown: "on" unless "off").
-import { h } from "../dom.js";
+import { h, s } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { store } from "../common.js";
 
@@ -73,8 +73,18 @@ export function alertMenu(changed) {
   return h(
     "details",
     { class: "alerts-menu", id: "alerts" },
-    h("summary", {}, h("span", { "aria-hidden": "true" }, "🔔 "), t("alerts.menu")),
+    h("summary", {}, bell(), " ", t("alerts.menu")),
     h("div", { class: "alerts-list" }, rows),
+  );
+}
+
+// A bell drawn in SVG (an emoji needs a font the device may not have).
+function bell() {
+  return s(
+    "svg",
+    { class: "alerts-bell", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false" },
+    s("path", { d: "M8 1.5a4 4 0 0 0-4 4V9L2.5 11.5h11L12 9V5.5a4 4 0 0 0-4-4z", fill: "currentColor" }),
+    s("circle", { cx: 8, cy: 13.3, r: 1.7, fill: "currentColor" }),
   );
 }
 
