@@ -20,7 +20,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.rl.gymnasium import LamaDiceEnv
+from lamagames.rl.gymnasium import LamaEnv
 
 Array = npt.NDArray[np.float64]
 
@@ -63,7 +63,7 @@ def train(
     episodes: int = 200, *, seed: int = 0, lr: float = 0.05, opponent: str = "benchmark"
 ) -> TrainResult:
     """Run REINFORCE for ``episodes`` two-player games against ``opponent``."""
-    env = LamaDiceEnv((opponent,))
+    env = LamaEnv("dice", (opponent,))
     rng = np.random.default_rng(seed)
     assert env.observation_space.shape is not None
     assert isinstance(env.action_space, gymnasium.spaces.Discrete)

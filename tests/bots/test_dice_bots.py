@@ -115,3 +115,27 @@ def test_every_bot_only_plays_legal_actions(seed: int, players: int) -> None:
 def test_give_actions_are_black_white_none_in_that_order() -> None:
     assert string_to_player_action("give black") < string_to_player_action("give white")
     assert string_to_player_action("give white") < string_to_player_action("give none")
+
+
+def test_heuristic_bots_share_their_memo_without_changing_a_move() -> None:
+    """Heuristic bots of games with the same dice share one memo of roll values (a web
+    server runs hundreds at once); a game played with a warm memo is the same game as with
+    a cold one, and the memo starts again past its size limit."""
+    from lamagames.bots import dice as dice_bots
+
+    game = make("dice", num_players=3)
+
+    def moves() -> list[tuple[int, int]]:
+        bots = [make_bot("heuristic", game, s, 7) for s in range(3)]
+        assert all(b._memo is bots[0]._memo for b in bots)  # type: ignore[attr-defined]
+        return list(play_game(game, bots, 11).state.history())
+
+    dice_bots._SHARED_MEMO.clear()
+    cold = moves()
+    memo = next(iter(dice_bots._SHARED_MEMO.values()))
+    assert memo  # warmed by that game
+    assert moves() == cold
+    memo.update({((i,), (), False, 0): 0.0 for i in range(dice_bots._MEMO_LIMIT + 1)})
+    make_bot("heuristic", game, 0, 7)
+    assert not memo  # past the limit: cleared by the next bot made
+    assert moves() == cold

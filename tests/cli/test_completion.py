@@ -46,4 +46,4 @@ def test_the_script_completes_commands() -> None:
     assert result.returncode == 0
     assert result.stdout.split() == ["simulate"]
     env["COMP_WORDS"], env["COMP_CWORD"] = "lama r", "1"
-    assert sorted(_lama(env=env).stdout.split()) == ["replay", "rules"]
+    assert sorted(_lama(env=env).stdout.split()) == ["replay", "review", "rules"]

@@ -17,6 +17,7 @@ from lamagames.cli.session import run_table
 from lamagames.cli.views import get_view
 from lamagames.core.records import SeatInfo, load_record, replay
 from lamagames.core.registry import make
+from lamagames.express.game import as_express_state
 
 Lama = Callable[..., Result]
 #: A valid 20-space board (E-12), the test board of tests/express.
@@ -236,9 +237,10 @@ def test_live_screen_redraws_the_table_after_every_event(tmp_path: Path) -> None
 
 
 def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None:
-    """At a 100x24 terminal the table (about 40 lines) does not fit: before each prompt it
-    is printed first, then the moves since the last prompt, the headline with the die and
-    the menu, so what the player needs stands in the 23 lines above the prompt."""
+    """On a terminal too short for the live screen the moves are printed as they come, and
+    before each prompt the table, the headline with the die and the menu, so what the
+    player needs stands in the 23 lines above the prompt; each move is printed once
+    (issue 19: they were printed again under the table)."""
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=True, width=100, height=24, color_system=None)
     seen: list[list[str]] = []
@@ -257,7 +259,7 @@ def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None
         SeatInfo(name="Bert", kind="heuristic"),
         SeatInfo(name="Cleo", kind="benchmark"),
     ]
-    run_table(
+    outcome = run_table(
         get_view("express"),
         make("express", num_players=3, llamas_to_win=3),
         seats,
@@ -271,11 +273,14 @@ def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None
         headline = [i for i, line in enumerate(screen) if "Anna (yellow): " in line]
         assert headline and "· die " in screen[headline[-1]]
         assert any(line.startswith("1  ") for line in screen[headline[-1] :])  # the menu
-    # After Anna's first move the bots played: their moves are shown again under the table.
+    # After Anna's first move the bots played: their moves were printed once, above the
+    # table (the compact one at this height: its "Turn:" line is its last part).
     later = "\n".join(seen[1])
     assert "Bert (pink) rolls" in later and "Cleo (green) rolls" in later
-    # below the table (the compact one at this height: its "Turn:" line is its last part)
-    assert later.index("Cleo (green) rolls") > later.index("Turn: ")
+    assert later.index("Cleo (green) rolls") < later.index("Turn: ")
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
+    rolls = [line for line in plain.split("\n") if re.match(r"\w+ \(\w+\) rolls ", line)]
+    assert len(rolls) == as_express_state(outcome.state).rolls() > 5
 
 
 def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:

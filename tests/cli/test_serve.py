@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from typer.testing import Result
 
 Lama = Callable[..., Result]
@@ -35,3 +37,106 @@ def test_serve_checks_its_options(lama: Lama) -> None:
     result = lama("serve", "--port", "70000")
     assert result.exit_code == 2
     assert "--port" in result.output
+
+
+def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_serve(*args: Any, **kwargs: Any) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr("lamagames.web.server.serve", fake_serve)
+    result = lama("serve", "--port", "8765", "--db", "sqlite://")
+    assert result.exit_code == 0, result.output
+    assert seen["proxy_headers"] is False and seen["forwarded_allow_ips"] is None
+    result = lama(
+        "serve", "--port", "8765", "--db", "sqlite://", "--forwarded-allow-ips", "10.1.2.3"
+    )
+    assert result.exit_code == 0, result.output
+    assert seen["forwarded_allow_ips"] == "10.1.2.3"
+
+
+def test_serve_passes_the_allowed_origins(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr("lamagames.web.server.serve", lambda *a, **kw: seen.update(kw))
+    args = ["serve", "--port", "8765", "--db", "sqlite://"]
+    assert lama(*args).exit_code == 0
+    assert seen["allowed_origins"] == ()
+    more = ["--allowed-origin", "https://a.example", "--allowed-origin", "https://b.example"]
+    assert lama(*args, *more).exit_code == 0
+    assert seen["allowed_origins"] == ("https://a.example", "https://b.example")
+
+
+def run_serve(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch, *args: str
+) -> tuple[Result, dict[str, Any]]:
+    """``lama serve ARGS`` with the server replaced: its result and what the server got."""
+    seen: dict[str, Any] = {}
+
+    def fake_serve(*positional: Any, **kwargs: Any) -> None:
+        seen.update(zip(("host", "port", "db"), positional, strict=False))
+        seen.update(kwargs)
+
+    monkeypatch.setattr("lamagames.web.server.serve", fake_serve)
+    return lama("serve", *args), seen
+
+
+def test_serve_takes_settings_from_the_environment(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    monkeypatch.setenv("LAMA_PORT", str(port))
+    monkeypatch.setenv("LAMA_DB", "sqlite://")
+    monkeypatch.setenv("LAMA_BOT_DELAY", "0.5")
+    monkeypatch.setenv("LAMA_PROXY_HEADERS", "true")
+    monkeypatch.setenv("LAMA_ALLOWED_ORIGINS", "https://a.example, https://b.example")
+    monkeypatch.setenv("LAMA_HEADER_TIMEOUT", "3")
+    result, seen = run_serve(lama, monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert (seen["port"], seen["db"], seen["bot_delay"]) == (port, "sqlite://", 0.5)
+    assert seen["proxy_headers"] is True and seen["header_timeout"] == 3.0
+    assert seen["allowed_origins"] == ("https://a.example", "https://b.example")
+    # flags win over the environment
+    result, seen = run_serve(
+        lama, monkeypatch, "--bot-delay", "0", "--no-proxy-headers",
+        "--allowed-origin", "https://c.example",
+    )
+    assert result.exit_code == 0, result.output
+    assert (seen["bot_delay"], seen["proxy_headers"]) == (0.0, False)
+    assert seen["allowed_origins"] == ("https://c.example",)
+    assert seen["port"] == port  # not given as a flag: the environment's
+    assert seen["workers"] == 1
+
+
+def test_serve_refuses_a_bad_environment_value(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LAMA_PORT", "eighty")
+    result, seen = run_serve(lama, monkeypatch, "--db", "sqlite://")
+    assert result.exit_code == 2
+    assert "--port / LAMA_PORT: Input should be a valid integer" in result.output
+    assert "Traceback" not in result.output and not seen
+    monkeypatch.setenv("LAMA_PORT", "70000")
+    result, _ = run_serve(lama, monkeypatch, "--db", "sqlite://")
+    assert result.exit_code == 2 and "LAMA_PORT" in result.output
+
+
+def test_serve_refuses_several_workers_on_sqlite(lama: Lama) -> None:
+    """Issue 16: more than one process needs PostgreSQL (one line, nothing started)."""
+    result = lama("serve", "--workers", "2", "--db", "sqlite://")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "--workers 2 needs a PostgreSQL database" in lines[0]
+    assert "SQLite serves one process only" in lines[0]
+    assert "in your browser" not in result.output
+    assert lama("serve", "--workers", "0").exit_code == 2  # at least one
+
+
+def test_serve_with_workers_refuses_sqlite_too() -> None:
+    from lamagames.web.server import serve
+
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        serve(db_url="sqlite://", workers=2)

@@ -39,7 +39,7 @@ def _is_per_game(name: str) -> bool:
 
 GENERIC = sorted(
     path
-    for folder in ("core", "sim", "cli", "web", "bots")
+    for folder in ("core", "sim", "cli", "web", "bots", "coach")
     for path in (SRC / folder).rglob("*.py")
     if not _is_per_game(_module_name(path))
 )
@@ -65,7 +65,7 @@ def test_a_generic_module_imports_no_game(path: Path) -> None:
 def test_the_generic_modules_are_checked() -> None:
     names = {_module_name(p) for p in GENERIC}
     assert {"lamagames.cli.main", "lamagames.web.app", "lamagames.web.live"} <= names
-    assert {"lamagames.sim.stats", "lamagames.core.spec"} <= names
+    assert {"lamagames.sim.stats", "lamagames.core.spec", "lamagames.coach.review"} <= names
 
 
 def test_importing_the_web_app_and_sim_loads_no_game() -> None:

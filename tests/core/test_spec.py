@@ -115,10 +115,16 @@ def test_load_ref_and_extras() -> None:
     assert load_ref("lamagames.core.spec:GameSpec.load_extra") is GameSpec.load_extra
     with pytest.raises(ParameterError, match="expected 'module:attr'"):
         load_ref("lamagames.core.spec")
-    missing = "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hints, standing, text"
+    missing = (
+        "LAMA Dice has no extra 'nope'; extras: batch, hint_notes, hint_words, hints, review, rl, "
+        "standing, text, tutorial, vector"
+    )
     with pytest.raises(ParameterError, match=missing):
         get_spec("dice").load_extra("nope")
-    missing = "Lama Express has no extra 'hints'; extras: batch, chance_notation, text"
+    missing = (
+        "Lama Express has no extra 'hints'; extras: batch, chance_notation, review, rl, text, "
+        "tutorial, vector"
+    )
     with pytest.raises(ParameterError, match=missing):
         get_spec("express").load_extra("hints")
 

@@ -40,7 +40,8 @@ def test_issue8_full_table_when_the_terminal_is_tall() -> None:
     full = table_lines(state, NAMES, viewer=0, width=80)
     assert table_lines(state, NAMES, viewer=0, width=80, height=len(full)) == full
     compact = table_lines(state, NAMES, viewer=0, width=80, height=len(full) - 1)
-    assert len(compact) < len(full) and compact[-3].startswith("Turn: Ann (yellow)")
+    assert len(compact) < len(full) and compact[-2].startswith("Turn: Ann (yellow)")
+    assert compact[-1].startswith("Chances: Ann (yellow): board A3, exit A4")
 
 
 def test_issue8_car_markers_keep_a_margin_from_the_text_inside_the_ring() -> None:

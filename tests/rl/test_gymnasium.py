@@ -11,15 +11,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError, LamaError
-from lamagames.rl.gymnasium import (
-    DICE_ENV_ID,
-    EXPRESS_ENV_ID,
-    LamaDiceEnv,
-    LamaEnv,
-    LamaExpressEnv,
-)
+from lamagames.rl.common import rl_spec
+from lamagames.rl.gymnasium import LamaEnv
 
-SeatEnv = type[LamaDiceEnv | LamaExpressEnv]  # the env classes that take (opponents, ...)
+DICE_ENV_ID = "lamagames/LamaDice-v0"
+EXPRESS_ENV_ID = "lamagames/LamaExpress-v0"
 
 # Warnings check_env gives by design: the observation Box is unbounded (scores and progress
 # have no fixed maximum) and check_env steps actions sampled without the mask, which the
@@ -46,7 +42,7 @@ def _check(env: Any) -> None:
     ],
 )
 def test_check_env_passes_for_registered_ids(env_id: str, opponents: tuple[str, ...]) -> None:
-    env = gymnasium.make(env_id, opponents=opponents)
+    env = gymnasium.make(env_id, opponents=opponents, illegal_action="warn")
     assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.game.num_players == 1 + len(opponents)
     _check(env.unwrapped)
@@ -55,9 +51,12 @@ def test_check_env_passes_for_registered_ids(env_id: str, opponents: tuple[str, 
 
 @pytest.mark.parametrize("env_id", [DICE_ENV_ID, EXPRESS_ENV_ID])
 def test_check_env_with_default_arguments(env_id: str) -> None:
+    assert env_id in (rl_spec("dice").gymnasium_id, rl_spec("express").gymnasium_id)
     env = gymnasium.make(env_id)
     assert isinstance(env.unwrapped, LamaEnv)
     assert env.unwrapped.opponents == ("heuristic",)
+    assert env.unwrapped.illegal_action == "raise"  # issue 20: the default raises
+    env.unwrapped.illegal_action = "warn"  # check_env samples without the mask
     _check(env.unwrapped)
 
 
@@ -82,7 +81,7 @@ def _episode(env: LamaEnv, seed: int) -> tuple[list[Any], float, list[float], bo
 
 
 @pytest.mark.parametrize(
-    "env", [LamaDiceEnv(("benchmark", "heuristic"), seat=1), LamaExpressEnv("benchmark")]
+    "env", [LamaEnv("dice", ("benchmark", "heuristic"), seat=1), LamaEnv("express", "benchmark")]
 )
 def test_reward_is_the_seat_return_at_the_end(env: LamaEnv) -> None:
     wins = 0
@@ -100,9 +99,9 @@ def test_reward_is_the_seat_return_at_the_end(env: LamaEnv) -> None:
     assert 0 <= wins <= 4
 
 
-@pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_same_seed_same_episode(cls: SeatEnv) -> None:
-    env = cls(("random", "benchmark"))
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_same_seed_same_episode(game: str) -> None:
+    env = LamaEnv(game, ("random", "benchmark"))
     first, *_ = _episode(env, 21)
     again, *_ = _episode(env, 21)
     assert len(first) == len(again)
@@ -114,9 +113,9 @@ def test_same_seed_same_episode(cls: SeatEnv) -> None:
     )
 
 
-@pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_illegal_action_raise_mode_refuses_and_keeps_the_state(cls: SeatEnv) -> None:
-    env = cls("benchmark", illegal_action="raise")
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_illegal_action_raise_mode_refuses_and_keeps_the_state(game: str) -> None:
+    env = LamaEnv(game, "benchmark")  # the default: raise
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -130,9 +129,9 @@ def test_illegal_action_raise_mode_refuses_and_keeps_the_state(cls: SeatEnv) -> 
     np.testing.assert_array_equal(env.lama_state.observation_tensor(0), obs)
 
 
-@pytest.mark.parametrize("cls", [LamaDiceEnv, LamaExpressEnv])
-def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(cls: SeatEnv) -> None:
-    env = cls("benchmark")
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(game: str) -> None:
+    env = LamaEnv(game, "benchmark", illegal_action="warn")
     obs, info = env.reset(seed=4)
     before = env.lama_state.to_dict()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -147,27 +146,27 @@ def test_illegal_action_warn_mode_reports_in_info_and_keeps_the_state(cls: SeatE
 
 
 def test_opponents_parameters() -> None:
-    env = LamaDiceEnv(("heuristic", "benchmark", "random"), seat=2)
+    env = LamaEnv("dice", ("heuristic", "benchmark", "random"), seat=2)
     assert env.game.num_players == 4
     assert env.opponents == ("heuristic", "benchmark", "random")
     env.reset(seed=0)
     assert [type(env._bots[s]).kind for s in (0, 1, 3)] == ["heuristic", "benchmark", "random"]
-    assert LamaExpressEnv("random", params={"num_players": 4}).opponents == ("random",) * 3
-    assert LamaExpressEnv().game.params["turn_limit"] == 1000
+    assert LamaEnv("express", "random", params={"num_players": 4}).opponents == ("random",) * 3
+    assert LamaEnv("express").game.params["turn_limit"] == 1000
     with pytest.raises(ValueError, match="need 2 bot kinds"):
-        LamaDiceEnv(("random",), params={"num_players": 3})
+        LamaEnv("dice", ("random",), params={"num_players": 3})
     with pytest.raises(ValueError, match="unknown bot kind"):
-        LamaDiceEnv(("nobody",))
+        LamaEnv("dice", ("nobody",))
     with pytest.raises(ValueError, match="seat"):
-        LamaDiceEnv(("random",), seat=2)
+        LamaEnv("dice", ("random",), seat=2)
     with pytest.raises(ValueError, match="illegal_action"):
-        LamaDiceEnv(illegal_action="ignore")
+        LamaEnv("dice", illegal_action="ignore")
     with pytest.raises(ValueError, match="end_score"):
-        LamaDiceEnv(params={"end_score": 0})
+        LamaEnv("dice", params={"end_score": 0})
 
 
 def test_max_game_length_truncates_and_render_gives_text() -> None:
-    env = LamaExpressEnv("benchmark", max_game_length=2, render_mode="ansi")
+    env = LamaEnv("express", "benchmark", max_game_length=2, render_mode="ansi")
     _, info = env.reset(seed=1)
     assert isinstance(env.render(), str)
     truncated = False

@@ -12,6 +12,9 @@ from open_spiel.python.algorithms import mcts
 from pyspiel import State as SpielState
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError
+from lamagames.dice import rl as dice_rl
+from lamagames.dice.rules import Phase
+from lamagames.dice.state import DiceState
 from lamagames.rl import openspiel
 
 
@@ -86,8 +89,10 @@ def test_parameters_reach_the_engine() -> None:
     assert params["colours"] == ["pink", "green", "blue"]
     assert params["llamas_to_win"] == 3  # E-10 short game
     assert params["turn_limit"] == 9
-    # 9 rolls, each at most one choice and two windows of 10 actions + 11 passes per seat
-    assert express.max_game_length() == 9 * (1 + 2 * (10 + 11 * 3))
+    # lamagames.express.rl.decision_bound: 9 rolls, 3 seats, 3 llamas to win, one car of a
+    # train on an arrow and one on a re-boarding space at most (the standard board, E-3):
+    # free actions A = 4*3 + 3*2 + 1 + 2*(9 + 2) = 41; 9 + 3*(41 + 2*9) = 186 decisions
+    assert express.max_game_length() == 186
 
 
 @pytest.mark.parametrize(
@@ -116,7 +121,10 @@ def test_chance_nodes_are_explicit_and_match_the_engine(name: str) -> None:
             break
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            assert outcomes == state.lama.chance_outcomes()
+            if _is_deal(state):  # dealt two cards at a time: 7a + b, a <= b (D-5)
+                assert all(a // 7 <= a % 7 for a, _ in outcomes) and len(outcomes) <= 28
+            else:
+                assert outcomes == state.lama.chance_outcomes()
             assert all(0 <= a < game.max_chance_outcomes() for a, _ in outcomes)
             assert math.isclose(math.fsum(p for _, p in outcomes), 1.0)
             assert state.legal_actions() == [a for a, _ in outcomes]
@@ -222,20 +230,58 @@ def test_serialization_round_trips_and_clones_are_independent(name: str) -> None
     _play_to_decision(clone, rng)
     clone.apply_action(clone.legal_actions()[0])
     assert clone.history() != state.history()
-    assert state.lama.history() == [
-        (p if p >= 0 else -1, a) for p, a in zip(_players(state), state.history(), strict=True)
-    ]
+    # the seats' decisions are the engine's; chance may be split (LAMA Dice deals by card)
+    decisions = [(item.player, item.action) for item in state.full_history() if item.player >= 0]
+    assert [(p, a) for p, a in state.lama.history() if p >= 0] == decisions
 
 
-def _players(state: SpielState) -> list[int]:
-    return [item.player for item in state.full_history()]
+def _is_deal(state: SpielState) -> bool:
+    lama = state.lama
+    return isinstance(lama, DiceState) and lama.phase == Phase.DEAL
+
+
+def test_dice_deal_in_pairs_gives_the_engine_hand_distribution() -> None:
+    # D-5: three draws of two cards without replacement, summed over the pair sequences,
+    # are the multivariate hypergeometric hand probabilities of the engine's one deal node;
+    # for the second seat too (a smaller deck).
+    game = pyspiel.load_game("python_lama_dice(players=3)")
+    split = dice_rl.DealInPairs()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(2):  # the first deal, then the second (six cards fewer)
+        lama = state.lama
+        assert _is_deal(state)
+        hands: dict[int, float] = {}
+        level: dict[tuple[int, ...], float] = {(): 1.0}
+        for _ in range(3):
+            after: dict[tuple[int, ...], float] = {}
+            for prefix, p in level.items():
+                for step, q in split.step_outcomes(lama, prefix):
+                    key = tuple(sorted((*prefix, step)))
+                    after[key] = after.get(key, 0.0) + p * q
+            level = after
+        for prefix, p in level.items():
+            outcome = split.outcome(lama, prefix)
+            assert outcome is not None
+            hands[outcome] = hands.get(outcome, 0.0) + p
+        expected = dict(lama.chance_outcomes())
+        assert hands.keys() == expected.keys()
+        assert all(math.isclose(hands[h], expected[h]) for h in hands)
+        for _ in range(3):  # deal this seat pair by pair through pyspiel
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+    before = str(state)
+    with pytest.raises(IllegalActionError, match="chance step 7 is not possible"):
+        state.apply_action(7)  # 7a + b with a <= b: 7 is (1, 0)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 6 * 7 + 6) == "cards L L"
+    assert str(state) == before
 
 
 def test_module_registers_both_games_once() -> None:
     names = pyspiel.registered_names()
-    assert openspiel.DICE_SHORT_NAME in names
-    assert openspiel.EXPRESS_SHORT_NAME in names
-    openspiel._register(openspiel.DICE_GAME_TYPE, openspiel.DiceOpenSpielGame)  # no error
+    assert "python_lama_dice" in names
+    assert "python_lama_express" in names
+    assert openspiel.register("dice") == "python_lama_dice"  # again: no error
 
 
 @pytest.mark.parametrize("name", ["python_lama_dice(players=4)", "python_lama_express(players=3)"])
@@ -279,3 +325,32 @@ def test_openspiel_rl_environment_plays_a_game() -> None:
         step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
     assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
     assert sorted(step.rewards) in ([0.0, 0.0, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_express_games_stay_within_the_proven_bound(players: int) -> None:
+    # lamagames.express.rl.decision_bound: random play and play that takes a free action
+    # whenever it can (the most free actions) never exceed max_game_length, per game and
+    # per roll.
+    from lamagames.express.board import ROLE_ARROW, ROLE_REBOARD, standard_board
+    from lamagames.express.rl import cars_on_role, decision_bound
+
+    board = standard_board()
+    assert cars_on_role(board, ROLE_ARROW) == cars_on_role(board, ROLE_REBOARD) == 1
+    limit = 40
+    game = pyspiel.load_game(f"python_lama_express(players={players},turn_limit={limit})")
+    assert game.max_game_length() == decision_bound(players, 4, limit, 1, 1)
+    rng = np.random.RandomState(players)
+    for greedy in (False, True):
+        for _ in range(6):
+            state = game.new_initial_state()
+            decisions = 0
+            while not state.is_terminal():
+                _play_to_decision(state, rng)
+                if state.is_terminal():
+                    break
+                legal = state.legal_actions()
+                free = [a for a in legal if a >= 3]  # board, exit, detour, re-board ids
+                state.apply_action(int(rng.choice(free if greedy and free else legal)))
+                decisions += 1
+            assert decisions <= game.max_game_length()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -10,11 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError
 from lamagames.express import ExpressState
-from lamagames.rl.pettingzoo import LamaAECEnv, dice_env, express_env
+from lamagames.rl.pettingzoo import LamaAECEnv, make_env
 
 # PettingZoo warns about dict observations for every environment it does not know by name;
 # an action mask inside the observation is its documented convention, so these two are noise.
@@ -32,7 +33,9 @@ def _upstream(check: Callable[[], None]) -> None:
 
 
 CASES = [("dice", n) for n in (2, 3, 4, 5, 6)] + [("express", n) for n in (2, 3, 4)]
-ENVS: dict[str, Callable[..., Any]] = {"dice": dice_env, "express": express_env}
+ENVS: dict[str, Callable[..., Any]] = {
+    game: functools.partial(make_env, game) for game in ("dice", "express")
+}
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -199,11 +202,11 @@ def test_render_ansi_and_parameters() -> None:
     assert isinstance(express.render(), str)
     assert express.game.params["turn_limit"] == 1000
     assert LamaAECEnv("express", {"turn_limit": None}).game.params["turn_limit"] is None
-    assert str(dice_env().unwrapped) == "lama_dice_v0"
+    assert str(make_env("dice").unwrapped) == "lama_dice_v0"
     with pytest.raises(ValueError, match="num_players"):
         LamaAECEnv("dice", {"num_players": 9})
     with pytest.raises(ValueError, match="render_mode"):
-        LamaAECEnv("dice", {}, render_mode="human")
+        LamaAECEnv("dice", {}, render_mode="rgb_array")
     with pytest.raises(ValueError, match="max_game_length"):
         LamaAECEnv("dice", {}, max_game_length=0)
 
@@ -226,3 +229,19 @@ def test_property_selection_is_always_the_engine_current_player(
     steps = _play(env, seed=seed, policy_seed=seed)
     assert [a for a, act in steps if act is None] != []
     assert env.agents == []
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_pettingzoo_render_test(game: str) -> None:
+    # issue 20: render_test builds the env with render_mode="human" (and every mode listed)
+    render_test(lambda render_mode=None: make_env(game, render_mode=render_mode))
+
+
+def test_human_render_prints_the_text_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = make_env("dice", num_players=2, render_mode="human")
+    env.reset(seed=3)
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    ansi = LamaAECEnv("dice", {"num_players": 2}, render_mode="ansi")
+    ansi.reset(seed=3)
+    assert printed == f"{ansi.render()}\n" and "player_0" in printed

@@ -32,7 +32,7 @@ def test_reinforce_runs_a_few_hundred_steps_and_changes_the_policy() -> None:
     assert 0.0 < sum(result.returns) < 100  # it won some games and lost some
     assert not np.allclose(result.weights, result.initial_weights)
     # the policy itself moved: some legal action's probability changed at a fixed position
-    env = example.LamaDiceEnv(("benchmark",))
+    env = example.LamaEnv("dice", ("benchmark",))
     obs, info = env.reset(seed=0)
     before = example.masked_policy(result.initial_weights, obs, info["action_mask"])
     after = example.masked_policy(result.weights, obs, info["action_mask"])

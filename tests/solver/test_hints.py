@@ -129,11 +129,11 @@ def _position_file(tmp_path: Path, data: object) -> str:
 
 def test_lama_hint_reads_bare_and_wrapped_position_files(lama: Lama, tmp_path: Path) -> None:
     state = make_state(["33L", "6"], llama_row="12", quit=[False, True])
-    result = lama("hint", _position_file(tmp_path, state.to_dict()))
+    result = lama("hint", _position_file(tmp_path, state.to_dict()), "--details")
     assert result.exit_code == 0, result.output
     assert "roll" in result.stdout and "quit" in result.stdout and "13.000" in result.stdout
     wrapped = {"game": "dice", "params": {"num_players": 2}, "state": state.to_dict()}
-    result = lama("hint", _position_file(tmp_path, wrapped))
+    result = lama("hint", _position_file(tmp_path, wrapped), "--details")
     assert result.exit_code == 0, result.output
     assert BASIS_LAST in result.stdout
 
@@ -182,10 +182,11 @@ def test_lama_hint_refuses_at_for_a_position_file(lama: Lama, tmp_path: Path) ->
 def test_hint_at_the_terminal_prompt(lama: Lama, tmp_path: Path) -> None:
     state = make_state(["3", "5"], llama_row="1L")
     assert interpret("hint", state, 0, state.legal_actions()).command == "hint"
+    assert interpret(" Hint  details", state, 0, state.legal_actions()).command == "hint details"
     rec = tmp_path / "h.lamarec.json"
     result = lama(
         "play", "dice", "--seats", "human,benchmark,benchmark", "--seed", "3", "--delay", "0",
-        "--record", str(rec), input="hint\n",
+        "--record", str(rec), input="hint details\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Hint: what each move is worth" in result.stdout
@@ -264,7 +265,7 @@ def _discard_135(quit_other: bool = False) -> DiceState:
 
 def _print_hint(lama: Lama, tmp_path: Path, state: DiceState, **params: int) -> Result:
     data = {"game": "dice", "params": {"num_players": len(state.rows), **params}}
-    return lama("hint", _position_file(tmp_path, {**data, "state": state.to_dict()}))
+    return lama("hint", _position_file(tmp_path, {**data, "state": state.to_dict()}), "--details")
 
 
 def test_two_player_best_is_by_margin_and_the_legend_says_so(lama: Lama, tmp_path: Path) -> None:
@@ -285,11 +286,11 @@ def test_hint_table_fits_80_columns(tmp_path: Path) -> None:
     runner = CliRunner()
     state = _discard_135()
     path = _position_file(tmp_path, state.to_dict())
-    result = runner.invoke(app, ["hint", path], env={"COLUMNS": "80"})
+    result = runner.invoke(app, ["hint", path, "--details"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
-    rows = [line for line in lines if "discard 1 3 5" in line]
+    rows = [line for line in lines if "discard 1 3 5" in line and "│" in line]
     assert len(rows) == 1 and BASIS_TWO in rows[0]  # no cell wrapped onto a second line
     assert any("margin" in line and "basis" in line for line in lines)
 

@@ -15,5 +15,5 @@ SPEC = GameSpec(
     web_adapter="tests.toygame.extras:ToyWebAdapter",
     web_static="tests.toygame:static",
     stats="tests.toygame.extras:ToyStats",
-    extras={"hints": "tests.toygame.extras:hint"},
+    extras={"hints": "tests.toygame.extras:hint", "rl": "tests.toygame.rl:RL"},
 )

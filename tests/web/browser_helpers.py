@@ -16,6 +16,7 @@ import uvicorn
 
 from lamagames.web import create_app
 from lamagames.web.live import Settings
+from lamagames.web.server import server_config
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -51,16 +52,23 @@ def free_port() -> int:
 class ServerThread:
     """uvicorn serving an app in a daemon thread."""
 
-    def __init__(self, db: Path, bot_delay: float, port: int | None = None) -> None:
-        settings = Settings(bot_delay=bot_delay, seeded_humans=True)  # seeded test tables
+    def __init__(
+        self,
+        db: Path,
+        bot_delay: float,
+        port: int | None = None,
+        *,
+        settings: Settings | None = None,
+        **options: Any,
+    ) -> None:
+        # seeded test tables
+        settings = settings or Settings(bot_delay=bot_delay, seeded_humans=True)
         app = create_app(f"sqlite:///{db}", settings=settings)
         self.port = port or free_port()
-        config = uvicorn.Config(
-            app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            timeout_graceful_shutdown=2,
+        # the configuration of `lama serve` (server.server_config); options: its keywords
+        config = server_config(
+            app, "127.0.0.1", self.port, log_level="warning", timeout_graceful_shutdown=2,
+            **options,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -93,6 +93,40 @@ def test_table_creation_is_rate_limited_per_client(db: Path) -> None:
         assert len(client.get("/api/tables").json()) == 3  # the refused one was not made
 
 
+def test_seat_claims_are_rate_limited_per_client(db: Path) -> None:
+    """Issue 16: one script took every free seat of every public table."""
+    settings = replace(FAST, claim_per_minute=6, claim_burst=2)  # one more every 10 s
+    with make_client(db, settings) as client:
+        codes = [create(client, [HUMAN, HUMAN])["code"] for _ in range(3)]
+        for code in codes[:2]:
+            assert client.post(f"/api/tables/{code}/claim", json={"name": "Bo"}).status_code == 200
+        refused = client.post(f"/api/tables/{codes[2]}/claim", json={"name": "Bo"})
+        assert refused.status_code == 429
+        assert refused.json() == {
+            "error": "rate_limited",
+            "message": f"too many seat claims from your address; try again in "
+            f"{refused.headers['retry-after']} s",
+        }
+        assert 1 <= int(refused.headers["retry-after"]) <= 10
+        assert client.get(f"/api/tables/{codes[2]}").json()["free_seats"] == 2  # untouched
+
+
+def test_invite_joins_are_rate_limited_per_client(db: Path) -> None:
+    settings = replace(FAST, join_per_minute=6, join_burst=3)
+    with make_client(db, settings) as client:
+        table = create(client, [HUMAN, HUMAN])
+        token = table["seats"][0]["token"]
+        url = f"/api/tables/{table['code']}/join"
+        for _ in range(3):  # reloads join again
+            assert client.post(url, json={"token": token}).status_code == 200
+        refused = client.post(url, json={"token": token})
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "rate_limited"
+        assert "429" in client.get("/openapi.json").json()["paths"][
+            "/api/tables/{code}/join"
+        ]["post"]["responses"]
+
+
 def test_the_creation_limit_refills_and_keeps_clients_apart() -> None:
     limit = KeyedRateLimit(per_minute=60, burst=2, max_keys=2)
     assert [limit.take("a", now=0.0) for _ in range(3)] == [0.0, 0.0, 1.0]
@@ -131,4 +165,5 @@ def test_the_schema_lists_every_error_of_every_operation(client: TestClient) -> 
             for status in listed - {"200", "201"}:
                 content = operation["responses"][status]["content"]["application/json"]
                 assert content["schema"] == {"$ref": "#/components/schemas/ErrorOut"}
-    assert "429" in paths["/api/tables"]["post"]["responses"]
+    for path in ("/api/tables", "/api/tables/{code}/claim", "/api/tables/{code}/join"):
+        assert "429" in paths[path]["post"]["responses"], path

@@ -48,7 +48,7 @@ def test_play_a_whole_game_in_the_browser(server: ServerThread) -> None:
             deadline = time.monotonic() + 240
             while time.monotonic() < deadline:
                 page.wait_for_function(
-                    "document.querySelector('.finished') || "
+                    "() => document.querySelector('.finished') || "
                     "document.querySelector('.actions button:not([disabled])')"
                 )
                 if page.locator(".finished").count():

@@ -159,7 +159,7 @@ def test_play_express_turns_with_a_free_action(server: ServerThread, browser: Br
         deadline = time.monotonic() + 20
         while decisions < 6 and time.monotonic() < deadline:
             page.wait_for_function(
-                "document.querySelector('.finished') || "
+                "() => document.querySelector('.finished') || "
                 "document.querySelector('.actions button:not([disabled])')"
             )
             if page.locator(".finished").count():

@@ -31,6 +31,8 @@ FAST = Settings(
     rate_per_second=10_000,
     rate_burst=10_000,
     create_per_minute=0,
+    claim_per_minute=0,
+    join_per_minute=0,
     seeded_humans=True,
 )
 

@@ -64,6 +64,13 @@ Row = tuple[int, ...]
 RollTable = tuple[tuple[tuple[int, ...], tuple[int, ...], float], ...]
 
 
+Memo = dict[tuple[Row, Row, bool, int], float]
+#: Roll values of :class:`DiceHeuristicBot` per roll distribution, shared by all its bots.
+_SHARED_MEMO: dict[RollTable, Memo] = {}
+#: Entries a shared memo may hold before it starts again (bounded memory on a server).
+_MEMO_LIMIT: Final = 500_000
+
+
 class DiceHeuristicBot(Bot):
     """A one-roll lookahead player that counts duplicates and busts.
 
@@ -78,7 +85,8 @@ class DiceHeuristicBot(Bot):
     the bot prefers the result whose *next* roll is best, so it keeps a duplicate when that
     keeps a chance of matching without adding minus points, and it takes a llama-row card
     whose symbol it already holds (free under D-10) whenever it can. Chips: black first.
-    Values are memoised per (row, llama row, last standing, chips) across the game.
+    Values are memoised per (row, llama row, last standing, chips), shared by every bot of
+    games with the same dice (a web server runs many bots at once).
     """
 
     kind = "heuristic"
@@ -100,7 +108,11 @@ class DiceHeuristicBot(Bot):
             counts[tuple(vector)] += probability
             shown[tuple(vector)] = symbols
         self._rolls: RollTable = tuple((v, shown[v], p) for v, p in counts.items())
-        self._memo: dict[tuple[Row, Row, bool, int], float] = {}
+        # Shared by every heuristic bot of games with the same dice (a server runs many):
+        # the values depend only on the key and the roll distribution.
+        self._memo = _SHARED_MEMO.setdefault(self._rolls, {})
+        if len(self._memo) > _MEMO_LIMIT:
+            self._memo.clear()
 
     # ---------------------------------------------------------------- evaluation
     @staticmethod

@@ -20,7 +20,8 @@ HELP = """\
   `discard 3 3`, `discard 3L`, `give black`, `give white`, `give none`;
 * **Enter** accepts the only choice when there is just one;
 * `t` shows the table again, `rules` shows the rules, `?` shows this help;
-* `hint` shows every choice with its expected points for the round (from the solver);
+* `hint` says in plain words what each choice is worth this round (from the solver);
+  `hint details` adds the table of exact values and where they come from;
 * `q` leaves the game (the record is saved). Note: `quit` quits *the round*, `q` leaves.
 
 **The table**: cards show their symbol, `L` is a llama (10 points). *Row pts* is what your

@@ -61,8 +61,13 @@ class ExpressTable:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """Draw :func:`lamagames.express.render.table_text` at the available width, compact
-        when it would not leave :data:`PROMPT_LINES` of the terminal's height free."""
-        height = max(1, options.size.height - PROMPT_LINES)
+        when it is taller than ``options.height`` (given by a live screen, which keeps the
+        rest of its lines for the log, the menu and the prompt) or, without it, when it
+        would not leave :data:`PROMPT_LINES` of the terminal's height free."""
+        if options.height is not None:
+            height = max(1, options.height)
+        else:
+            height = max(1, options.size.height - PROMPT_LINES)
         text = render.table_text(
             self.state, self.names, viewer=self.viewer, width=options.max_width, height=height
         )

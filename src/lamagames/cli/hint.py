@@ -50,6 +50,13 @@ HINT_EXTRA = "hints"
 #: Name of the optional ``{basis label: explanation}`` mapping in a game's spec extras
 #: (LAMA Dice: :data:`lamagames.dice.hints.BASIS_NOTES`), printed under the hint table.
 HINT_NOTES_EXTRA = "hint_notes"
+#: Name of the optional plain-words function in a game's spec extras
+#: (``hint_words(hints) -> list[str]``; LAMA Dice: :func:`lamagames.dice.words.hint_words`).
+HINT_WORDS_EXTRA = "hint_words"
+#: Where the technical table is, under the plain words of ``lama hint``.
+MORE_BY_FLAG = "lama hint --details shows the exact values and where they come from."
+#: The same at the prompt of terminal play.
+MORE_BY_WORD = "Type 'hint details' for the exact values and where they come from."
 #: The legend of ``*`` (the solver's choice).
 BEST_BY_POINTS = "* best: fewest expected points."
 BEST_BY_MARGIN = (
@@ -150,17 +157,41 @@ def hint_notes(game_id: str) -> Mapping[str, str]:
     return notes
 
 
-def hint_view(game_id: str, hints: Sequence[Hint]) -> RenderableType:
-    """The hint table with its legend (:func:`hint_table`, :func:`hint_legend`)."""
+def hint_words(game_id: str, hints: Sequence[Hint]) -> list[str]:
+    """The game's plain words for ``hints`` (``extras["hint_words"]``), or none."""
+    try:
+        spec = get_spec(game_id)
+        if HINT_WORDS_EXTRA not in spec.extras:
+            return []
+        words: Callable[[Sequence[Hint]], list[str]] = spec.load_extra(HINT_WORDS_EXTRA)
+    except (LamaError, ImportError):
+        return []
+    return words(hints)
+
+
+def hint_view(
+    game_id: str, hints: Sequence[Hint], *, details: bool = True, more: str = MORE_BY_FLAG
+) -> RenderableType:
+    """The hint in plain words (the game's ``hint_words``), then with ``details`` (or for
+    a game without words) the table with its legend (:func:`hint_table`,
+    :func:`hint_legend`); without ``details`` the line ``more`` says where the table is."""
+    words = [Text(line) for line in hint_words(game_id, hints)]
+    if words and not details:
+        return Group(*words, Text(more, style="grey50"))
     legend = [Text(line, style="grey50") for line in hint_legend(hints, hint_notes(game_id))]
-    return Group(hint_table(hints), *legend)
+    return Group(*words, hint_table(hints), *legend)
 
 
 def hint_renderable(
-    game_id: str, state: State, player: int, *, working: Callable[[], object] | None = None
+    game_id: str,
+    state: State,
+    player: int,
+    *,
+    working: Callable[[], object] | None = None,
+    details: bool = False,
 ) -> RenderableType:
-    """The hint table and legend for ``player``, or a one-line explanation when there is
-    none.
+    """The hint for ``player`` in plain words (with ``details``: and the table and legend),
+    or a one-line explanation when there is none.
 
     Args:
         game_id: the game.
@@ -168,12 +199,14 @@ def hint_renderable(
         player: the seat to advise.
         working: called once the game's hints are known to be available, before they are
             worked out (an exact solve may take seconds): the terminal prompt says so.
+        details: add the technical table (``hint details`` at the prompt).
     """
     try:
         function = hint_function(game_id)
         if working is not None:
             working()
-        return hint_view(game_id, function(state, player))
+        hints = function(state, player)
+        return hint_view(game_id, hints, details=details, more=MORE_BY_WORD)
     except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
         return Text(f"No hint: {exc}", style="yellow")
 
@@ -324,16 +357,20 @@ def hint_command(
         int | None,
         typer.Option("--at", min=0, metavar="N", help="Position after N actions of a record."),
     ] = None,
+    details: Annotated[
+        bool,
+        typer.Option("--details", help="Add the table of exact values and where they come from."),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option(
             "--json",
             help="Print the hint as JSON for programs (every legal action, its value, exact "
-            "or estimate) instead of the table.",
+            "or estimate) instead of the words and the table.",
         ),
     ] = False,
 ) -> None:
-    """Show every legal action of the seat to act with its expected points (LAMA Dice)."""
+    """Show what each legal move of the seat to act is worth, in plain words (LAMA Dice)."""
     if not file_name.strip():
         _fail("no file name given")
     try:
@@ -364,4 +401,4 @@ def hint_command(
     name = seats[player].name if 0 <= player < len(seats) else f"Player {player + 1}"
     out.print(Text(f"{file_name} ({where}): {name} (seat {player + 1}) to act", style="bold"))
     out.print(get_view(game_id).render(state, seats))
-    out.print(hint_view(game_id, hints))
+    out.print(hint_view(game_id, hints, details=details))

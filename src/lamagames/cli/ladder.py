@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from lamagames.bots.base import bot_kinds
 from lamagames.cli.common import (
     PLAYER_COUNT_PARAMS,
     check_player_counts,
@@ -25,6 +26,7 @@ from lamagames.cli.common import (
     write_json,
 )
 from lamagames.cli.options import parse_params
+from lamagames.cli.warmup import compile_notice, warm_bots
 from lamagames.core.errors import LamaError
 from lamagames.core.extras import require
 from lamagames.core.registry import make
@@ -148,6 +150,15 @@ def ladder(
         total = ladder_games(game, counts, games, chosen, params)
     except LamaError as exc:
         fail(str(exc))
+    try:  # the compiled bots' code, with a word on the screen, not at 0/N (issue 19)
+        with compile_notice(err):
+            for n in counts:
+                game_n = make(game, num_players=n, **params)
+                warm_bots(game_n, chosen if chosen is not None else bot_kinds(game), root_seed)
+    except (LamaError, TypeError):
+        pass  # the ladder itself reports bad parameters
+    except KeyboardInterrupt:
+        fail("interrupted (Ctrl-C) before the ladder was finished; nothing written", code=130)
     bar = progress_bar("Playing", err, description=True)
     task = bar.add_task("", total=total)
 

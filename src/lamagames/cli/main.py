@@ -25,9 +25,11 @@ from lamagames.cli.hint import hint_command
 from lamagames.cli.options import with_game_options
 from lamagames.cli.play import play
 from lamagames.cli.replay import replay_command
+from lamagames.cli.review import review_command
 from lamagames.cli.rules import rules
 from lamagames.cli.serve import serve
 from lamagames.cli.simulate import simulate_command
+from lamagames.cli.tutorial import tutorial_command
 from lamagames.core.spec import all_specs, load_ref
 
 __all__ = ["ASCII_STAND_INS", "app", "build_app", "run"]
@@ -95,6 +97,8 @@ def build_app() -> typer.Typer:
     app.command("play")(with_game_options(play))
     app.command("replay")(replay_command)
     app.command("hint")(hint_command)
+    app.command("review")(review_command)
+    app.command("tutorial")(tutorial_command)
     app.command("rules")(rules)
     add_game_commands(app)
     app.command("simulate")(simulate_command)

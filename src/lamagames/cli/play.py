@@ -39,7 +39,9 @@ from lamagames.cli.options import (
 )
 from lamagames.cli.session import HUMAN, default_record_path, run_table, winners_line
 from lamagames.cli.summary import summary_dict, summary_table
+from lamagames.cli.typeahead import TypeAheadGuard
 from lamagames.cli.views import GameView, view_ids
+from lamagames.cli.warmup import compile_notice, warm_bots
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
 from lamagames.sim.runner import GameResult
@@ -47,8 +49,9 @@ from lamagames.sim.stats import BatchSummary, StatsCollector, play_batch, stats_
 
 #: Pause after each bot move when a person is at the table, seconds.
 HUMAN_DELAY = 0.4
-#: Fewest terminal lines for drawing the table live (views with ``live_board``).
-MIN_LIVE_HEIGHT = 30
+#: Fewest terminal lines for drawing the table live (views with ``live_board``): Lama
+#: Express's compact table (8 lines of cells on 80 columns) with its menu and prompt.
+MIN_LIVE_HEIGHT = 20
 
 _SEAT_KINDS = "; ".join(f"{g}: {', '.join(bot_kinds(g))}" for g in view_ids())
 _GAMES_PANEL = "Several games (bots only)"
@@ -218,9 +221,10 @@ def _play_at_table(
     Ctrl-C) and whether it was stopped with Ctrl-C.
 
     With a person at a terminal and a view with ``live_board``, the table is drawn again
-    after every event (:class:`~lamagames.cli.session.Screen`); on a terminal shorter than
-    :data:`MIN_LIVE_HEIGHT` lines it is printed before each prompt, followed by the recent
-    moves, the headline and the menu."""
+    after every event (:class:`~lamagames.cli.session.Screen`), under the title line; on a
+    terminal shorter than :data:`MIN_LIVE_HEIGHT` lines the moves are printed as they come
+    and the table before each prompt, followed by the headline and the menu. Keys typed
+    while bots play are neither echoed nor read (:class:`TypeAheadGuard`)."""
     out = stdout()
     intro = (
         Text(f"{view.title}: ", style="bold")
@@ -230,25 +234,29 @@ def _play_at_table(
     humans = any(s.kind == HUMAN for s in seats)
     at_terminal = humans and view.live_board and out.is_terminal
     live = at_terminal and out.height >= MIN_LIVE_HEIGHT
-    out.print(intro)
-    if humans:
-        out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
+    if not live:  # a live screen has the title as its first line
+        out.print(intro)
+        if humans:
+            out.print(Text("Type ? at a prompt for help, q to leave.", style="grey50"))
     started = time.perf_counter()
+    # Keys typed while bots play are not echoed and never answer a prompt (issue 19).
+    guard = TypeAheadGuard()
     try:
-        outcome = run_table(
-            view,
-            game,
-            seats,
-            seed=seed,
-            game_index=0,
-            console=out,
-            read_line=read_line_from(out),
-            delay=delay,
-            record_path=record,
-            live=live,
-            scrolling=at_terminal and not live,
-            intro=[intro.plain, "Type ? at a prompt for help, q to leave."],
-        )
+        with guard.active():
+            outcome = run_table(
+                view,
+                game,
+                seats,
+                seed=seed,
+                game_index=0,
+                console=out,
+                read_line=guard.wrap(read_line_from(out)),
+                delay=delay,
+                record_path=record,
+                live=live,
+                scrolling=at_terminal and not live,
+                title=intro,
+            )
     except OSError as exc:
         fail(f"cannot write the record {record}: {exc}", code=1)
     seconds = time.perf_counter() - started
@@ -295,9 +303,12 @@ def _simulate(
 
     started = time.perf_counter()
     interrupted = False
+    kinds = [s.kind for s in seats]
     try:
+        with compile_notice(err):  # the bots' compiled code, before the bar (issue 19)
+            warm_bots(game, kinds, seed)
+        started = time.perf_counter()  # the games' time, without the compile
         with progress:
-            kinds = [s.kind for s in seats]
             play_batch(game, kinds, games=games, seed=seed, collector=collector, on_game=on_game)
     except KeyboardInterrupt:
         interrupted = True

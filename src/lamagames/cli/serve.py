@@ -1,4 +1,8 @@
-"""``lama serve``: run the web app (imported only when the command runs)."""
+"""``lama serve``: run the web app (imported only when the command runs).
+
+Every option can also come from a ``LAMA_*`` environment variable
+(:class:`lamagames.web.config.ServeSettings`); a flag given on the command line wins.
+"""
 
 from __future__ import annotations
 
@@ -10,35 +14,107 @@ from lamagames.cli.common import fail, stdout
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
+    host: Annotated[
+        str | None,
+        typer.Option(help="Interface to listen on [env LAMA_HOST; default: 127.0.0.1]."),
+    ] = None,
+    port: Annotated[
+        int | None,
+        typer.Option(min=1, max=65535, help="TCP port [env LAMA_PORT; default: 8000]."),
+    ] = None,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
             metavar="URL",
-            help="SQLAlchemy database URL (default: an SQLite file in your data folder).",
+            help="SQLAlchemy database URL [env LAMA_DB; default: an SQLite file in your "
+            "data folder].",
         ),
     ] = None,
     bot_delay: Annotated[
-        float,
+        float | None,
         typer.Option(
             min=0.0,
             max=10.0,
             help="Seconds a bot waits before it acts at a table of normal bot pace "
-            "(slow tables wait twice as long, fast ones half).",
+            "(slow tables wait twice as long, fast ones half) [env LAMA_BOT_DELAY; "
+            "default: 1.2].",
         ),
-    ] = 1.2,
+    ] = None,
+    proxy_headers: Annotated[
+        bool | None,
+        typer.Option(
+            "--proxy-headers/--no-proxy-headers",
+            help="Trust X-Forwarded-For/-Proto from the addresses of --forwarded-allow-ips "
+            "(default 127.0.0.1,::1): run behind a reverse proxy. Off: the client address "
+            "is the TCP peer's [env LAMA_PROXY_HEADERS; default: off].",
+            show_default=False,
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="IPS",
+            help="Comma-separated proxy addresses or networks whose X-Forwarded-* headers "
+            "are trusted (implies --proxy-headers) [env LAMA_FORWARDED_ALLOW_IPS].",
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            metavar="ORIGIN",
+            help="Another origin (scheme://host[:port]) whose pages may open the game "
+            "WebSocket, besides this server's own host; repeat for more [env "
+            "LAMA_ALLOWED_ORIGINS, comma-separated].",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the port (more than one needs PostgreSQL; "
+            "each serves every table, see docs/deploy.md) [env LAMA_WORKERS; default: 1].",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Run the web app: play both games in the browser, with friends and bots."""
+    """Run the web app: play both games in the browser, with friends and bots.
+
+    Each option may also be set by an environment variable (LAMA_HOST, LAMA_PORT, LAMA_DB,
+    ...); a flag on the command line wins over the environment.
+    """
     import socket
 
+    from pydantic import ValidationError
     from sqlalchemy.exc import SQLAlchemyError
 
+    from lamagames.web.config import ServeSettings, settings_error
     from lamagames.web.server import serve as run_server
     from lamagames.web.store import default_db_url
 
-    url = db or default_db_url()
+    try:
+        settings = ServeSettings.from_flags(
+            host=host,
+            port=port,
+            db=db,
+            bot_delay=bot_delay,
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+            allowed_origins=tuple(allowed_origin) if allowed_origin else None,
+            workers=workers,
+        )
+    except ValidationError as exc:
+        fail(f"bad setting: {settings_error(exc)}")
+    host, port = settings.host, settings.port
+    url = settings.db or default_db_url()
+    if settings.workers > 1 and not url.startswith("postgres"):
+        fail(
+            f"--workers {settings.workers} needs a PostgreSQL database (--db postgresql://...): "
+            "SQLite serves one process only"
+        )
     try:  # fail early and clearly if the port is taken
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -59,6 +135,18 @@ def serve(
     out.print(f"database: {url}")
     out.print("Ctrl-C stops the server; open tables resume on the next start.")
     try:
-        run_server(host, port, url, bot_delay=bot_delay, log_level="warning")
+        run_server(
+            host,
+            port,
+            url,
+            bot_delay=settings.bot_delay,
+            log_level="warning",
+            proxy_headers=settings.proxy_headers,
+            forwarded_allow_ips=settings.forwarded_allow_ips,
+            allowed_origins=settings.allowed_origins,
+            header_timeout=settings.header_timeout,
+            max_header_bytes=settings.max_header_bytes,
+            workers=settings.workers,
+        )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {url!r}: {exc}")

@@ -18,12 +18,14 @@ from pathlib import Path
 
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
 from lamagames.cli.views import GameView
+from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -37,6 +39,8 @@ HELP_WORDS = frozenset({"?", "h", "help"})
 TABLE_WORDS = frozenset({"t", "table"})
 RULES_WORDS = frozenset({"rules"})
 HINT_WORDS = frozenset({"hint"})
+#: The hint with its technical table (exact values, basis).
+HINT_DETAILS_WORDS = frozenset({"hint details", "hint --details"})
 
 ReadLine = Callable[[Text], str]
 
@@ -59,7 +63,8 @@ class Reply:
 
     Attributes:
         action: a legal action id.
-        command: ``"help"``, ``"table"``, ``"rules"``, ``"hint"`` or ``"leave"``.
+        command: ``"help"``, ``"table"``, ``"rules"``, ``"hint"``, ``"hint details"`` or
+            ``"leave"``.
         problem: why the line was not understood, to show before asking again.
     """
 
@@ -73,7 +78,7 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
 
     Accepts a menu number (1-based), the action in the game's notation, Enter when there is
     only one choice, and the words ``?``/``help``, ``t``/``table``, ``rules``, ``hint``,
-    ``q``/``exit``.
+    ``hint details``, ``q``/``exit``.
 
     Args:
         text: the line as typed.
@@ -102,6 +107,8 @@ def interpret(text: str, state: State, player: int, legal: Sequence[int]) -> Rep
         return Reply(command="rules")
     if word in HINT_WORDS:
         return Reply(command="hint")
+    if " ".join(word.split()) in HINT_DETAILS_WORDS:
+        return Reply(command="hint details")
     if line.isascii() and line.isdigit():
         number = int(line)
         if 1 <= number <= count:
@@ -138,21 +145,24 @@ def menu(
     return table
 
 
-#: Fewest log lines a live screen shows under the table.
-MIN_LOG_LINES = 3
+#: Log lines a live screen keeps for the latest moves when it chooses the table's layout
+#: (fewer are shown when a long menu needs the room: the board comes first).
+MIN_LOG_LINES = 2
 
 
 class Screen:
     """The table of a game at a terminal, drawn for each prompt (views with ``live_board``).
 
-    Live (``live=True``, a terminal tall enough for the table): every event clears the
-    screen and draws the table again as seen by :attr:`viewer`, with the last lines of the
-    move log under it, as many as fit the terminal's height.
+    Live (``live=True``, a terminal tall enough for the compact table): every event
+    clears the screen and draws, top to bottom, the title line, the table as seen by
+    :attr:`viewer` (laid out to leave room for the rest: the view's renderable gets the
+    room as ``options.height``), the last lines of the move log (as many as fit), then at
+    a prompt the headline and the menu, and the prompt on the last line. Each move is shown
+    once, in the log under the table.
 
-    Scrolling (``live=False``, a terminal shorter than the table): log lines are printed as
-    they come; before each prompt the table is printed first, then the log lines since the
-    last prompt (as many as fit the terminal), the headline (with the die) and the menu, so
-    the essentials stand just above the prompt even when the table does not fit.
+    Scrolling (``live=False``, a terminal too short for that): log lines are printed once,
+    as they come; before each prompt the table, the headline (with the die) and the menu
+    are printed, so the essentials stand just above the prompt.
 
     Args:
         view: the game's terminal view.
@@ -160,6 +170,8 @@ class Screen:
         console: a terminal console.
         viewer: the seat whose view is drawn between prompts (a human seat).
         live: redraw the whole screen after every event; else scroll as described.
+        title: the first line of every live screen (the game, the seats and the seed),
+            cut to the width.
     """
 
     def __init__(
@@ -170,21 +182,20 @@ class Screen:
         viewer: int,
         *,
         live: bool = True,
+        title: Text | None = None,
     ) -> None:
         self.view = view
         self.seats = list(seats)
         self.console = console
         self.viewer = viewer
         self.live = live
+        self.title = title
         self.log: deque[str] = deque(maxlen=200)
-        #: Log lines since the last prompt (scrolling mode).
-        self.recent: list[str] = []
 
     def add(self, lines: Iterable[str]) -> None:
         """Append lines to the move log (and print them in scrolling mode)."""
         lines = list(lines)
         self.log.extend(lines)
-        self.recent.extend(lines)
         if not self.live:
             for line in lines:
                 self.console.print(line, markup=False)
@@ -196,7 +207,7 @@ class Screen:
 
     def _tail(self, lines: Sequence[str], room: int) -> list[Text]:
         """The newest of ``lines`` that fit in ``room`` terminal lines (a long line may
-        wrap); all but the two newest dimmed."""
+        wrap; none when ``room`` < 1); all but the two newest dimmed."""
         tail: list[Text] = []
         for line in reversed(lines):
             text = Text(line, style="" if len(tail) < 2 else "grey50")
@@ -213,35 +224,41 @@ class Screen:
         headline: str | None = None,
         below: RenderableType | None = None,
     ) -> None:
-        """Draw the headline, the table, the log's tail and ``below`` (a menu), leaving a
-        line for the prompt: live, on a cleared screen; scrolling, table first."""
+        """Draw the table and ``below`` (a menu) under the ``headline``, leaving the last
+        line for the prompt: live, on a cleared screen with the title first and the log's
+        tail under the table; scrolling, printed after what is on the screen."""
         console = self.console
         table = self.view.render(state, self.seats, viewer=self.viewer)
-        used = 1 + (1 if headline is not None else 0)
-        if below is not None:
-            used += 1 + len(console.render_lines(below, pad=False))
         if not self.live:
-            tail = self._tail(self.recent, max(MIN_LOG_LINES, console.height - used))
-            self.recent = []
             console.print()
             console.print(table)
-            for text in tail:
-                console.print(text)
             if headline is not None:
                 console.rule(Text(headline, style="bold cyan"))
             if below is not None:
                 console.print(below)
             return
-        used += len(console.render_lines(table, pad=False))
-        tail = self._tail(list(self.log), max(MIN_LOG_LINES, console.height - used))
+        used = 1 + (1 if self.title is not None else 0) + (1 if headline is not None else 0)
+        if below is not None:
+            used += len(console.render_lines(below, pad=False))
+        room = max(1, console.height - used - MIN_LOG_LINES)
+        options = console.options.update(height=room)
+        # Counted from render() (render_lines would pad the table to the room's height).
+        used += sum(
+            1
+            for _ in Segment.split_and_crop_lines(
+                console.render(table, options), options.max_width, pad=False
+            )
+        )
+        tail = self._tail(list(self.log), console.height - used)
         console.clear()
-        if headline is not None:
-            console.rule(Text(headline, style="bold cyan"))
-        console.print(table)
+        if self.title is not None:
+            console.print(self.title, no_wrap=True, overflow="ellipsis")
+        console.print(table, height=room)
         for text in tail:
             console.print(text)
+        if headline is not None:
+            console.rule(Text(headline, style="bold cyan"))
         if below is not None:
-            console.print()
             console.print(below)
 
 
@@ -257,6 +274,7 @@ class TerminalHuman(Bot):
         read_line: reads one line after showing a prompt; raises ``EOFError`` at end of
             input and ``KeyboardInterrupt`` on Ctrl-C (both leave the game).
         screen: the live table, if the game is drawn live (see :class:`Screen`).
+        warm_up: the bots' compiling in the background, waited for before a hint.
     """
 
     kind = HUMAN
@@ -271,6 +289,7 @@ class TerminalHuman(Bot):
         console: Console,
         read_line: ReadLine,
         screen: Screen | None = None,
+        warm_up: BackgroundWarmUp | None = None,
     ) -> None:
         super().__init__(game, seat)
         self.view = view
@@ -278,6 +297,7 @@ class TerminalHuman(Bot):
         self.console = console
         self.read_line = read_line
         self.screen = screen
+        self.warm_up = warm_up
 
     def _working_out_the_hint(self) -> None:
         """Say that the hint is being worked out (an exact solve can take seconds)."""
@@ -333,9 +353,15 @@ class TerminalHuman(Bot):
                 self.console.print(Markdown(self.view.rules_text()))
             elif reply.command == "table":
                 self._show(state, legal)
-            elif reply.command == "hint":
+            elif reply.command in ("hint", "hint details"):
+                if self.warm_up is not None:  # the hint may use the same compiled code
+                    self.warm_up.wait(self.console)
                 advice = hint_renderable(
-                    self.view.game_id, state, self.seat, working=self._working_out_the_hint
+                    self.view.game_id,
+                    state,
+                    self.seat,
+                    working=self._working_out_the_hint,
+                    details=reply.command == "hint details",
                 )
                 self.console.print(advice)
             else:
@@ -435,6 +461,7 @@ def run_table(
     live: bool = False,
     scrolling: bool = False,
     intro: Sequence[str] = (),
+    title: Text | None = None,
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
@@ -456,10 +483,11 @@ def run_table(
         record_path: where to save the record (also when someone leaves); ``None``: don't.
         live: draw the table again after every event (:class:`Screen`, meant for a
             terminal console); only with a human seat.
-        scrolling: (without ``live``) a terminal too short for the table: before each
-            prompt print the table, then the recent log lines, the headline and the menu
-            (:class:`Screen` with ``live=False``); only with a human seat.
+        scrolling: (without ``live``) a terminal too short for the table: moves are
+            printed as they come and before each prompt the table, the headline and the
+            menu (:class:`Screen` with ``live=False``); only with a human seat.
         intro: first lines of a live screen's log (the caller prints them otherwise).
+        title: the first line of every live screen (the caller prints it otherwise).
 
     Raises:
         ParameterError: an unknown bot kind.
@@ -469,25 +497,34 @@ def run_table(
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
     screen: Screen | None = None
     if humans and (live or scrolling):
-        screen = Screen(view, seats, console, humans[0], live=live)
+        screen = Screen(view, seats, console, humans[0], live=live, title=title)
         if live:
             screen.add(intro)
     bots: list[Bot] = []
+    humans_at: dict[int, TerminalHuman] = {}
     for seat, info in enumerate(seats):
         if info.kind == HUMAN:
-            bots.append(
-                TerminalHuman(
-                    game,
-                    seat,
-                    view=view,
-                    seats=seats,
-                    console=console,
-                    read_line=read_line,
-                    screen=screen,
-                )
+            human = TerminalHuman(
+                game,
+                seat,
+                view=view,
+                seats=seats,
+                console=console,
+                read_line=read_line,
+                screen=screen,
             )
+            humans_at[seat] = human
+            bots.append(human)
         else:
             bots.append(make_bot(info.kind, game, seat, play_seed))
+    # Compiled bots are prepared in the background from now on; their first move waits for
+    # it (with a spinner) instead of compiling in front of the players (issue 19).
+    warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
+    for seat, info in enumerate(seats):
+        if seat in humans_at:
+            humans_at[seat].warm_up = warm_up
+        elif info.kind in warm_up.kinds:
+            bots[seat] = AfterWarmUp(bots[seat], warm_up, console)
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None

@@ -7,8 +7,10 @@ file could not be written, 2 bad arguments or parameters, 130 stopped with Ctrl-
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import shlex
+import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -25,6 +27,7 @@ from lamagames.cli.common import (
     progress_bar,
     refuse_option_params,
 )
+from lamagames.cli.warmup import compile_notice
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.core.files import read_json_file
@@ -294,7 +297,7 @@ def simulate_command(
     """
     from lamagames.sim.batch_protocol import load_engine
     from lamagames.sim.export import write_output
-    from lamagames.sim.simulate import make_configs, simulate, variant_grid
+    from lamagames.sim.simulate import make_configs, play_chunk, simulate, variant_grid
 
     game_id = game_argument(game)
     try:
@@ -334,11 +337,20 @@ def simulate_command(
     progress = progress_bar("Simulating", err)
     task = progress.add_task("games", total=n_games * len(configs))
     try:
+        started = time.perf_counter()
+        if backend == "local":
+            # Compile (or load) the engine with a word on the screen, not at 0/N (issue 19);
+            # simulate()'s own first call then finds it ready (its time is added below).
+            with compile_notice(err):
+                for config in configs:
+                    play_chunk(game_id, config.policies, config.params, root, 0, 1)
+        warmup = time.perf_counter() - started
         with progress:
             summary, results = simulate(
                 game_id, configs, n_games, root, workers=n_workers, backend=backend,
                 address=address, progress=lambda done: progress.advance(task, done),
             )  # fmt: skip
+        summary = dataclasses.replace(summary, warmup_seconds=summary.warmup_seconds + warmup)
     except ParameterError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:

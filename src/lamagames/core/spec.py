@@ -252,7 +252,7 @@ class GameSpec:
             for every narrator (terminal words, web log); ``None``: the game tells nothing
             beyond the notation.
         web_static: the folder of the game's browser files (its ES module ``render.js``,
-            message catalogs ``en.json``/``de.json``, styles) as ``"package:folder"``, a
+            catalogs ``<lang>.json`` for en, de, fr, nl and it, styles) as ``"package:folder"``, a
             folder of package data inside an importable package (``"lamagames.dice:static"``);
             the web app serves it at ``/static/games/<game_id>/``. ``None``: no browser
             files (the game is drawn by nothing of its own).

@@ -28,9 +28,18 @@ SPEC = GameSpec(
         "batch": "lamagames.dice.batch:ENGINE",
         "hints": "lamagames.dice.hints:hints",
         "hint_notes": "lamagames.dice.hints:BASIS_NOTES",
+        "hint_words": "lamagames.dice.words:hint_words",
+        "rl": "lamagames.dice.rl:RL",
+        "vector": "lamagames.dice.vector:make_engine",
         "standing": "lamagames.dice.stats:standing",
         "text": "lamagames.dice.render:position_text",
+        "review": "lamagames.dice.review:make_reviewer",
+        "tutorial": "lamagames.dice.tutorial:make_tutor",
     },
-    # The hint provider works with the exact solver, which needs numba.
-    requires={"hints": Requirement(("numba",), "solver")},
+    # Hints and reviews work with the exact solver and the compiled rollouts (numba).
+    requires={
+        "hints": Requirement(("numba",), "solver"),
+        "review": Requirement(("numba",), "solver"),
+        "vector": Requirement(("numba",), "sim"),
+    },
 )

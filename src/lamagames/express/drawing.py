@@ -182,8 +182,16 @@ def ring(
     return lines
 
 
-def strip(board: Board, bottoms: Mapping[int, Line], info: list[Line], per_row: int) -> list[Line]:
-    """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``."""
+def strip(
+    board: Board,
+    bottoms: Mapping[int, Line],
+    info: list[Line],
+    per_row: int,
+    *,
+    gap: bool = True,
+) -> list[Line]:
+    """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``
+    (after a blank line if ``gap``)."""
     lines: list[Line] = []
     for first in range(0, board.length, per_row):
         spaces = range(first, min(first + per_row, board.length))
@@ -195,7 +203,8 @@ def strip(board: Board, bottoms: Mapping[int, Line], info: list[Line], per_row: 
                 cell = cell_top(board, space) if part == 0 else bottoms.get(space, [("", "")])
                 line += pad(cell, CELL_WIDTH)
             lines.append(line)
-    lines.append([("", "")])
+    if gap:
+        lines.append([("", "")])
     return lines + info
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lamagames.core.spec import GameSpec, PlayOption
+from lamagames.core.spec import GameSpec, PlayOption, Requirement
 
 SPEC = GameSpec(
     game_id="express",
@@ -59,6 +59,11 @@ SPEC = GameSpec(
         "batch": "lamagames.express.batch:ENGINE",
         "text": "lamagames.express.render:position_text",
         "chance_notation": "lamagames.express.actions:chance_to_string",
+        "review": "lamagames.express.review:make_reviewer",
+        "tutorial": "lamagames.express.tutorial:make_tutor",
+        "rl": "lamagames.express.rl:RL",
+        "vector": "lamagames.express.vector:make_engine",
     },
+    requires={"vector": Requirement(("numba",), "sim")},
     stats="lamagames.express.stats:ExpressStats",
 )

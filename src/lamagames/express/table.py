@@ -45,52 +45,72 @@ from lamagames.express.rules import spaces_to_go
 COMPACT_ROW: Final = 12
 #: Width assumed for the compact layout when none is given.
 COMPACT_WIDTH: Final = 80
+#: Head of the footpaths' line in the compact layout (the help says "front first").
+COMPACT_FOOTPATHS: Final = "Footpaths: "
 
 
 # --------------------------------------------------------------------------- the table
-def _status_lines(state: ExpressState, names: Sequence[str], width: int) -> list[Line]:
+def _status_lines(
+    state: ExpressState, names: Sequence[str], width: int, *, compact: bool = False
+) -> list[Line]:
+    """Whose turn it is, the roll count and the die, then the game's end, the open window
+    (everyone's chances, who is asked, who passed) or what comes next. ``compact``: what
+    comes next and who is asked go on the turn's line (wrapped if it is too long)."""
     game = state.game
     active = state.active_player()
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
     head: Line = [("Turn: ", "bold"), *who_line(state, names, active)]
     roller = state.last_roller()
+    items: list[Line]
     if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
         head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
         last: Line = [("last roll ", ""), *die_line(state.die()), (" by ", "")]
         last.append((short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
-        lines = flow([], [head, last], width, sep=SEPARATOR)
+        items = [head, last]
     else:
         head += [(f"{SEPARATOR}roll #{state.rolls()}{limit}{SEPARATOR}die ", "")]
-        lines = flow([], [head + die_line(state.die())], width)
+        items = [head + die_line(state.die())]
     stage = state.window_stage()
+    after: list[Line] = []
     if state.is_terminal():
         winner = state.winner()
         if winner is None:
-            lines.append([("Game over: the turn limit is reached, no winner.", "bold")])
+            after.append([("Game over: the turn limit is reached, no winner.", "bold")])
         else:
-            lines.append(
+            after.append(
                 [("Game over: ", "bold"), *who_line(state, names, winner), (" wins!", "bold")]
             )
     elif stage is not None:
         # The terminal says "chances" for what the rules call a window of free actions.
         when = "roll" if stage == "after_roll" else "move"
+        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
+        if compact:
+            status = [("asking ", "")]
+        status += who_line(state, names, state.current_player())
+        passed = state.passed_players()
+        if passed:
+            status += [("; passed: ", ""), *joined([who_line(state, names, s) for s in passed])]
         chances = []
         for seat in state.acting_players():
             free = state.available_actions(seat)
             notes = ", ".join(state.action_to_string(a, seat) for a in free)
             chances.append([*who_line(state, names, seat), (f": {notes}", "")])
-        lines += flow([("Chances: ", "bold")], chances, width, sep="; ")
-        status: Line = [(f"After the {when}: ", "bold"), ("asking ", "")]
-        status += who_line(state, names, state.current_player())
-        passed = state.passed_players()
-        if passed:
-            status += [("; passed: ", ""), *joined([who_line(state, names, s) for s in passed])]
-        lines += flow([], [status], width)
+        if compact:
+            items.append(status)
+        else:
+            after.append(status)
+        return [
+            *flow([], items, width, sep=SEPARATOR),
+            *flow([("Chances: ", "bold")], chances, width, sep="; "),
+            *[line for part in after for line in flow([], [part], width)],
+        ]
     elif state.phase() == "choose":
-        lines.append([*who_line(state, names, active), (" chooses train A or B.", "")])
+        after.append([*who_line(state, names, active), (" chooses train A or B.", "")])
     else:
-        lines.append([*who_line(state, names, active), (" rolls the die next.", "")])
-    return lines
+        after.append([*who_line(state, names, active), (" rolls the die next.", "")])
+    if compact:
+        return flow([], items + after, width, sep=SEPARATOR)
+    return flow([], items, width, sep=SEPARATOR) + after
 
 
 #: Width of the columns Wait, Ride, Walk and Home of the players' list.
@@ -139,14 +159,17 @@ def _player_lines(
     return lines
 
 
-def _footpath_lines(state: ExpressState, width: int) -> list[Line]:
+def _footpath_lines(state: ExpressState, width: int, *, compact: bool = False) -> list[Line]:
+    """The footpaths with the llamas on them, front first: ``^6 -> <3 [g . .]``;
+    ``compact``: ``Footpaths: ^6-><3 [g..]``."""
     colours = state.game.colours
     items: list[Line] = []
     for index, footpath in enumerate(state.board.footpaths):
         llamas = state.footpath_llamas(index)
-        item: Line = [(f"^{footpath.arrow} -> <{footpath.reboard} [", "")]
+        arrow = "->" if compact else " -> "
+        item: Line = [(f"^{footpath.arrow}{arrow}<{footpath.reboard} [", "")]
         for place in range(footpath.length):
-            if place:
+            if place and not compact:
                 item.append((" ", ""))
             if place < len(llamas):
                 colour = colours[llamas[place][0]]
@@ -156,7 +179,7 @@ def _footpath_lines(state: ExpressState, width: int) -> list[Line]:
         items.append([*item, ("]", "")])
     if not items:
         return []
-    return flow([("Footpaths, front first: ", "")], items, width)
+    return flow([(COMPACT_FOOTPATHS if compact else "Footpaths, front first: ", "")], items, width)
 
 
 def _viewer_lines(state: ExpressState, viewer: int, width: int) -> list[Line]:
@@ -252,18 +275,35 @@ def _compact_players(
     return flow(head, items, width, sep="  ")
 
 
-def _compact_layout(
-    state: ExpressState, names: Sequence[str], viewer: int | None, width: int
+def _compact_info(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int, level: int
 ) -> list[Line]:
-    """Rows of cells, then the players, footpaths and laps, then whose turn it is and the
-    chances last (nearest the prompt); no key and no blank lines inside the text."""
+    """What the compact layouts show under the rows of cells: at ``level`` 0 the players,
+    footpaths, the viewer's laps and the status (whose turn it is and the chances, last,
+    nearest the prompt); at level 1 only the status; at level 2 nothing."""
+    if level >= 2:
+        return []
+    info: list[Line] = []
+    if level == 0:
+        info += _compact_players(state, names, viewer, width)
+        info += _footpath_lines(state, width, compact=True)
+        if viewer is not None:
+            info += _viewer_lines(state, viewer, width)
+    return info + _status_lines(state, names, width, compact=True)
+
+
+def _compact_layout(
+    state: ExpressState, names: Sequence[str], viewer: int | None, width: int, level: int = 0
+) -> list[Line]:
+    """Rows of cells (no blank line under them), then :func:`_compact_info` at ``level``;
+    no key and no blank lines inside the text."""
     per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
-    info = _compact_players(state, names, viewer, width)
-    info += _footpath_lines(state, width)
-    if viewer is not None:
-        info += _viewer_lines(state, viewer, width)
-    info += _status_lines(state, names, width)
-    return strip(state.board, _table_cells(state, viewer), info, per_row)
+    info = _compact_info(state, names, viewer, width, level)
+    return strip(state.board, _table_cells(state, viewer), info, per_row, gap=False)
+
+
+#: Compact layouts from the fullest (0) to the bare rows of cells (2).
+COMPACT_LEVELS: Final = 3
 
 
 def _table_layout(
@@ -283,7 +323,14 @@ def _table_layout(
     )
     if height is None or len(full) <= height:
         return full
-    return _compact_layout(state, names, viewer, COMPACT_WIDTH if width is None else width)
+    # The fullest compact layout that fits; the bare rows of cells when none does (every
+    # space and car is drawn whatever the height: the board comes before the words).
+    compact_width = COMPACT_WIDTH if width is None else width
+    for level in range(COMPACT_LEVELS):
+        compact = _compact_layout(state, names, viewer, compact_width, level)
+        if len(compact) <= height:
+            return compact
+    return compact
 
 
 def table_lines(
@@ -304,9 +351,12 @@ def table_lines(
         viewer: the seat looking at the table (its llamas are listed with the spaces they
             still have to ride, its possible cars are highlighted); ``None``: a spectator.
         width: the terminal width; a track too wide for it is drawn as rows of spaces.
-        height: the most lines the table may take; when the full table is taller, a
-            compact layout is drawn (rows of at most :data:`COMPACT_ROW` spaces, the
-            players in a few lines, no key, whose turn it is last). ``None``: no limit.
+        height: the most lines the table may take; when the full table is taller, the
+            fullest compact layout that fits is drawn: rows of at most
+            :data:`COMPACT_ROW` spaces, then the players, footpaths and laps in a few
+            lines and whose turn it is last (no key); on less room only the rows and whose
+            turn it is, then only the rows (every space and car is always drawn).
+            ``None``: no limit.
 
     Raises:
         ValueError: ``names`` does not have one name per seat.

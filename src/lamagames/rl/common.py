@@ -1,15 +1,16 @@
 """Pieces shared by the OpenSpiel, PettingZoo and Gymnasium adapters.
 
 Everything here goes through the game protocol (:mod:`lamagames.core.game`) and the registry;
-the few per-game details (default truncation, text for ``render``, chance notation outside a
-chance node) sit in one lazy lookup each.
+every per-game detail (default parameters, names, bounds, text for ``render``, chance
+notation outside a chance node) comes from the game's spec (:func:`rl_spec`, the ``"text"``
+and ``"chance_notation"`` extras), so no game is named here.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,51 +18,37 @@ import numpy.typing as npt
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.registry import make
+from lamagames.core.rlspec import RLSpec, default_rl_spec
 from lamagames.core.spec import get_spec
 
-#: Default ``turn_limit`` (die rolls, E-11) of Lama Express in the adapters. The engine's own
-#: default is ``None`` (no limit): the rules allow endless games (a seat may never board), but
-#: OpenSpiel needs a finite ``max_game_length`` and RL episodes must end. Random play ends
-#: within about 300 rolls, so 1000 rarely truncates a game.
-EXPRESS_TURN_LIMIT: Final = 1000
 
-#: Default cap on decisions (all seats) of a LAMA Dice game in the OpenSpiel adapter. D-8.1
-#: lets a round go on forever in principle (three llamas without chips change nothing), so
-#: OpenSpiel's ``max_game_length`` needs a cap; random games average 13 (2 players) to 36
-#: (6 players) decisions.
-DICE_MAX_GAME_LENGTH: Final = 1000
+def rl_spec(game_id: str) -> RLSpec:
+    """The adapters' view of a game: the ``"rl"`` extra of its spec, or
+    :func:`~lamagames.core.rlspec.default_rl_spec` if it has none.
 
-# Lama Express (E-1, E-2): two trains of five passenger cars; each car slot can be the
-# target of at most one free action per window (the trains stand still in a window, E-9,
-# and every role space has one role, E-3), so a window holds at most 10 free actions.
-_EXPRESS_CAR_SLOTS: Final = 10
-
-
-def express_max_game_length(num_players: int, turn_limit: int) -> int:
-    """Upper bound on the decisions of a Lama Express game truncated after ``turn_limit`` rolls.
-
-    Per turn (E-6, E-9): at most one train choice and two windows; a window holds at most 10
-    free actions (one per car slot) and, between two actions or after the last, each seat
-    passes at most once: ``10 + 11 * num_players`` decisions.
-
-    Returns:
-        ``turn_limit * (1 + 2 * (10 + 11 * num_players))``.
+    Raises:
+        ParameterError: unknown game, or the extra is not an :class:`RLSpec`.
     """
-    per_window = _EXPRESS_CAR_SLOTS + (_EXPRESS_CAR_SLOTS + 1) * num_players
-    return turn_limit * (1 + 2 * per_window)
+    spec = get_spec(game_id)
+    if "rl" not in spec.extras:
+        num_players = make(game_id).num_players
+        return default_rl_spec(game_id, spec.title, num_players)
+    found = spec.load_extra("rl")
+    if not isinstance(found, RLSpec):
+        raise ParameterError(f"{spec.title}: the 'rl' extra is not an RLSpec")
+    return found
 
 
 def make_engine_game(game_id: str, params: Mapping[str, Any]) -> Game:
-    """Create the engine game for an adapter: ``make(game_id, **params)``, with Lama Express
-    given ``turn_limit=EXPRESS_TURN_LIMIT`` unless ``params`` names a ``turn_limit`` (pass
-    ``turn_limit=None`` explicitly for endless games).
+    """Create the engine game for an adapter: ``make(game_id, **params)``, with the game's
+    :attr:`RLSpec.default_params <lamagames.core.rlspec.RLSpec.default_params>` added unless
+    ``params`` names them (Lama Express: ``turn_limit=1000``; pass ``turn_limit=None``
+    explicitly for endless games).
 
     Raises:
         ParameterError: unknown game or bad parameters (the engine's message).
     """
-    chosen = dict(params)
-    if game_id == "express" and "turn_limit" not in chosen:
-        chosen["turn_limit"] = EXPRESS_TURN_LIMIT
+    chosen = {**rl_spec(game_id).default_params, **params}
     return make(game_id, **chosen)
 
 

@@ -1,16 +1,18 @@
-"""Single-agent Gymnasium environments: one seat of LAMA Dice or Lama Express against bots.
+"""Single-agent Gymnasium environments: one seat of a lamagames game against bots.
 
 ::
 
     import gymnasium as gym
     import lamagames.rl.gymnasium  # registers lamagames/LamaDice-v0, lamagames/LamaExpress-v0
+                                   # (every game whose spec names a Gymnasium id)
     env = gym.make("lamagames/LamaDice-v0", opponents=("heuristic", "benchmark"))
     obs, info = env.reset(seed=0)
     action = policy(obs, info["action_mask"])
     obs, reward, terminated, truncated, info = env.step(action)
 
 The agent plays ``seat`` (default 0); every other seat is a bot of :mod:`lamagames.bots`
-(``random``, ``benchmark``, ``heuristic``), seeded from the episode seed. Chance nodes and the
+(``random``, ``benchmark``, ``heuristic``), seeded from the episode seed, or a policy
+callable (self-play: :func:`lamagames.rl.policies.frozen_policy`). Chance nodes and the
 bots' turns are played inside :meth:`LamaEnv.step` until the agent must act again (in Lama
 Express windows, E-9, when the engine asks the agent's seat) or the game ends.
 
@@ -23,16 +25,22 @@ Express windows, E-9, when the engine asks the agent's seat) or the game ends.
   home, E-10), else 0.0. The episode return is therefore the win indicator.
 - ``terminated`` when the game is over with a winner; ``truncated`` when Lama Express hit its
   ``turn_limit`` (E-11, default 1000 rolls here) or ``max_game_length`` agent steps passed.
-- Illegal actions: ``illegal_action="warn"`` (default, so that Gymnasium's ``check_env``,
-  which samples without the mask, can run) leaves the game unchanged and returns the same
-  observation, reward 0.0 and ``info["illegal_action"]`` with the engine's message;
-  ``illegal_action="raise"`` raises :class:`~lamagames.core.errors.IllegalActionError`.
+- Illegal actions: ``illegal_action="raise"`` (default) raises
+  :class:`~lamagames.core.errors.IllegalActionError` (or ``InvalidActionError`` for a value
+  that is no action id) and leaves the game unchanged: an agent that ignores the mask fails
+  at once instead of learning from no-ops. ``illegal_action="warn"`` (for Gymnasium's
+  ``check_env``, which samples without the mask) leaves the game unchanged and returns the
+  same observation, reward 0.0 and ``info["illegal_action"]`` with the engine's message.
+- Opponents: bot kinds, or policies ``(observation, action_mask) -> action``
+  (:mod:`lamagames.rl.policies`); a policy's illegal action always raises, naming its
+  seat.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -42,32 +50,41 @@ from lamagames.bots.base import Bot, make_bot
 from lamagames.core.errors import LamaError, ParameterError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import make_rng
-from lamagames.rl.common import action_mask, check_legal, check_seat, make_engine_game, render_text
-
-DICE_ENV_ID: Final = "lamagames/LamaDice-v0"
-EXPRESS_ENV_ID: Final = "lamagames/LamaExpress-v0"
+from lamagames.core.spec import get_spec, spec_ids
+from lamagames.rl.common import (
+    action_mask,
+    check_legal,
+    check_seat,
+    make_engine_game,
+    render_text,
+    rl_spec,
+)
+from lamagames.rl.policies import Opponent, Policy, check_opponents, describe
 
 Obs = npt.NDArray[np.float32]
 
 
 class LamaEnv(gymnasium.Env[Obs, np.int64]):
-    """One seat of a lamagames game against bots.
+    """One seat of a lamagames game against bots or policies.
 
     Args:
-        game_id: ``"dice"`` or ``"express"``.
-        opponents: bot kind of each other seat in seat order (skipping ``seat``), or one kind
-            for all of them; the number of players is ``1 + len(opponents)`` unless
-            ``num_players`` is in ``params``.
+        game_id: a registered game (``"dice"``, ``"express"``, ...).
+        opponents: what plays each other seat in seat order (skipping ``seat``), or one
+            entry for all of them: a bot kind (``"random"``, ``"benchmark"``,
+            ``"heuristic"``...) or a policy ``(observation, action_mask) -> action``
+            (:mod:`lamagames.rl.policies`; :func:`~lamagames.rl.policies.frozen_policy`
+            for self-play against a copy of the learner). The number of players is
+            ``1 + len(opponents)`` unless ``num_players`` is in ``params``.
         seat: the agent's seat.
-        params: game parameters (``make(game_id, **params)``); Lama Express gets
-            ``turn_limit=1000`` unless given.
+        params: game parameters (``make(game_id, **params)``), with the spec's default
+            parameters added unless given (Lama Express: ``turn_limit=1000``).
         max_game_length: optional cap on the agent's steps; reaching it truncates.
-        illegal_action: ``"warn"`` or ``"raise"`` (see the module docstring).
+        illegal_action: ``"raise"`` (default) or ``"warn"`` (see the module docstring).
         render_mode: ``None`` or ``"ansi"``.
 
     Raises:
-        ParameterError: bad parameters, seat, opponents (unknown bot kind, wrong count),
-            ``illegal_action`` or ``render_mode``.
+        ParameterError: bad parameters, seat, opponents (unknown bot kind, not a string or
+            callable, wrong count), ``illegal_action`` or ``render_mode``.
     """
 
     # Gymnasium's API: a class attribute (render_fps only matters to video recorders)
@@ -76,32 +93,22 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
     def __init__(
         self,
         game_id: str,
-        opponents: str | Sequence[str] = "heuristic",
+        opponents: Opponent | Sequence[Opponent] = "heuristic",
         *,
         seat: int = 0,
         params: Mapping[str, Any] | None = None,
         max_game_length: int | None = None,
-        illegal_action: str = "warn",
+        illegal_action: str = "raise",
         render_mode: str | None = None,
     ) -> None:
         chosen = dict(params or {})
-        kinds = [opponents] if isinstance(opponents, str) else list(opponents)
-        if not kinds or not all(isinstance(k, str) for k in kinds):
-            raise ParameterError(f"opponents must be bot kinds, got {opponents!r}")
+        kinds = check_opponents(opponents)
         if "num_players" not in chosen:
             chosen["num_players"] = 1 + len(kinds)
         self.game: Game = make_engine_game(game_id, chosen)
-        n = self.game.num_players
-        self.seat = check_seat(seat, n)
-        if isinstance(opponents, str):
-            kinds = [opponents] * (n - 1)
-        if len(kinds) != n - 1:
-            raise ParameterError(
-                f"opponents: need {n - 1} bot kinds for {n} players, got {len(kinds)}"
-            )
-        self.opponents: tuple[str, ...] = tuple(kinds)
-        for other, kind in zip(self._other_seats(), kinds, strict=True):
-            make_bot(kind, self.game, other)  # check the kind now (ParameterError)
+        self.seat = check_seat(seat, self.game.num_players)
+        self.opponents: tuple[Opponent, ...] = ()
+        self.set_opponents(opponents)
         if max_game_length is not None and (
             type(max_game_length) is not int or max_game_length < 1
         ):
@@ -124,7 +131,29 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(info.num_distinct_actions)
         self._state: State = self.game.new_initial_state()
         self._bots: dict[int, Bot] = {}
+        self._policies: dict[int, Policy] = {}
         self._steps = 0
+
+    def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
+        """Replace the opponents (as the constructor's ``opponents``, for the same number of
+        players); they play from the next :meth:`reset` on (self-play: refresh a
+        :func:`~lamagames.rl.policies.frozen_policy` of the learner now and then).
+
+        Raises:
+            ParameterError: not bot kinds or policies, an unknown kind, or the wrong count.
+        """
+        kinds = check_opponents(opponents)
+        n = self.game.num_players
+        if isinstance(opponents, str) or callable(opponents):
+            kinds = kinds * (n - 1)
+        if len(kinds) != n - 1:
+            raise ParameterError(
+                f"opponents: need {n - 1} bot kinds or policies for {n} players, got {len(kinds)}"
+            )
+        for other, kind in zip(self._other_seats(), kinds, strict=True):
+            if isinstance(kind, str):
+                make_bot(kind, self.game, other)  # check the kind now (ParameterError)
+        self.opponents = tuple(kinds)
 
     def _other_seats(self) -> list[int]:
         return [s for s in range(self.game.num_players) if s != self.seat]
@@ -155,6 +184,12 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
         self._bots = {
             other: make_bot(kind, self.game, other, episode_seed)
             for other, kind in zip(self._other_seats(), self.opponents, strict=True)
+            if isinstance(kind, str)
+        }
+        self._policies = {
+            other: kind
+            for other, kind in zip(self._other_seats(), self.opponents, strict=True)
+            if not isinstance(kind, str)
         }
         self._state = self.game.new_initial_state()
         self._steps = 0
@@ -170,8 +205,26 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
                 return
             if player < 0:
                 state.apply_action(state.sample_chance_outcome(self._chance_rng))
-            else:
+            elif player in self._bots:
                 state.apply_action(self._bots[player].step(state), player)
+            else:
+                self._play_policy(player)
+
+    def _play_policy(self, player: int) -> None:
+        """The policy of seat ``player`` acts (its action is checked first).
+
+        Raises:
+            IllegalActionError, InvalidActionError: the policy chose an action that is not
+                legal now (the message names the seat; the state is unchanged).
+        """
+        state = self._state
+        policy = self._policies[player]
+        action = policy(state.observation_tensor(player), action_mask(state, player))
+        try:
+            value = check_legal(state, action, player)
+        except LamaError as exc:
+            raise type(exc)(f"opponent {describe(policy)} at seat {player}: {exc}") from None
+        state.apply_action(value, player)
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the agent's action, then play on until it must act again or the game ends.
@@ -216,27 +269,34 @@ class LamaEnv(gymnasium.Env[Obs, np.int64]):
         return render_text(self._state)
 
 
-class LamaDiceEnv(LamaEnv):
-    """``lamagames/LamaDice-v0``: one LAMA Dice seat against bots (see :class:`LamaEnv`);
-    ``params`` are LAMA Dice parameters (``dice``, ``end_score``, ``starting_seat``...)."""
+def register(game_id: str) -> str | None:
+    """Register ``LamaEnv(game_id, ...)`` with Gymnasium under the id of the game's spec
+    (once) and return it; ``None`` if the spec names no Gymnasium id. A game with a
+    ``"vector"`` extra also gets :class:`lamagames.rl.vector.LamaVectorEnv` as its vector
+    entry point (``gymnasium.make_vec(id, num_envs=N,
+    vectorization_mode="vector_entry_point")``).
 
-    def __init__(self, opponents: str | Sequence[str] = ("heuristic",), **kwargs: Any) -> None:
-        super().__init__("dice", opponents, **kwargs)
+    Raises:
+        ParameterError: unknown game, or a bad ``"rl"`` extra.
+    """
+    env_id = rl_spec(game_id).gymnasium_id
+    if env_id is not None and env_id not in gymnasium.registry:
+        vector = "vector" in get_spec(game_id).extras
+        gymnasium.register(
+            id=env_id,
+            entry_point=f"{__name__}:LamaEnv",
+            vector_entry_point="lamagames.rl.vector:LamaVectorEnv" if vector else None,
+            kwargs={"game_id": game_id},
+        )
+    return env_id
 
 
-class LamaExpressEnv(LamaEnv):
-    """``lamagames/LamaExpress-v0``: one Lama Express seat against bots (see
-    :class:`LamaEnv`); ``params`` are Lama Express parameters (``colours``, ``board``,
-    ``turn_limit``...)."""
-
-    def __init__(self, opponents: str | Sequence[str] = ("heuristic",), **kwargs: Any) -> None:
-        super().__init__("express", opponents, **kwargs)
-
-
-def _register() -> None:
-    for env_id, cls in ((DICE_ENV_ID, "LamaDiceEnv"), (EXPRESS_ENV_ID, "LamaExpressEnv")):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"lamagames.rl.gymnasium:{cls}")
+def _register_known() -> None:
+    for game_id in spec_ids():
+        try:
+            register(game_id)
+        except (LamaError, ImportError) as exc:  # a broken installed game stops no other
+            warnings.warn(f"{game_id} not registered with Gymnasium: {exc}", stacklevel=2)
 
 
-_register()
+_register_known()

@@ -1,64 +1,61 @@
-"""LAMA Dice and Lama Express as OpenSpiel (pyspiel) Python games.
+"""lamagames games as OpenSpiel (pyspiel) Python games.
 
-Importing this module registers two games with pyspiel::
+Importing this module registers every known game with pyspiel under the name of its spec's
+``"rl"`` extra (:class:`~lamagames.core.rlspec.RLSpec`); :func:`register` adds a game
+registered later (a third-party or test game)::
 
     import pyspiel
     import lamagames.rl.openspiel  # registers the games
     game = pyspiel.load_game("python_lama_dice(players=2)")
     game = pyspiel.load_game("python_lama_express(players=3,turn_limit=200)")
 
-Both are sequential games with explicit chance (``EXPLICIT_STOCHASTIC``): the engine's chance
+The games are sequential with explicit chance (``EXPLICIT_STOCHASTIC``): the engine's chance
 nodes (LAMA Dice deals and rolls, D-1/D-5; the Lama Express die, E-1) are OpenSpiel chance
-nodes with the same outcome ids (``0 <= id < max_chance_outcomes``) and probabilities. Player
-actions are the engines' action ids (``docs/dice.md``, ``docs/express.md``). Lama Express
-windows (E-9) are played turn by turn: ``current_player()`` is the seat the engine asks.
+nodes with the same outcome ids (``0 <= id < max_chance_outcomes``) and probabilities, except
+where the game's spec splits a large chance node into a sequence of small ones
+(:class:`~lamagames.core.rlspec.ChanceSplit`: LAMA Dice deals two cards at a time, three
+nodes of at most 28 outcomes instead of one of up to 918). Player actions are the engines'
+action ids (``docs/dice.md``, ``docs/express.md``). Lama Express windows (E-9) are played
+turn by turn: ``current_player()`` is the seat the engine asks.
 
-Both games are of perfect information (every fact that matters is public), general-sum with
+The games are of perfect information (every fact that matters is public), general-sum with
 returns 1.0 per winner and 0.0 otherwise (LAMA Dice ties make several winners, D-11; a
 truncated game has no winner). Observation tensors are the engines' ``observation_tensor``
 (one piece named ``observation``); the information state string is the action history.
 
-Truncation keeps ``max_game_length`` finite: Lama Express uses its ``turn_limit`` (E-11,
-default :data:`~lamagames.rl.common.EXPRESS_TURN_LIMIT` rolls here); LAMA Dice ends the game
-with no winner after ``max_game_length`` decisions (default
-:data:`~lamagames.rl.common.DICE_MAX_GAME_LENGTH`, never reached in practice).
+``max_game_length`` is the spec's proven bound on decisions (Lama Express: from its
+``turn_limit``, E-11, see :func:`lamagames.express.rl.decision_bound`) or, for a game with
+no bound (LAMA Dice, D-8.1), the parameter ``max_game_length``: the game ends with no winner
+after that many decisions (default 1000, never reached in practice).
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from lamagames.core.errors import LamaError
+from lamagames.core.errors import IllegalActionError, LamaError
 from lamagames.core.game import Game, State
 from lamagames.core.registry import make
-from lamagames.rl.common import (
-    DICE_MAX_GAME_LENGTH,
-    EXPRESS_TURN_LIMIT,
-    chance_to_string,
-    express_max_game_length,
-    make_engine_game,
-)
+from lamagames.core.rlspec import RLSpec
+from lamagames.core.spec import spec_ids
+from lamagames.rl.common import chance_to_string, make_engine_game, rl_spec
 
-DICE_SHORT_NAME: Final = "python_lama_dice"
-EXPRESS_SHORT_NAME: Final = "python_lama_express"
-
-#: Separator of list-valued parameters (dice faces, colours) in OpenSpiel game strings,
-#: whose own separator is the comma: ``python_lama_dice(dice=LL3456/12LL56/1234LL)``.
-LIST_SEPARATOR: Final = "/"
+#: Name of the OpenSpiel parameter capping the decisions of a game with no bound.
+CAP_PARAMETER: Final = "max_game_length"
 
 
-def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(LIST_SEPARATOR) if part.strip()]
-
-
-def _game_type(short_name: str, long_name: str, low: int, high: int, spec: dict[str, Any]) -> Any:
+def _game_type(rl: RLSpec, low: int, high: int) -> Any:
+    spec = dict(rl.openspiel_parameters)
+    if rl.decision_cap is not None:
+        spec[CAP_PARAMETER] = rl.decision_cap
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=rl.openspiel_name,
+        long_name=rl.openspiel_long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -72,36 +69,6 @@ def _game_type(short_name: str, long_name: str, low: int, high: int, spec: dict[
         provides_observation_tensor=True,
         parameter_specification=spec,
     )
-
-
-_DICE_DEFAULTS: Final = make("dice").params
-DICE_GAME_TYPE: Final = _game_type(
-    DICE_SHORT_NAME,
-    "Python LAMA Dice",
-    2,
-    6,
-    {
-        "players": _DICE_DEFAULTS["num_players"],
-        "dice": LIST_SEPARATOR.join(_DICE_DEFAULTS["dice"]),
-        "end_score": _DICE_DEFAULTS["end_score"],
-        "starting_seat": _DICE_DEFAULTS["starting_seat"],
-        "max_game_length": DICE_MAX_GAME_LENGTH,
-    },
-)
-EXPRESS_GAME_TYPE: Final = _game_type(
-    EXPRESS_SHORT_NAME,
-    "Python Lama Express",
-    2,
-    4,
-    {
-        "players": 2,
-        "colours": "",
-        "starting_seat": 0,
-        "llamas_to_win": 4,
-        "board": "standard",
-        "turn_limit": EXPRESS_TURN_LIMIT,
-    },
-)
 
 
 class _EngineState:
@@ -131,20 +98,35 @@ def _restore(game_id: str, params: dict[str, Any], data: dict[str, Any]) -> _Eng
 
 
 class LamaGame(pyspiel.Game):  # type: ignore[misc]
-    """A lamagames game as a pyspiel game; subclasses name the game and parse parameters.
+    """A lamagames game as a pyspiel game; :func:`register` makes one subclass per game.
 
     Attributes:
         lama_game: the engine game (:class:`lamagames.core.game.Game`).
+        rl: the game's :class:`~lamagames.core.rlspec.RLSpec`.
+        decision_cap: decisions after which the game ends with no winner (the
+            ``max_game_length`` parameter of a game with no bound), else ``None``.
     """
 
     game_type: Any
+    game_id: str
+    rl: RLSpec
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         chosen = {**self.game_type.parameter_specification, **(params or {})}
+        name = self.game_type.short_name
+        cap: int | None = None
+        if self.rl.decision_cap is not None:
+            cap = chosen[CAP_PARAMETER]
+            if type(cap) is not int or cap < 1:
+                raise ValueError(f"{name}: {CAP_PARAMETER} must be a positive integer, got {cap!r}")
         try:
-            self.lama_game: Game = self._engine_game(chosen)
+            self.lama_game: Game = make_engine_game(self.game_id, self.rl.engine_params(chosen))
         except LamaError as exc:
-            raise ValueError(f"{self.game_type.short_name}: {exc}") from None
+            raise ValueError(f"{name}: {exc}") from None
+        bound = self.rl.bound(self.lama_game)
+        if bound is None and cap is None:
+            raise ValueError(f"{name}: these parameters allow endless games; bound them")
+        self.decision_cap = cap if bound is None or (cap is not None and cap < bound) else None
         info = self.lama_game.info
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info.num_distinct_actions,
@@ -153,15 +135,9 @@ class LamaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self._max_game_length(chosen),
+            max_game_length=min(x for x in (cap, bound) if x is not None),
         )
         super().__init__(self.game_type, game_info, chosen)
-
-    def _engine_game(self, params: dict[str, Any]) -> Game:
-        raise NotImplementedError
-
-    def _max_game_length(self, params: dict[str, Any]) -> int:
-        raise NotImplementedError
 
     def new_initial_state(self) -> LamaState:
         """The engine's initial state (a chance node: the first deal or roll)."""
@@ -176,62 +152,6 @@ class LamaGame(pyspiel.Game):  # type: ignore[misc]
         return LamaObserver(self.lama_game, perfect_recall, params)
 
 
-class DiceOpenSpielGame(LamaGame):
-    """``python_lama_dice``: parameters ``players`` (2..6), ``dice`` (faces of dice A, B, C
-    separated by ``/``), ``end_score`` (points, D-11), ``starting_seat`` (D-5) and
-    ``max_game_length`` (decisions after which the game ends with no winner)."""
-
-    game_type = DICE_GAME_TYPE
-
-    def _engine_game(self, params: dict[str, Any]) -> Game:
-        limit = params["max_game_length"]
-        if type(limit) is not int or limit < 1:
-            raise ValueError(f"max_game_length must be a positive integer, got {limit!r}")
-        return make_engine_game(
-            "dice",
-            {
-                "num_players": params["players"],
-                "dice": _split(str(params["dice"])),
-                "end_score": params["end_score"],
-                "starting_seat": params["starting_seat"],
-            },
-        )
-
-    def _max_game_length(self, params: dict[str, Any]) -> int:
-        return int(params["max_game_length"])
-
-
-class ExpressOpenSpielGame(LamaGame):
-    """``python_lama_express``: parameters ``players`` (2..4), ``colours`` (``/``-separated,
-    empty for the E-4 defaults), ``starting_seat`` (E-5), ``llamas_to_win`` (4 or 3, E-10),
-    ``board`` (``standard`` or the path of a board file, E-12) and ``turn_limit`` (die rolls,
-    E-11)."""
-
-    game_type = EXPRESS_GAME_TYPE
-
-    def _engine_game(self, params: dict[str, Any]) -> Game:
-        board: Any = params["board"]
-        if board != "standard":
-            from lamagames.express import load_board
-
-            board = load_board(str(board))
-        colours = _split(str(params["colours"]))
-        return make_engine_game(
-            "express",
-            {
-                "num_players": params["players"],
-                "colours": colours or None,
-                "starting_seat": params["starting_seat"],
-                "llamas_to_win": params["llamas_to_win"],
-                "board": board,
-                "turn_limit": params["turn_limit"],
-            },
-        )
-
-    def _max_game_length(self, params: dict[str, Any]) -> int:
-        return express_max_game_length(params["players"], params["turn_limit"])
-
-
 class LamaState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state wrapping an engine state (mutated in place, cloned by pyspiel).
 
@@ -242,7 +162,9 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LamaGame) -> None:
         super().__init__(game)
         self._engine = _EngineState(game.lama_game.new_initial_state())
-        self._limit: int = game.max_game_length()
+        self._limit: int | None = game.decision_cap
+        self._split = game.rl.chance_split
+        self._prefix: list[int] = []  # steps of a split chance node drawn so far
         self._decisions = 0
         self._truncated = False
 
@@ -252,8 +174,8 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
         return self._engine.state
 
     def is_truncated(self) -> bool:
-        """True if the game ended without a winner: Lama Express ``turn_limit`` (E-11) or the
-        LAMA Dice ``max_game_length`` cap."""
+        """True if the game ended without a winner: the engine's own truncation (Lama
+        Express ``turn_limit``, E-11) or the ``max_game_length`` cap."""
         if self._truncated:
             return True
         state = self._engine.state
@@ -268,22 +190,50 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self._engine.state.legal_actions(player)
 
+    def _split_here(self, state: State) -> bool:
+        split = self._split
+        return split is not None and state.is_chance_node() and split.applies(state)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(outcome id, probability)`` pairs of the engine's chance node."""
-        return self._engine.state.chance_outcomes()
+        """``(outcome id, probability)`` pairs of the engine's chance node, or of the next
+        step of a split one (:class:`~lamagames.core.rlspec.ChanceSplit`)."""
+        state = self._engine.state
+        if self._split is not None and self._split_here(state):
+            return self._split.step_outcomes(state, self._prefix)
+        return state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         state = self._engine.state
-        chance = state.is_chance_node()
-        state.apply_action(int(action))
-        if not chance:
+        if not state.is_chance_node():
+            state.apply_action(int(action))
             self._decisions += 1
-            if self._decisions >= self._limit and not state.is_terminal():
+            if (
+                self._limit is not None
+                and self._decisions >= self._limit
+                and not state.is_terminal()
+            ):
                 self._truncated = True
+            return
+        split = self._split
+        if split is None or not split.applies(state):
+            state.apply_action(int(action))
+            return
+        step = int(action)
+        if not any(a == step for a, _ in split.step_outcomes(state, self._prefix)):
+            raise IllegalActionError(f"chance step {step} is not possible here")
+        prefix = [*self._prefix, step]
+        outcome = split.outcome(state, prefix)
+        if outcome is None:
+            self._prefix = prefix
+        else:
+            state.apply_action(outcome)
+            self._prefix = []
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._engine.state
         if player == pyspiel.PlayerId.CHANCE:
+            if self._split is not None and self._split_here(state):
+                return self._split.step_to_string(int(action))
             return chance_to_string(state, int(action))
         return state.action_to_string(int(action), player)
 
@@ -313,10 +263,13 @@ class LamaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The engine's :meth:`~State.to_dict` as JSON without the history (pyspiel keeps
-        the history itself), plus the truncation flag."""
+        the history itself), plus the truncation flag and the steps of a split chance node
+        drawn so far."""
         data = self._engine.state.to_dict()
         data.pop("history", None)
         data["truncated_by_max_game_length"] = self._truncated
+        if self._prefix:
+            data["chance_steps"] = list(self._prefix)
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -349,16 +302,44 @@ class LamaObserver:
 
     def string_from(self, state: LamaState, player: int) -> str:
         """The observation (JSON) or the information state (history) of ``player``."""
-        lama = state.lama
         if self.perfect_recall:
-            return " ".join([str(action) for _, action in lama.history()])
-        return json.dumps(lama.observation(player), sort_keys=True, separators=(",", ":"))
+            return " ".join([str(action) for action in state.history()])
+        return json.dumps(state.lama.observation(player), sort_keys=True, separators=(",", ":"))
 
 
-def _register(game_type: Any, cls: type[LamaGame]) -> None:
-    if game_type.short_name not in pyspiel.registered_names():
-        pyspiel.register_game(game_type, cls)
+def register(game_id: str) -> str:
+    """Register a game with pyspiel (once; again is a no-op) and return its short name.
+
+    The short name, parameters, bound and chance split come from the game's
+    :class:`~lamagames.core.rlspec.RLSpec`; players range over the game's
+    ``min_players .. max_players``.
+
+    Raises:
+        ParameterError: unknown game, or a bad ``"rl"`` extra.
+    """
+    rl = rl_spec(game_id)
+    name = rl.openspiel_name
+    if name in pyspiel.registered_names():
+        return name
+    info = make(game_id).info
+    game_type = _game_type(rl, info.min_players, info.max_players)
+    attrs = {
+        "game_type": game_type,
+        "game_id": game_id,
+        "rl": rl,
+        "__doc__": rl.openspiel_long_name,
+    }
+    cls = type(f"OpenSpiel_{game_id}", (LamaGame,), attrs)
+    pyspiel.register_game(game_type, cls)
+    return name
 
 
-_register(DICE_GAME_TYPE, DiceOpenSpielGame)
-_register(EXPRESS_GAME_TYPE, ExpressOpenSpielGame)
+def _register_known() -> None:
+    for game_id in spec_ids():
+        try:
+            register(game_id)
+        except (LamaError, ImportError) as exc:  # a broken installed game stops no other
+            warnings.warn(f"{game_id} not registered with OpenSpiel: {exc}", stacklevel=2)
+
+
+_register_known()

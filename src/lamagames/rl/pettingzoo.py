@@ -1,9 +1,9 @@
-"""LAMA Dice and Lama Express as PettingZoo AEC environments.
+"""lamagames games as PettingZoo AEC environments.
 
 ::
 
-    from lamagames.rl.pettingzoo import dice_env, express_env
-    env = dice_env(num_players=3)            # any LAMA Dice parameter (docs/dice.md)
+    from lamagames.rl.pettingzoo import make_env
+    env = make_env("dice", num_players=3)    # any LAMA Dice parameter (docs/dice.md)
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -47,10 +47,11 @@ from lamagames.rl.common import (
     check_legal,
     make_engine_game,
     render_text,
+    rl_spec,
 )
 
-#: Environment names (PettingZoo's ``metadata["name"]``).
-ENV_NAMES: Final = {"dice": "lama_dice_v0", "express": "lama_express_v0"}
+#: Render modes: ``"ansi"`` returns the text view, ``"human"`` prints it.
+RENDER_MODES: Final = ("ansi", "human")
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -59,12 +60,14 @@ class LamaAECEnv(AECEnv):  # type: ignore[misc]
     """A lamagames game as an AEC environment.
 
     Args:
-        game_id: ``"dice"`` or ``"express"``.
-        params: the game's parameters (``make(game_id, **params)``); Lama Express gets
-            ``turn_limit=1000`` unless given (see :func:`lamagames.rl.common.make_engine_game`).
+        game_id: a registered game (``"dice"``, ``"express"``, ...).
+        params: the game's parameters (``make(game_id, **params)``), with the spec's default
+            parameters added unless given (Lama Express: ``turn_limit=1000``; see
+            :func:`lamagames.rl.common.make_engine_game`).
         max_game_length: optional cap on decisions (all agents); reaching it truncates the
             game for every agent. ``None``: no cap.
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the position as text).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the position as text) or
+            ``"human"`` (``render()`` prints it and returns ``None``).
 
     Raises:
         ParameterError: bad game parameters, ``max_game_length`` or ``render_mode``.
@@ -86,11 +89,13 @@ class LamaAECEnv(AECEnv):  # type: ignore[misc]
             raise ParameterError(
                 f"max_game_length must be None or a positive integer, got {max_game_length!r}"
             )
-        if render_mode not in (None, "ansi"):
-            raise ParameterError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ParameterError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}"
+            )
         self.metadata = {
-            "name": ENV_NAMES.get(game_id, f"lama_{game_id}_v0"),
-            "render_modes": ["ansi"],
+            "name": rl_spec(game_id).pettingzoo_name,
+            "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }
         self.render_mode = render_mode
@@ -214,11 +219,16 @@ class LamaAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self._state.current_player()]
 
     def render(self) -> str | None:
-        """``"ansi"``: the position as text (``None`` without a render mode)."""
+        """``"ansi"``: the position as text; ``"human"``: print it (returns ``None``);
+        ``None`` without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        return render_text(self._state)
+        text = render_text(self._state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -232,30 +242,28 @@ def _wrap(env: LamaAECEnv) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def dice_env(
-    *, max_game_length: int | None = None, render_mode: str | None = None, **params: Any
+def make_env(
+    game_id: str,
+    *,
+    max_game_length: int | None = None,
+    render_mode: str | None = None,
+    **params: Any,
 ) -> AECEnv:
-    """LAMA Dice AEC environment (``lama_dice_v0``), order-enforcing wrapper applied.
+    """The AEC environment of a game (``metadata["name"]`` from its spec: ``lama_dice_v0``,
+    ``lama_express_v0``), order-enforcing wrapper applied.
 
     Args:
-        params: LAMA Dice parameters (``num_players``, ``dice``, ``end_score``,
-            ``starting_seat``; docs/dice.md).
+        game_id: a registered game.
+        max_game_length, render_mode: see :class:`LamaAECEnv`.
+        params: the game's parameters as keywords (LAMA Dice: ``num_players``, ``dice``,
+            ``end_score``, ``starting_seat``, docs/dice.md; Lama Express: ``num_players``,
+            ``colours``, ``starting_seat``, ``llamas_to_win``, ``board``, ``turn_limit``
+            — default 1000 rolls here, E-11, docs/express.md).
+
+    Raises:
+        ParameterError: unknown game, bad parameters, ``max_game_length`` or
+            ``render_mode``.
     """
     return _wrap(
-        LamaAECEnv("dice", params, max_game_length=max_game_length, render_mode=render_mode)
-    )
-
-
-def express_env(
-    *, max_game_length: int | None = None, render_mode: str | None = None, **params: Any
-) -> AECEnv:
-    """Lama Express AEC environment (``lama_express_v0``), order-enforcing wrapper applied.
-
-    Args:
-        params: Lama Express parameters (``num_players``, ``colours``, ``starting_seat``,
-            ``llamas_to_win``, ``board``, ``turn_limit`` — default 1000 rolls here, E-11;
-            docs/express.md).
-    """
-    return _wrap(
-        LamaAECEnv("express", params, max_game_length=max_game_length, render_mode=render_mode)
+        LamaAECEnv(game_id, params, max_game_length=max_game_length, render_mode=render_mode)
     )

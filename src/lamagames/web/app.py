@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -38,7 +39,7 @@ from lamagames.core.errors import LamaError
 from lamagames.web.engine import TableError
 from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
-from lamagames.web.middleware import BodyLimit
+from lamagames.web.middleware import BodyLimit, SecurityHeaders
 from lamagames.web.routes import pages, play, records, tables
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
@@ -97,6 +98,7 @@ def create_app(
             yield
         finally:
             hub.shutdown()
+            await hub.leave_cluster()
             store.close()
 
     app = FastAPI(
@@ -108,9 +110,12 @@ def create_app(
         redoc_url="/redoc",  # the same schema read by ReDoc
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: the 413 of BodyLimit gets them too
     app.state.store = store
     app.state.settings = settings
     app.state.create_limit = KeyedRateLimit(settings.create_per_minute, settings.create_burst)
+    app.state.claim_limit = KeyedRateLimit(settings.claim_per_minute, settings.claim_burst)
+    app.state.join_limit = KeyedRateLimit(settings.join_per_minute, settings.join_burst)
 
     def hub() -> Hub:
         found = hub_box.get("hub")
@@ -186,4 +191,35 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(records.router)
     app.include_router(play.router)
+
+    schema_of_fastapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's schema plus this server's seed policy (a table with a human seat takes
+        no chosen seed unless ``Settings.seeded_humans``), so the schema refuses what the
+        server refuses."""
+        if app.openapi_schema is None:
+            schema = schema_of_fastapi()
+            if not settings.seeded_humans:
+                create = schema["components"]["schemas"]["CreateTableRequest"]
+                create.setdefault("allOf", []).append(SEED_ONLY_FOR_BOTS)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
+
+
+#: JSON Schema rule of ``POST /api/tables`` on servers without ``seeded_humans``: a table
+#: with a human seat has no ``seed`` (it gets a secret random one).
+SEED_ONLY_FOR_BOTS: dict[str, Any] = {
+    "if": {
+        "properties": {
+            "seats": {
+                "contains": {"properties": {"kind": {"const": "human"}}, "required": ["kind"]}
+            }
+        },
+        "required": ["seats"],
+    },
+    "then": {"properties": {"seed": {"type": "null"}}},
+}

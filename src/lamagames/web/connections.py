@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from dataclasses import dataclass
 
@@ -30,10 +31,27 @@ class Settings:
         db_lock_timeout: seconds one SQLite attempt waits for another writer's lock.
         db_pause: seconds the driver waits before trying again after the database did not
             answer (doubling up to ten times that).
+        commit_window: seconds the group commit waits for more actions after the first of
+            a batch (``0``: a batch is what arrived while the previous one was committing;
+            see :class:`~lamagames.web.writer.GroupWriter`).
+        cluster: join the cluster of server processes on the database (``None``: on
+            PostgreSQL; SQLite serves one process only); see :mod:`lamagames.web.cluster`.
+        lease_check: seconds between two tries to take over tables without a live owner.
+        forward_timeout: seconds a request forwarded to a table's owner waits for its answer
+            before this process tries to take the table over (three tries).
         create_per_minute: tables one client address may create per minute (after
             ``create_burst`` at once); more are refused with 429 ``rate_limited``; ``0``:
             no limit.
         create_burst: tables one client address may create at once.
+        claim_per_minute: seats one client address may claim from the lobby per minute
+            (after ``claim_burst`` at once); more are 429 ``rate_limited``; ``0``: no limit.
+        claim_burst: seats one client address may claim at once.
+        join_per_minute: invite joins (``POST .../join``) per client address per minute
+            (after ``join_burst`` at once; a page reload joins again); ``0``: no limit.
+        join_burst: invite joins one client address may make at once.
+        allowed_origins: origins (``scheme://host[:port]``) besides the served host whose
+            pages may open the WebSocket (``lama serve --allowed-origin``); a browser's
+            WebSocket from any other ``Origin`` is refused before it is accepted.
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
@@ -50,9 +68,18 @@ class Settings:
     db_retry_for: float = 15.0
     db_lock_timeout: float = 2.0
     db_pause: float = 1.0
+    commit_window: float = 0.0
+    cluster: bool | None = None
+    lease_check: float = 1.0
+    forward_timeout: float = 1.5
     create_per_minute: float = 30.0
     create_burst: int = 10
+    claim_per_minute: float = 6.0
+    claim_burst: int = 4
+    join_per_minute: float = 30.0
+    join_burst: int = 20
     seeded_humans: bool = False
+    allowed_origins: tuple[str, ...] = ()
 
 
 class Connection:
@@ -85,6 +112,21 @@ class Connection:
             return
         try:
             self.queue.put_nowait(message.model_dump_json())
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close()
+
+    def send_data(self, message: dict[str, object]) -> None:
+        """Queue a message given as JSON data (an answer forwarded by another process)."""
+        if message:
+            self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already serialised (one state for many connections)."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.overflowed = True
             self.close()

@@ -134,6 +134,8 @@ class TableDriver:
         log.error("table %s: %s", table.code, failure)
         self.failure = failure
         self._tell(table.connections())
+        if table.cluster is not None and table.owned:
+            table.publish()  # the other processes tell their clients too
 
     def tell(self, conn: Connection) -> None:
         """Send a new connection (a player or a spectator) the failure that stopped the
@@ -189,7 +191,7 @@ class TableDriver:
     async def _drive_once(self) -> None:
         table = self.table
         try:
-            while table.status == "playing":
+            while table.status == "playing" and table.owned:
                 async with table.lock:
                     state = table.state
                     if state.is_terminal():

@@ -1,10 +1,13 @@
-"""Per-client rate limits of the HTTP API (token buckets keyed by client address)."""
+"""Per-client rate limits of the HTTP API (token buckets keyed by client address): table
+creation, seat claims and invite joins."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections import OrderedDict
+
+from starlette.requests import HTTPConnection
 
 
 class RateLimited(Exception):
@@ -65,3 +68,27 @@ class KeyedRateLimit:
     def retry_after(wait: float) -> str:
         """``wait`` seconds as a ``Retry-After`` header value (whole seconds, at least 1)."""
         return str(max(1, math.ceil(wait)))
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client address the limits key on: the TCP peer's, or the proxy's
+    ``X-Forwarded-For`` when ``lama serve`` trusts it (``--forwarded-allow-ips``)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def enforce(limit: KeyedRateLimit, conn: HTTPConnection, what: str) -> None:
+    """Take one request of ``conn``'s client address from ``limit``.
+
+    Args:
+        what: what was asked for too often, for the message ("new tables").
+
+    Raises:
+        RateLimited: the bucket is empty (answered 429 ``rate_limited`` with ``Retry-After``).
+    """
+    wait = limit.take(client_address(conn))
+    if wait > 0:
+        raise RateLimited(
+            f"too many {what} from your address; try again in "
+            f"{KeyedRateLimit.retry_after(wait)} s",
+            wait,
+        )

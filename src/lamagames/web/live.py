@@ -4,10 +4,11 @@ Everything runs on the server's event loop; database calls run in worker threads
 (:meth:`~lamagames.web.store.Store.call`), so a slow database stalls no other table. A
 table's state changes only under its lock and only through :meth:`LiveTable.apply`, which
 asks the synchronous engine (:class:`~lamagames.web.engine.TableEngine`; legality is the
-game engine's business), stores the action, and only then commits it and broadcasts the new
-state. When the database does not answer (:class:`~lamagames.web.store.StoreUnavailable`)
-nothing changes: the person acting gets the error ``unavailable`` and the driver tries again
-later. The rules about versions,
+game engine's business), stores the action (group commit: the actions of all tables share
+transactions, :class:`~lamagames.web.writer.GroupWriter`), and only after that commit
+applies it, acknowledges it and broadcasts the new state. When the database does not answer
+(:class:`~lamagames.web.store.StoreUnavailable`) nothing changes: the person acting gets
+the error ``unavailable`` and the driver tries again later. The rules about versions,
 windows and ``ref`` are the engine's (see :mod:`lamagames.web.engine`); bots, chance and the
 clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 """
@@ -15,21 +16,28 @@ clocks run in the table's :class:`~lamagames.web.driver.TableDriver`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
 
 from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state
 from lamagames.web.adapters import WebAdapter, get_adapter
+from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
-from lamagames.web.driver import TableDriver
-from lamagames.web.engine import TableEngine, TableError, check_bot_seat
+from lamagames.web.driver import BotFailure, TableDriver
+from lamagames.web.engine import ClockKind, TableEngine, TableError, check_bot_seat
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
@@ -43,7 +51,8 @@ from lamagames.web.schemas import (
     StateMsg,
     echo,
 )
-from lamagames.web.store import Store, StoreUnavailable, TableData
+from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
+from lamagames.web.writer import GroupWriter
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
 
@@ -91,6 +100,12 @@ class LiveSeat:
     connections: set[Connection] = field(default_factory=set)
     replaced: bool = False
     away_task: asyncio.Task[None] | None = None
+    #: Connected through another process of the cluster (see :mod:`lamagames.web.cluster`).
+    remote: bool = False
+
+    def connected(self) -> bool:
+        """True if the seat has a connection on this process or on another one."""
+        return bool(self.connections) or self.remote
 
     def out(self) -> SeatOut:
         """Public description."""
@@ -100,13 +115,17 @@ class LiveSeat:
             name=self.name,
             bot_kind=self.bot_kind,
             joined=self.joined,
-            connected=bool(self.connections),
+            connected=self.connected(),
             replaced=self.replaced,
         )
 
 
 class LiveTable:
     """An open (or finished) table in memory, rebuilt from the store.
+
+    With several processes on one database (:mod:`lamagames.web.cluster`) every process that
+    serves the table has one; only the owner's (``owned``) applies actions and runs the
+    driver, the others follow its updates and forward what their clients ask to it.
 
     Raises:
         RecordError: the stored actions do not replay (the table is corrupt).
@@ -132,6 +151,44 @@ class LiveTable:
         self.spectators: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.driver = TableDriver(self)
+        #: This process applies the table's actions (always, without a cluster).
+        self.owned = hub.cluster is None
+        #: Version up to which the owner has published its actions to the other processes.
+        self.published = self.engine.version
+        #: Follower: the owner's clock (kind, seats, loop time it runs out) and process id.
+        self.remote_clock: tuple[ClockKind, list[int], float] | None = None
+        self.owner_proc: str | None = None
+        #: Owner: seats connected through each other process, and when it last said so.
+        self.presence: dict[str, tuple[set[int], float]] = {}
+        #: Owner: the processes that follow the table (updates are published only then).
+        self.followers: set[str] = set()
+        #: Follower: updates held back while missing actions are read from the database.
+        self._catchup: list[dict[str, Any]] | None = None
+
+    @property
+    def cluster(self) -> Cluster | None:
+        """The hub's cluster membership (``None``: one process)."""
+        return self.hub.cluster
+
+    def reset(self, data: TableData) -> None:
+        """Rebuild the table from freshly loaded ``data`` (a takeover or a catch-up),
+        keeping its connections.
+
+        Raises:
+            RecordError: the stored actions do not replay.
+        """
+        self.data = data
+        self.engine = TableEngine(
+            self.adapter,
+            self.game,
+            data.actions,
+            ref_memory=self.hub.settings.ref_memory,
+            name=f"table {data.code}",
+        )
+        self.status = data.status
+        for live, stored in zip(self.seats, data.seats, strict=True):
+            live.name, live.token, live.joined = stored.name, stored.token, stored.joined
+        self.published = self.engine.version
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -223,6 +280,10 @@ class LiveTable:
             clock = ClockOut(
                 kind=running.kind, seats=running.seats, remaining=self.driver.remaining()
             )
+        elif self.remote_clock is not None and not self.owned:
+            kind, seats, deadline = self.remote_clock
+            left = max(0.0, deadline - asyncio.get_running_loop().time())
+            clock = ClockOut(kind=kind, seats=seats, remaining=left)
         return StateMsg(
             code=self.code,
             game=self.data.game,
@@ -246,13 +307,20 @@ class LiveTable:
         return out
 
     def broadcast(self) -> None:
-        """Send the current state to every connection (one view per seat)."""
-        cache: dict[int | None, StateMsg] = {}
+        """Send the current state to every connection (one view per seat); the owner
+        also publishes it to the other processes of the cluster."""
+        if self.owned and self.cluster is not None:
+            self.publish()
+        self._send_local()
+
+    def _send_local(self) -> None:
+        """Send the state to this process's connections (serialised once per seat)."""
+        cache: dict[int | None, str] = {}
         for conn in self.connections():
-            message = cache.get(conn.seat)
-            if message is None:
-                message = cache[conn.seat] = self.state_message(conn.seat)
-            conn.send(message)
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = self.state_message(conn.seat).model_dump_json()
+            conn.send_text(text)
 
     # ------------------------------------------------------------------ connections
     def attach(self, conn: Connection, seat: int | None) -> None:
@@ -267,6 +335,10 @@ class LiveTable:
             return
         live = self.seats[seat]
         live.connections.add(conn)
+        if not self.owned:
+            self.send_presence()
+            conn.send(self.state_message(seat))
+            return
         self._come_back(live)
         self.broadcast()
         self.driver.tell(conn)
@@ -280,12 +352,19 @@ class LiveTable:
             return
         live = self.seats[conn.seat]
         live.connections.discard(conn)
-        if not live.connections:
+        if not self.owned:
+            if not live.connections:
+                self.send_presence()
+            return
+        if not live.connected():
             self._start_away(live)
             self.broadcast()
 
     def leave(self, seat: int) -> None:
         """The player leaves for now: a bot plays the seat until they come back."""
+        if not self.owned:
+            self._forget("leave", {"seat": seat})
+            return
         live = self.seats[seat]
         if live.kind == "human" and not live.replaced and self.status == "playing":
             live.replaced = True
@@ -294,6 +373,9 @@ class LiveTable:
 
     def back(self, seat: int) -> None:
         """The player is back after :meth:`leave`."""
+        if not self.owned:
+            self._forget("back", {"seat": seat})
+            return
         live = self.seats[seat]
         if live.replaced:
             self._come_back(live)
@@ -308,8 +390,9 @@ class LiveTable:
 
     def _start_away(self, live: LiveSeat) -> None:
         if (
-            live.kind != "human"
-            or live.connections
+            not self.owned
+            or live.kind != "human"
+            or live.connected()
             or live.replaced
             or live.away_task is not None
             or self.status != "playing"
@@ -320,7 +403,7 @@ class LiveTable:
     async def _away_expired(self, live: LiveSeat) -> None:
         await asyncio.sleep(self.data.away_timeout)
         live.away_task = None
-        if not live.connections and self.status == "playing":
+        if not live.connected() and self.status == "playing" and self.owned:
             live.replaced = True
             self.broadcast()
             self.kick()
@@ -339,7 +422,10 @@ class LiveTable:
 
         Raises:
             TableError: the table is finished.
+            StoreUnavailable: the database (or the owning process) did not answer.
         """
+        if await self._forward("start", {}) is not None:
+            return
         async with self.lock:
             if self.status == "finished":
                 raise TableError("finished", "this game is over", 409)
@@ -353,19 +439,26 @@ class LiveTable:
 
     def close(self) -> None:
         """Cancel every task of this table (server shutdown)."""
-        self.driver.close()
-        for live in self.seats:
-            if live.away_task is not None:
-                live.away_task.cancel()
+        self.stop_tasks()
         for conn in self.connections():
             conn.close()
 
+    def stop_tasks(self) -> None:
+        """Cancel the driver, the clock and the away timers."""
+        self.driver.close()
+        self.driver.clock = None
+        for live in self.seats:
+            if live.away_task is not None:
+                live.away_task.cancel()
+                live.away_task = None
+
     def kick(self) -> None:
-        """Make sure the driver runs (chance, bots, timers)."""
-        self.driver.kick()
+        """Make sure the driver runs (chance, bots, timers); only the owner drives."""
+        if self.owned:
+            self.driver.kick()
 
     # ------------------------------------------------------------------ acting
-    async def submit(self, conn: Connection, msg: ActionMsg) -> None:
+    async def submit(self, conn: Connection | RemoteConn, msg: ActionMsg) -> None:
         """A client's action: checked against seat, version (or window) and the engine.
 
         Applied in arrival order (the table lock is fair). Every refusal is sent to that
@@ -380,6 +473,17 @@ class LiveTable:
         if seat is None:
             refuse("spectator", "spectators cannot act; join with an invite link to play")
             return
+        if not self.owned and self.cluster is not None and isinstance(conn, Connection):
+            args = {"seat": seat, "version": msg.version, "action": msg.action, "ref": msg.ref}
+            try:
+                answer = await self.cluster.request(
+                    self.code, "act", args, lambda reply: conn.send_data(reply.get("ws") or {})
+                )
+            except ForwardFailed:
+                refuse(UNAVAILABLE, UNAVAILABLE_MESSAGE)
+                return
+            if answer is not None:
+                return  # the owner answered (on_reply sent it to the client)
         async with self.lock:
             if self.status != "playing":
                 refuse(
@@ -415,7 +519,7 @@ class LiveTable:
         player: int | None,
         action: int,
         by: str,
-        ack: tuple[Connection, str | None] | None = None,
+        ack: tuple[Connection | RemoteConn, str | None] | None = None,
     ) -> None:
         """Apply, store, acknowledge (to ``ack``'s connection, echoing its ref), broadcast.
 
@@ -425,10 +529,16 @@ class LiveTable:
             LamaError: the engine refused the action (nothing changed).
             StoreUnavailable: the database did not answer (nothing changed).
         """
+        if not self.owned:  # the lease was lost while this action waited for the lock
+            raise StoreUnavailable(f"table {self.code} is served by another process now")
         step = self.engine.plan(player, action, by)
         status = "finished" if step.finished else None
-        store = self.hub.store
-        await store.call(store.append_action, self.data.id, step.entry, status=status)
+        try:
+            await self.hub.writer.append(self.data.id, step.entry, status)
+        except IntegrityError as exc:  # another process stored this index: we are stale
+            log.warning("table %s: action %d stored elsewhere", self.code, step.entry.idx)
+            self.hub.lost_lease(self)
+            raise StoreUnavailable(f"table {self.code}: {exc.orig}") from exc
         ref = ack[1] if ack is not None else None
         self.engine.commit(step, ref)
         if step.finished:
@@ -443,9 +553,352 @@ class LiveTable:
             ack[0].send(AckMsg(version=self.version, ref=ack[1]))
         self.broadcast()
 
+    # ------------------------------------------------------------------ cluster
+    async def join(self, seat: int, name: str | None) -> None:
+        """Mark a human seat as joined (optionally renamed), on the owning process.
+
+        Raises:
+            StoreUnavailable: the database (or the owning process) did not answer.
+        """
+        if await self._forward("join", {"seat": seat, "name": name}) is not None:
+            return
+        store = self.hub.store
+        await store.call(store.join_seat, self.data.id, seat, name)
+        live = self.seats[seat]
+        live.joined = True
+        if name:
+            live.name = name
+        self.broadcast()
+
+    async def claim(self, name: str) -> tuple[int, str]:
+        """Give the first free unnamed human seat to ``name`` under a fresh token.
+
+        Returns:
+            The seat and its new token.
+
+        Raises:
+            TableError: ``full`` (no such seat).
+            StoreUnavailable: the database (or the owning process) did not answer.
+        """
+        answer = await self._forward("claim", {"name": name})
+        if answer is not None:
+            return int(answer["seat"]), str(answer["token"])
+        async with self.lock:
+            for live in self.seats:
+                if live.kind == "human" and not live.joined and not live.name:
+                    # A fresh token: the host's invite link for this seat no longer opens it.
+                    store = self.hub.store
+                    token = await store.call(store.claim_seat, self.data.id, live.index, name)
+                    live.token = token
+                    await self.join(live.index, name)
+                    return live.index, token
+        raise TableError("full", "no free seat at this table", 409)
+
+    async def _forward(self, op: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """Run ``op`` on the owning process; ``None`` when this process owns the table (the
+        caller runs it here).
+
+        Raises:
+            TableError: the owner refused.
+            StoreUnavailable: the owner (or its database) did not answer.
+        """
+        cluster = self.cluster
+        if self.owned or cluster is None:
+            return None
+        try:
+            answer = await cluster.request(self.code, op, args)
+        except ForwardFailed as exc:
+            raise StoreUnavailable(str(exc)) from exc
+        if answer is None:
+            return None  # this process took the table over
+        error = answer.get("err")
+        if error:
+            code, message, status = error
+            if code == UNAVAILABLE:
+                raise StoreUnavailable(message)
+            raise TableError(str(code), str(message), int(status))
+        result: dict[str, Any] = answer.get("ok") or {}
+        return result
+
+    def _forget(self, op: str, args: dict[str, Any]) -> None:
+        """Send ``op`` to the owner without waiting for an answer."""
+        if self.cluster is not None:
+            self.cluster.publish({"t": "q", "c": self.code, "o": op, "a": args})
+
+    async def handle_remote(self, op: str, args: dict[str, Any], to: str, ident: str) -> None:
+        """Run a request another process forwarded (this process owns the table) and
+        answer it (requests with an ``ident``)."""
+        cluster = self.cluster
+        assert cluster is not None
+        self.followers.add(to)
+        if op == "presence":
+            self.set_presence(to, [int(seat) for seat in args.get("seats", [])])
+            return
+        if op == "sync":  # a process just loaded the table: seats, clock and failure now
+            self.publish()
+            return
+        if op in ("leave", "back"):
+            seat = int(args["seat"])
+            if 0 <= seat < len(self.seats):
+                (self.leave if op == "leave" else self.back)(seat)
+            return
+        if op == "act":
+            remote = RemoteConn(cluster, to, ident, int(args["seat"]))
+            message = ActionMsg(
+                type="action", version=args["version"], action=args["action"], ref=args["ref"]
+            )
+            await self.submit(remote, message)
+            return
+        result: dict[str, Any] = {}
+        try:
+            if op == "start":
+                await self.start()
+            elif op == "join":
+                await self.join(int(args["seat"]), args.get("name"))
+            elif op == "claim":
+                seat, token = await self.claim(str(args["name"]))
+                result = {"seat": seat, "token": token}
+            elif op == "rematch":
+                new, token, at = await self.hub.rematch(self, str(args["token"]))
+                result = {"code": new.code, "token": token, "seat": at}
+            else:
+                return
+        except TableError as exc:
+            answer: dict[str, Any] = {"err": [exc.code, exc.message, exc.status]}
+        except StoreUnavailable:
+            answer = {"err": [UNAVAILABLE, UNAVAILABLE_MESSAGE, 503]}
+        except LamaError as exc:
+            answer = {"err": ["invalid", str(exc), 400]}
+        else:
+            answer = {"ok": result}
+        if ident:
+            cluster.reply(to, ident, answer)
+
+    def meta(self) -> dict[str, Any]:
+        """What the other processes need besides the actions: status, seats, clock,
+        rematch."""
+        clock = self.driver.clock
+        failure = self.driver.failure
+        return {
+            "s": self.status,
+            "st": [[s.name, s.joined, s.connected(), s.replaced, s.token] for s in self.seats],
+            "k": None if clock is None else [clock.kind, clock.seats, self.driver.remaining()],
+            "r": self.data.rematch,
+            "f": None if failure is None else [failure.seat, failure.kind, failure.message],
+        }
+
+    def publish(self, force: bool = False) -> None:
+        """Owner: send the actions since the last publication and the meta to every
+        process, if another process follows the table (``force``: anyway, to announce a
+        new owner)."""
+        if self.cluster is None:
+            return
+        if not force and not self.followers:
+            self.published = self.version
+            return
+        events = self.engine.events[self.published :]
+        self.published = self.version
+        actions = [[e.index, e.player, e.action, e.by] for e in events]
+        message = {"t": "u", "c": self.code, "v": self.version, "a": actions, "m": self.meta()}
+        self.cluster.publish(message)
+
+    def send_presence(self) -> None:
+        """Follower: tell the owner which seats are connected through this process."""
+        if self.cluster is None or self.owned:
+            return
+        seats = [s.index for s in self.seats if s.connections]
+        self._forget("presence", {"seats": seats})
+
+    def set_presence(self, proc: str, seats: list[int]) -> None:
+        """Owner: the seats connected through process ``proc`` (a seat connected anywhere
+        is not away)."""
+        self.presence[proc] = ({s for s in seats if 0 <= s < len(self.seats)}, time.monotonic())
+        self._update_remote()
+
+    def expire_presence(self, older_than: float) -> None:
+        """Owner: forget what processes silent since ``older_than`` (monotonic seconds)
+        said (a dead process's players are away)."""
+        stale = [proc for proc, (_s, at) in self.presence.items() if at < older_than]
+        for proc in stale:
+            del self.presence[proc]
+        if stale:
+            self._update_remote()
+
+    def _update_remote(self) -> None:
+        changed = False
+        for live in self.seats:
+            remote = any(live.index in seats for seats, _at in self.presence.values())
+            if remote != live.remote:
+                changed = True
+                live.remote = remote
+                if remote:
+                    self._come_back(live)
+                else:
+                    self._start_away(live)
+        if changed:
+            self.broadcast()
+            self.kick()
+
+    def follow(self, message: dict[str, Any]) -> None:
+        """Follower: apply an update of the owner (actions in version order, then the
+        meta) and send the state to this process's connections; a gap is filled from the
+        database first."""
+        if self.owned:
+            return
+        if self._catchup is not None:
+            self._catchup.append(message)
+            return
+        proc = message.get("p")
+        if proc != self.owner_proc:
+            self.owner_proc = proc
+            self.send_presence()  # a new owner: tell it who is connected here
+        try:
+            fresh = [a for a in message.get("a") or [] if a[0] >= self.version]
+            for number, (idx, player, notation, by) in enumerate(fresh):
+                if idx == self.version:
+                    self._replay(ActionData(idx, player, notation, by))
+                    if number < len(fresh) - 1:
+                        self._send_local()  # every version, in order
+        except LamaError:
+            log.exception("table %s: an update does not replay; reading the table", self.code)
+            self.version_gap([message], reload=True)
+            return
+        if "m" not in message:  # by reference, seats too: read the whole table
+            self.version_gap([], reload=True)
+            return
+        if self.version < int(message.get("v", 0)):
+            self.version_gap([message])
+            return
+        meta = message.get("m")
+        if meta:
+            self._take_meta(meta)
+        self._send_local()
+
+    def version_gap(self, held: list[dict[str, Any]], reload: bool = False) -> None:
+        """Follower: read what is missing from the database, then apply ``held``."""
+        self._catchup = held
+        task = asyncio.create_task(self._catch_up(reload))
+        self.hub.background(task)
+
+    async def _catch_up(self, reload: bool) -> None:
+        store = self.hub.store
+        try:
+            if reload:
+                data = await store.call(store.load, self.code)
+                if data is not None:
+                    self.reset(data)
+                    self._send_local()
+            else:
+                for entry in await store.call(store.actions_since, self.data.id, self.version):
+                    if entry.idx == self.version:
+                        self._replay(entry)
+                        self._send_local()  # every version, in order
+        except Exception as exc:
+            log.warning("table %s: catching up failed (%s)", self.code, exc)
+            await asyncio.sleep(0.5)
+        held, self._catchup = self._catchup or [], None
+        for message in held:
+            if self._catchup is not None:
+                self._catchup.append(message)
+            else:
+                self.follow(message)
+
+    def _replay(self, entry: ActionData) -> None:
+        actor = None if entry.player < 0 else entry.player
+        action = self.state.string_to_action(entry.notation, actor)
+        step = self.engine.plan(actor, action, entry.by)
+        self.engine.commit(step)
+        if step.finished:
+            self.status = "finished"
+
+    def _take_meta(self, meta: dict[str, Any]) -> None:
+        self.status = meta.get("s", self.status)
+        for live, row in zip(self.seats, meta.get("st") or [], strict=False):
+            live.name, live.joined, live.remote, live.replaced, live.token = row
+        clock = meta.get("k")
+        if clock:
+            deadline = asyncio.get_running_loop().time() + float(clock[2])
+            self.remote_clock = (clock[0], list(clock[1]), deadline)
+        else:
+            self.remote_clock = None
+        failure = meta.get("f")
+        if failure:  # the owner's bot cannot be made: tell this process's clients too
+            seat, kind, text = failure
+            if self.driver.failure is None or self.driver.failure.message != text:
+                self.driver.failure = BotFailure(int(seat), str(kind), str(text))
+                for conn in self.connections():
+                    self.driver.tell(conn)
+        else:
+            self.driver.failure = None
+        rematch = meta.get("r")
+        if rematch and self.data.rematch != rematch:
+            self.data.rematch = rematch
+            self.hub.background(asyncio.create_task(self._tell_rematch(rematch)))
+
+    async def _tell_rematch(self, code: str) -> None:
+        """Follower: send this process's connections their seats' tokens at the rematch."""
+        new = await self.hub.get(code)
+        if new is None:
+            return
+        for conn in self.connections():
+            token = None if conn.seat is None else new.seats[conn.seat].token
+            conn.send(RematchMsg(code=new.code, token=token))
+
+    async def take_over(self) -> None:
+        """This process got the lease: read the table from the database (everything the
+        last owner committed), become its owner and resume bots and clocks."""
+        async with self.lock:
+            store = self.hub.store
+            data = await store.call(store.load, self.code)
+            if data is None:
+                return
+            self.reset(data)
+            self._catchup = None
+            self.remote_clock = None
+            self.owned = True
+            self.owner_proc = self.cluster.proc if self.cluster else None
+            for live in self.seats:
+                live.remote = False
+            self.presence.clear()
+            self.followers.clear()
+            log.info("table %s: taken over at version %d", self.code, self.version)
+            self.resume()
+            self.publish(force=True)  # the followers learn who owns it now
+            self._send_local()
+
+    def lose(self) -> None:
+        """The lease is gone: stop driving; follow the next owner."""
+        if not self.owned:
+            return
+        self.owned = False
+        self.stop_tasks()
+        self.owner_proc = None
+
+
+class RemoteConn:
+    """A client connected through another process, as the owner's :meth:`LiveTable.submit`
+    sees it: its seat, and ``send`` answers the forwarded request."""
+
+    def __init__(self, cluster: Cluster, to: str, ident: str, seat: int) -> None:
+        self.cluster = cluster
+        self.to = to
+        self.ident = ident
+        self.seat: int | None = seat
+        self.answered = False
+
+    def send(self, message: BaseModel) -> None:
+        """Answer the request (once)."""
+        if not self.answered:
+            self.answered = True
+            self.cluster.reply(self.to, self.ident, {"ws": message.model_dump(mode="json")})
+
 
 class Hub:
     """All live tables of one app, loaded from the store on demand.
+
+    On PostgreSQL (unless ``settings.cluster`` is false) the hub joins the database's
+    cluster of server processes (:mod:`lamagames.web.cluster`) when it starts: it owns the
+    tables whose lease it holds and follows the others.
 
     Args:
         store: the storage.
@@ -459,8 +912,18 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
+        self.writer = GroupWriter(store, window=settings.commit_window)
         self._on_applied = on_applied
         self._rematch_lock = asyncio.Lock()
+        self.cluster: Cluster | None = None
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._held: dict[str, list[dict[str, Any]]] = {}  # updates seen while loading
+        self._background: set[asyncio.Task[Any]] = set()
+
+    def background(self, task: asyncio.Task[Any]) -> None:
+        """Keep a reference to a background task until it ends."""
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def on_applied(self) -> None:
         """Hook after each applied action."""
@@ -477,14 +940,125 @@ class Hub:
         table = self.tables.get(code)
         if table is not None:
             return table
-        data = await self.store.call(self.store.load, code)
-        table = self.tables.get(code)  # loaded by another request meanwhile
-        if table is not None or data is None:
+        loading = self._loading.get(code)
+        if loading is not None:  # loaded by another request meanwhile
+            return await asyncio.shield(loading)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = future
+        self._held[code] = []
+        try:
+            table = await self._load(code)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        else:
+            future.set_result(table)
             return table
+        finally:
+            del self._loading[code]
+            held = self._held.pop(code, [])
+            found = self.tables.get(code)
+            if found is not None and not found.owned:
+                for message in held:
+                    found.follow(message)
+
+    async def _load(self, code: str) -> LiveTable | None:
+        store = self.store
+        data = await store.call(store.load, code)
+        if data is None:
+            return None
+        owned = True
+        if self.cluster is not None:
+            owned = await self.cluster.try_own(code)
+            if owned:  # what the last owner committed before it let go
+                data = await store.call(store.load, code) or data
         table = LiveTable(self, data)
+        table.owned = owned
         self.tables[code] = table
-        table.resume()
+        if owned:
+            table.resume()
+            if self.cluster is not None:
+                table.publish(force=True)  # the followers learn who owns it now
+        else:
+            table._forget("sync", {})  # the owner sends what the database does not hold
         return table
+
+    # ------------------------------------------------------------------ cluster
+    async def took_lease(self, code: str) -> None:
+        """This process got the lease of ``code`` (another owner died or let go): load
+        the table, or take the loaded copy over."""
+        table = self.tables.get(code)
+        try:
+            if table is None:
+                await self.get(code)
+            elif not table.owned:
+                await table.take_over()
+        except (StoreUnavailable, LamaError) as exc:
+            log.warning("table %s: cannot take over (%s); letting go", code, exc)
+            if table is not None:
+                table.lose()
+            if self.cluster is not None:
+                await self.cluster.release(code)
+
+    def lost_leases(self) -> None:
+        """Every lease is gone (the lock connection failed): follow every table."""
+        for table in self.tables.values():
+            table.lose()
+
+    def lost_lease(self, table: LiveTable) -> None:
+        """Another process stored an action of ``table``: follow it from the database."""
+        table.lose()
+        if self.cluster is not None:
+            self.background(asyncio.create_task(self.cluster.release(table.code)))
+        table.version_gap([], reload=True)
+
+    def remote_update(self, message: dict[str, Any]) -> None:
+        """An update of another process (see :meth:`LiveTable.follow`)."""
+        code = str(message.get("c", ""))
+        table = self.tables.get(code)
+        if table is not None:
+            table.follow(message)
+        elif code in self._held:
+            self._held[code].append(message)
+
+    async def remote_request(self, message: dict[str, Any]) -> None:
+        """A request another process forwarded; answered if this process owns the table."""
+        code = str(message.get("c", ""))
+        loading = self._loading.get(code)
+        if loading is not None:  # this process is loading it (maybe as its new owner)
+            with contextlib.suppress(Exception):
+                await asyncio.shield(loading)
+        table = self.tables.get(code)
+        if table is None or not table.owned:
+            return
+        try:
+            await table.handle_remote(
+                str(message.get("o")),
+                dict(message.get("a") or {}),
+                str(message.get("p")),
+                str(message.get("i") or ""),
+            )
+        except Exception:
+            log.exception("table %s: forwarded request failed", table.code)
+
+    def resync_all(self) -> None:
+        """Updates may have been missed: every followed table reads what it lacks."""
+        for table in self.tables.values():
+            if not table.owned and table._catchup is None:
+                table.version_gap([])
+
+    def tick(self, count: int) -> None:
+        """Every lease check: followers repeat their presence now and then, owners forget
+        the presence of processes that stopped repeating it."""
+        if count % 5 == 0:
+            for table in self.tables.values():
+                if not table.owned and table.connections():
+                    table.send_presence()  # also says: this process follows the table
+        older = time.monotonic() - 6 * self.settings.lease_check * 5
+        for table in self.tables.values():
+            if table.owned and table.presence:
+                table.expire_presence(older)
 
     async def require(self, code: str) -> LiveTable:
         """Like :meth:`get`.
@@ -499,8 +1073,23 @@ class Hub:
         return table
 
     async def startup(self) -> None:
-        """Resume every table that was playing when the server stopped."""
-        for code in await self.store.call(self.store.codes_with_status, "playing"):
+        """Join the cluster (PostgreSQL), then resume every table that was playing when the
+        server stopped (on a cluster: those nobody owns; the others are loaded here only
+        when a client asks for them, so a process does not replay every table)."""
+        if self.settings.cluster is not False and self.store.url.startswith("postgresql"):
+            cluster = Cluster(
+                self.store.url,
+                self,
+                lease_check=self.settings.lease_check,
+                forward_timeout=self.settings.forward_timeout,
+            )
+            await cluster.start()
+            self.cluster = cluster
+        codes = await self.store.call(self.store.codes_with_status, "playing")
+        if self.cluster is not None:
+            held = await self.cluster.try_own_many(codes)
+            codes = [code for code in codes if code in held]
+        for code in codes:
             try:
                 await self.get(code)
             except LamaError:
@@ -510,6 +1099,14 @@ class Hub:
         """Cancel all tasks of all tables."""
         for table in self.tables.values():
             table.close()
+        self.writer.close()
+        for task in self._background:
+            task.cancel()
+
+    async def leave_cluster(self) -> None:
+        """Release every lease at once (the other processes take the tables over)."""
+        if self.cluster is not None:
+            await self.cluster.close()
 
     async def rematch(self, table: LiveTable, token: str) -> tuple[LiveTable, str, int | None]:
         """Create (once) and start the rematch of a finished table.
@@ -530,6 +1127,11 @@ class Hub:
             raise TableError("forbidden", "only the host or a seated player can ask", 403)
         if table.status != "finished":
             raise TableError("not_finished", "a rematch needs a finished game", 409)
+        answer = await table._forward("rematch", {"token": token})
+        if answer is not None:
+            new = await self.require(str(answer["code"]))
+            at = answer.get("seat")
+            return new, str(answer["token"]), None if at is None else int(at)
         async with self._rematch_lock:
             store = self.store
             if table.data.rematch is not None:

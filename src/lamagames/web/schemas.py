@@ -6,12 +6,15 @@ holder act for that seat, the *host token* lets the creator start the table.
 
 from __future__ import annotations
 
+import functools
 import json
+import unicodedata
 from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     TypeAdapter,
@@ -43,13 +46,86 @@ def _check_token(token: str) -> str:
     return token
 
 
-Name = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_clean_name)]
+#: Planes that hold every control, format, separator and space character (0, 1 and 14).
+_PLANES: Final = (range(0x0, 0x20000), range(0xE0000, 0xF0000))
+
+
+def _class(codes: list[int]) -> str:
+    """Code points as the inside of a regex character class: the characters themselves
+    and ``a-b`` ranges (none of them is special inside a class)."""
+    parts: list[str] = []
+    index = 0
+    while index < len(codes):
+        end = index
+        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
+            end += 1
+        first, last = chr(codes[index]), chr(codes[end])
+        parts.append(first if end == index else f"{first}-{last}")
+        index = end + 1
+    return "".join(parts)
+
+
+@functools.cache
+def name_pattern() -> str:
+    """The regular expression (for the OpenAPI schema) of exactly the names the server
+    accepts: surrounding whitespace (stripped by the server), then at least one visible
+    character, no control, format, line or paragraph separator characters
+    (:func:`lamagames.core.names.refused_character`) except a zero-width joiner between two
+    visible characters and the tag characters after a black flag (emoji sequences).
+
+    Built on first use from :mod:`unicodedata` (a fifth of a second), so it agrees with
+    the server's rule on this Python's Unicode version.
+    """
+    refused: list[int] = []
+    separators: list[int] = []  # Zs: no neighbour of a joiner
+    spaces: list[int] = []  # str.strip's whitespace
+    for plane in _PLANES:
+        for code in plane:
+            char = chr(code)
+            category = unicodedata.category(char)
+            if category in ("Cc", "Cf", "Zl", "Zp"):
+                refused.append(code)
+            elif category == "Zs":
+                separators.append(code)
+            if char.isspace():
+                spaces.append(code)
+    bad, space = _class(refused), _class(spaces)
+    visible = f"[^{bad}{_class(separators)}]"
+    flag = "\U0001f3f4[\U000e0020-\U000e007f]+"  # a subdivision flag's tags (literal)
+    # visible characters joined by zero-width joiners (core.names.joins_emoji); only the
+    # last may be a flag with its tags (a joiner after a tag is refused)
+    unit = f"(?:{visible}\u200d)*(?:{flag}|{visible})"
+    # the first unit is visible; later ones may be spaces or any character that is kept
+    return f"^[{space}]*{unit}(?:{unit}|[^{bad}])*[{space}]*$"
+
+
+def _name_schema(schema: dict[str, Any]) -> None:
+    schema["pattern"] = name_pattern()
+
+
+#: A display name (the pattern is for the schema; the validator words the error).
+Name = Annotated[
+    str,
+    Field(min_length=1, max_length=32, json_schema_extra=_name_schema),
+    AfterValidator(_clean_name),
+]
 #: A host or seat token (the pattern is for the schema; the validator words the error).
 Token = Annotated[
     str,
     Field(min_length=8, max_length=64, json_schema_extra={"pattern": "^[A-Za-z0-9_-]+$"}),
     AfterValidator(_check_token),
 ]
+def _integral(value: Any) -> Any:
+    """A float with no fractional part as the integer it is (JSON Schema calls ``0.0`` an
+    integer); anything else as it came (strict validation judges it)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+#: A table seed: an integer in ``[0, 2**63)`` that, as JSON Schema says, may also be written
+#: ``7.0`` (not ``7.5``, not ``"7"``).
+Seed = Annotated[int, Field(ge=0, lt=2**63), BeforeValidator(_integral)]
 Status = Literal["waiting", "playing", "finished"]
 #: How long bots pause before each decision: ``slow`` (2x the server's pause), ``normal``,
 #: ``fast`` (half of it).
@@ -106,8 +182,43 @@ class SeatSpec(_Request):
         return self
 
 
+def _games_schema(schema: dict[str, Any]) -> None:
+    """What ``POST /api/tables`` accepts per game, from the registered web adapters when
+    the schema is made: ``game`` one of them, and for each (``if``/``then``) its seat
+    count, its parameter names, the bot kinds this server can run and, for a game without
+    free-action windows, no ``alertness``."""
+    from lamagames.web.adapters import adapter_ids, get_adapter
+
+    games = [get_adapter(game).describe() for game in adapter_ids()]
+    schema["properties"]["game"]["enum"] = [game["id"] for game in games]
+    schema["allOf"] = [
+        {
+            "if": {"properties": {"game": {"const": game["id"]}}, "required": ["game"]},
+            "then": {
+                "properties": {
+                    "seats": {
+                        "minItems": game["min_players"],
+                        "maxItems": game["max_players"],
+                        "items": {
+                            "properties": {"bot_kind": {"enum": [*game["bot_kinds"], None]}}
+                        },
+                    },
+                    "params": {"propertyNames": {"enum": sorted(game["default_params"])}},
+                    # the alertness timer only for games with free-action windows
+                    **({} if game["windows"] else {"alertness": {"type": "null"}}),
+                }
+            },
+        }
+        for game in games
+    ]
+
+
 class CreateTableRequest(_Request):
     """``POST /api/tables``.
+
+    The schema names the games and, per game, the seat count, the parameter names and the
+    bot kinds (``allOf`` of ``if``/``then``); parameter values are checked by the game
+    (400 ``invalid`` with its message).
 
     Attributes:
         game: game id, see ``GET /api/games``.
@@ -124,6 +235,8 @@ class CreateTableRequest(_Request):
             false for a game where nobody gets help (stored, kept for a rematch).
     """
 
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_games_schema)
+
     game: str = Field(min_length=1, max_length=32)
     params: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
@@ -131,7 +244,7 @@ class CreateTableRequest(_Request):
     away_timeout: float = Field(default=60.0, ge=0, le=3600)
     alertness: float | None = Field(default=None, ge=1, le=600)
     public: bool = True
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: Seed | None = None
     bot_pace: BotPace = "normal"
     hints: bool = True
 

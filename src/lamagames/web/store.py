@@ -1,7 +1,8 @@
 """Persistent storage of tables, seats and applied actions (SQLAlchemy 2, any database URL).
 
 The default database is an SQLite file in the user's data directory (platformdirs); the
-schema is created on first start. Every applied action is one row keyed by
+schema is made and kept up to date by the Alembic migrations shipped in the package
+(:mod:`lamagames.web.migrations`), run on every start. Every applied action is one row keyed by
 ``(table_id, idx)``, so an action can never be stored twice; a table is rebuilt after a
 restart by replaying its rows through the engine.
 
@@ -41,12 +42,11 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     true,
     update,
 )
@@ -54,6 +54,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from lamagames.web import migrations
 
 #: Room-code alphabet: no 0/O, 1/I/L, so codes survive being read aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -274,8 +276,8 @@ class Store:
         # one shared in-memory connection must not be used by two threads at once
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
         self._memory_lock = threading.Lock() if memory else None
-        self._retrying(lambda: Base.metadata.create_all(self.engine))
-        self._retrying(lambda: _add_missing_columns(self.engine))
+        # the schema through the Alembic migrations shipped in the package (issue 16)
+        self._retrying(lambda: migrations.upgrade(self.engine))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -394,13 +396,19 @@ class Store:
         raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
 
     def append_action(
-        self, table_id: int, action: ActionData, *, status: str | None = None
+        self,
+        table_id: int,
+        action: ActionData,
+        *,
+        status: str | None = None,
+        maybe_stored: bool = False,
     ) -> None:
         """Store one applied action (and optionally a new status) in one transaction.
 
         Retried like every call; when an attempt's commit reached the database but its
         answer was lost (the connection dropped), the retry finds that very action stored
-        and counts it as done.
+        and counts it as done (``maybe_stored``: on the first attempt too, when an earlier
+        call, such as a group commit whose answer was lost, may have stored it).
 
         Raises:
             sqlalchemy.exc.IntegrityError: another action with that index is stored.
@@ -413,13 +421,73 @@ class Store:
             try:
                 self._append(table_id, action, status)
             except IntegrityError:
-                if tried and self._stored(table_id, action):
+                if (tried or maybe_stored) and self._stored(table_id, action):
                     return  # an earlier attempt committed it
                 raise
             finally:
                 tried = True
 
         self._retrying(attempt)
+
+    def append_batch(self, items: list[tuple[int, ActionData, str | None]]) -> None:
+        """Store the applied actions of several tables in one transaction (group commit).
+
+        Args:
+            items: ``(table_id, action, status)`` per action, at most one per table (the
+                table lock allows one action in flight per table); ``status`` is the
+                table's new status or ``None``.
+
+        Retried like every call. Nothing is stored if any row fails (the caller falls back
+        to :meth:`append_action` one by one, see :class:`~lamagames.web.writer.GroupWriter`).
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: an action with one of these indexes is stored.
+            StoreUnavailable: the database did not answer within ``retry_for`` seconds.
+        """
+        if not items:
+            return
+        self._retrying(lambda: self._append_many(items))
+
+    def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
+        now = _now()
+        rows = [
+            {
+                "table_id": table_id,
+                "idx": action.idx,
+                "player": action.player,
+                "notation": action.notation,
+                "by": action.by,
+                "created": now,
+            }
+            for table_id, action, _status in items
+        ]
+        plain = [
+            {"tid": table_id, "v": action.idx + 1, "u": now}
+            for table_id, action, status in items
+            if status is None
+        ]
+        with_status = [
+            {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
+            for table_id, action, status in items
+            if status is not None
+        ]
+        where = TableRow.id == bindparam("tid")
+        with self.engine.begin() as conn:
+            conn.execute(insert(ActionRow), rows)
+            if plain:
+                statement = (
+                    update(TableRow)
+                    .where(where)
+                    .values(version=bindparam("v"), updated=bindparam("u"))
+                )
+                conn.execute(statement, plain)
+            if with_status:
+                statement = (
+                    update(TableRow)
+                    .where(where)
+                    .values(version=bindparam("v"), updated=bindparam("u"), status=bindparam("s"))
+                )
+                conn.execute(statement, with_status)
 
     def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
         now = _now()
@@ -439,6 +507,11 @@ class Store:
                 )
             )
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    @_retried
+    def stored(self, table_id: int, action: ActionData) -> bool:
+        """True if exactly ``action`` (player, notation, by) is stored at its index."""
+        return self._stored(table_id, action)
 
     def _stored(self, table_id: int, action: ActionData) -> bool:
         """True if exactly ``action`` is stored at its index."""
@@ -524,6 +597,17 @@ class Store:
             return self._data(session, row)
 
     @_retried
+    def actions_since(self, table_id: int, idx: int) -> list[ActionData]:
+        """The stored actions of a table from index ``idx`` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.idx, ActionRow.player, ActionRow.notation, ActionRow.by)
+                .where(ActionRow.table_id == table_id, ActionRow.idx >= idx)
+                .order_by(ActionRow.idx)
+            ).all()
+        return [ActionData(*row) for row in rows]
+
+    @_retried
     def codes_with_status(self, *statuses: str) -> list[str]:
         """Codes of every table whose status is one of ``statuses``."""
         with self._sessions() as session:
@@ -570,22 +654,6 @@ class Store:
             seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
             actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
         )
-
-
-#: Columns added after the first release: (table, column, SQL type and default). A database
-#: created before gets them on start (``create_all`` adds tables, not columns).
-_ADDED_COLUMNS: Final = (
-    ("tables", "bot_pace", "VARCHAR(8) NOT NULL DEFAULT 'normal'"),
-    ("tables", "hints", "BOOLEAN NOT NULL DEFAULT TRUE"),
-)
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    inspector = inspect(engine)
-    for table, column, definition in _ADDED_COLUMNS:
-        if column not in {c["name"] for c in inspector.get_columns(table)}:
-            with engine.begin() as connection:
-                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

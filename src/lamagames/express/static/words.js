@@ -35,7 +35,7 @@ export function actionLabel(notation, t, view) {
   if (verb === "move") {
     const move = view?.moves?.find((m) => m.train === target);
     if (!move) return t("express.act.move", { train: target });
-    return t(move.distance === 1 ? "express.act.moveByOne" : "express.act.moveBy", { train: target, n: move.distance });
+    return t("express.act.moveBy", { train: target, n: move.distance });
   }
   if (verb === "detour" && view) {
     const llama = carOf(view, target)?.llama;
@@ -84,7 +84,7 @@ function lineOf(e, event, seats, t) {
       return [t("express.ev.rolled", { name, colour: dieName(e.colour, t), letter: dieLetter(e.colour, t) })];
     case "move": {
       const key = e.chosen ? "express.ev.moved" : "express.ev.movedAlone";
-      return [t(e.distance === 1 ? `${key}One` : key, { name, train: e.train, n: e.distance })];
+      return [t(key, { name, train: e.train, n: e.distance })];
     }
     case "no_move":
       return [t("express.ev.noMove", { name })];
@@ -126,9 +126,7 @@ export function headline(view, ctx) {
 export function hint(view, t) {
   if (view.phase === "window") return t("express.hint.window");
   if (view.phase === "choose") {
-    const moves = (view.moves || [])
-      .map((m) => t(m.distance === 1 ? "express.hint.goesOne" : "express.hint.goes", { train: m.train, n: m.distance }))
-      .join(" · ");
+    const moves = (view.moves || []).map((m) => t("express.hint.goes", { train: m.train, n: m.distance })).join(" · ");
     return `${t("express.hint.choose")} ${moves}`;
   }
   return "";

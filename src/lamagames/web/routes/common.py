@@ -21,7 +21,7 @@ ERROR_STATUSES: dict[int, str] = {
     409: "not possible now (seat taken, table full, game over or not over yet)",
     413: "request body larger than 64 KiB",
     422: "the body is not valid JSON or not the documented shape (the field is named)",
-    429: "too many new tables from this client address (see Retry-After)",
+    429: "too many requests of this kind from this client address (see Retry-After)",
     503: "the database is not answering; nothing changed, try again",
 }
 

@@ -43,6 +43,11 @@ async def play(ws: WebSocket, code: str) -> None:
     """Play or watch a table (see the module docstring for the messages)."""
     settings: Settings = ws.app.state.settings
     store = store_of(ws)
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings):
+        # a page of another site (cross-site WebSocket hijacking): uvicorn answers the
+        # handshake 403 and nothing is read
+        await ws.close(1008)
+        return
     await ws.accept()
     conn = Connection(ws, settings)
     sender = asyncio.create_task(_send_loop(conn))
@@ -101,6 +106,26 @@ async def play(ws: WebSocket, code: str) -> None:
             await asyncio.wait_for(sender, 2.0)
         with contextlib.suppress(Exception):
             await ws.close(close_code)
+
+
+def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
+    """May a WebSocket with this ``Origin`` header talk to the server reached as ``host``?
+
+    Browsers always send ``Origin``; it must name the served host (the request's ``Host``,
+    port included, any scheme: behind a TLS proxy the page is ``https``) or be one of
+    ``settings.allowed_origins``. No ``Origin`` (scripts, bots, tests): allowed, as a
+    browser page cannot leave it out.
+    """
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    if origin in {o.strip().lower().rstrip("/") for o in settings.allowed_origins}:
+        return True
+    scheme, sep, netloc = origin.partition("://")
+    if not sep or scheme not in ("http", "https") or host is None:
+        return False
+    default = {"http": ":80", "https": ":443"}[scheme]
+    return netloc.removesuffix(default) == host.strip().lower().removesuffix(default)
 
 
 async def _send_loop(conn: Connection) -> None:

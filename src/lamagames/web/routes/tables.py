@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from lamagames.web.adapters import adapter_ids, get_adapter
 from lamagames.web.engine import TableError, check_bot_seat
-from lamagames.web.limits import KeyedRateLimit, RateLimited
+from lamagames.web.limits import enforce
 from lamagames.web.live import LiveTable
 from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
 from lamagames.web.schemas import (
@@ -63,14 +63,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
     many tables lately (``Retry-After`` says when to try again).
     """
     settings = request.app.state.settings
-    client = request.client.host if request.client is not None else "unknown"
-    wait = request.app.state.create_limit.take(client)
-    if wait > 0:
-        raise RateLimited(
-            f"too many new tables from your address; try again in "
-            f"{KeyedRateLimit.retry_after(wait)} s",
-            wait,
-        )
+    enforce(request.app.state.create_limit, request, "new tables")
     if (
         body.seed is not None
         and any(s.kind == "human" for s in body.seats)
@@ -137,10 +130,14 @@ async def get_table(code: str, request: Request) -> TableInfo:
 @router.post(
     "/api/tables/{code}/join",
     response_model=JoinResponse,
-    responses=errors(403, 404, 409, 413, 422),
+    responses=errors(403, 404, 409, 413, 422, 429),
 )
 async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
-    """Take the seat of an invite token (again, after a reload: idempotent)."""
+    """Take the seat of an invite token (again, after a reload: idempotent).
+
+    Errors: 429 ``rate_limited`` when this client address joined too often lately.
+    """
+    enforce(request.app.state.join_limit, request, "joins")
     table = await hub_of(request).require(code)
     seat = table.seat_for_token(body.token)
     if seat is None:
@@ -152,13 +149,8 @@ async def join(code: str, body: JoinRequest, request: Request) -> JoinResponse:
 
 
 async def _join(request: Request, table: LiveTable, seat: int, name: str | None) -> JoinResponse:
-    store = store_of(request)
-    await store.call(store.join_seat, table.data.id, seat, name)
+    await table.join(seat, name)
     live = table.seats[seat]
-    live.joined = True
-    if name:
-        live.name = name
-    table.broadcast()
     if live.token is None:  # pragma: no cover - human seats always have tokens
         raise TableError("forbidden", "not a human seat", 403)
     return JoinResponse(code=table.code, seat=seat, token=live.token)
@@ -167,30 +159,25 @@ async def _join(request: Request, table: LiveTable, seat: int, name: str | None)
 @router.post(
     "/api/tables/{code}/claim",
     response_model=JoinResponse,
-    responses=errors(403, 404, 409, 413, 422),
+    responses=errors(403, 404, 409, 413, 422, 429),
 )
 async def claim(code: str, body: ClaimRequest, request: Request) -> JoinResponse:
     """Take the first free human seat of a public table (from the lobby).
 
     A human seat the host named when creating the table (their own, or a friend's) is kept
     for its invite link and is never claimed; only unnamed free seats are. Errors: 403 for
-    a private table, 409 ``finished`` or ``full`` (no unnamed free seat).
+    a private table, 409 ``finished`` or ``full`` (no unnamed free seat), 429
+    ``rate_limited`` when this client address claimed too many seats lately (one script
+    must not take every free seat of every public table).
     """
+    enforce(request.app.state.claim_limit, request, "seat claims")
     table = await hub_of(request).require(code)
     if not table.data.public:
         raise TableError("forbidden", "this table is private; ask for an invite link", 403)
     if table.status == "finished":
         raise TableError("finished", "this game is over", 409)
-    async with table.lock:
-        for live in table.seats:
-            if live.kind == "human" and not live.joined and not live.name:
-                # A fresh token: the host's invite link for this seat no longer opens it.
-                store = store_of(request)
-                live.token = await store.call(
-                    store.claim_seat, table.data.id, live.index, body.name
-                )
-                return await _join(request, table, live.index, body.name)
-    raise TableError("full", "no free seat at this table", 409)
+    seat, token = await table.claim(body.name)
+    return JoinResponse(code=table.code, seat=seat, token=token)
 
 
 @router.post(

@@ -3,6 +3,7 @@
 // replay.js. Plain ES modules, no build step, no external resources.
 import * as i18n from "./i18n.js";
 import { api, link, main, notFoundPage, page, store, toast } from "./common.js";
+import { h } from "./dom.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { chime, soundOn, speakerIcon } from "./sound.js";
@@ -44,6 +45,10 @@ async function route() {
 page.route = route;
 
 async function boot() {
+  // The language picker lists every language by its own name; the choice is remembered.
+  document
+    .getElementById("lang")
+    .replaceChildren(...i18n.LANGS.map((code) => h("option", { value: code, lang: code }, i18n.LANG_NAMES[code])));
   await i18n.load(i18n.preferred(), ["dice"]);
   updateChrome();
   document.getElementById("brand").addEventListener("click", link);

@@ -88,7 +88,7 @@ export async function claim(code) {
   const field = document.getElementById("your-name");
   const typed = field ? field.value.trim() : "";
   if (typed) store.set("name", typed);
-  const name = typed || myName() || (i18n.lang() === "de" ? "Gast" : "Guest");
+  const name = typed || myName() || t("lobby.guest");
   try {
     const res = await api(`/api/tables/${code}/claim`, { name });
     store.set(`seat.${code}`, res.token);

@@ -22,6 +22,8 @@ function fill(el, attrs, children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") setHandler(el, key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (key === "style") el.style.cssText = String(value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
@@ -68,6 +70,10 @@ function patchAttributes(live, fresh) {
   }
   for (const { name, value } of [...fresh.attributes]) {
     if (live.getAttribute(name) !== value && !userOwned(live, name)) {
+      if (name === "style") {
+        live.style.cssText = value;
+        continue;
+      } // CSSOM (CSP)
       live.setAttribute(name, value);
       if (name === "value" && "value" in live) live.value = value;
     }

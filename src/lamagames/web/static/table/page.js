@@ -342,12 +342,9 @@ class TableView {
               : [],
           };
     const winners = result.winners.map((i) => m.seats[i].name);
-    const title =
-      winners.length > 1
-        ? t("table.winners", { names: winners.join(" & ") })
-        : winners.length
-          ? t("table.winner", { names: winners[0] })
-          : t("table.noWinner");
+    const title = winners.length
+      ? t("table.winner", { names: winners.join(" & "), n: winners.length })
+      : t("table.noWinner");
     const scores = result.rows.length
       ? h(
           "ol",

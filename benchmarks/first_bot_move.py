@@ -1,0 +1,92 @@
+"""How long a first bot move waits after the person's move, on a cold install (issue 19).
+
+Usage: python benchmarks/first_bot_move.py [--kind search] [--think 0,5,15] [--seed 3]
+                                           [--players 2] [--cache DIR]
+
+Runs ``lama play dice --seats human,<kind>,...`` on a pty (pexpect), each run with a new,
+empty ``NUMBA_CACHE_DIR`` (cold: the compiled code is not cached), unless ``--cache`` names
+one to reuse (warm after the first run). The scripted person answers every prompt with
+``1`` (Enter at a single choice) after ``--think`` seconds of "reading". Measured: the
+wall-clock seconds from the person's last answer before the first bot move is told to the
+line that tells it (``Bot 2 rolls ...`` or ``Bot 2 quits ...``), and the person's own time
+before it (the time the background compile had). ``lama play`` compiles the bots' code in
+a thread from the game's start, so the wait shrinks as the person takes longer.
+
+Figures depend on the machine's load (a compile is CPU-bound): report them with it.
+Measured 2026-12-01 on the shared 2-core machine (load average 9-17), seed 3, one bot:
+
+* ``search``, cold: the person took 0.1 s -> the first bot move waited 75.2 s; 10.3 s ->
+  67.3 s; 30.1 s -> 39.2 s; 60.1 s -> 8.3 s. Warm cache: 0.9 s.
+* ``exact``, cold: 0.2 s -> 13.8 s; 30.1 s -> 1.4 s.
+
+So the background compile takes the person's time off the wait, second for second, but
+the wait is under 3 s only once the person's first turn has lasted about as long as the
+compile (here a minute for ``search``, whose rollout kernel is one large compile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+
+PROMPT = r"q leave\) "
+BOT_MOVE = re.compile(r"Bot 2 (rolls|quits|gives)")
+
+
+def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> tuple[float, float]:
+    """One game up to the first bot move: (seconds waited, seconds the person took)."""
+    seats = ",".join(["human"] + [kind] * (players - 1))
+    env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
+    env.update(TERM="xterm-256color", NUMBA_CACHE_DIR=str(cache))
+    with tempfile.TemporaryDirectory() as folder:
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "lamagames.cli", "play", "dice", "--seats", seats, "--seed", str(seed),
+             "--delay", "0", "--record", str(Path(folder) / "game.lamarec.json")],
+            dimensions=(40, 100), env=env, encoding="utf-8", timeout=900,
+        )  # fmt: skip
+        try:
+            child.expect(PROMPT)
+            first_prompt = time.perf_counter()
+            while True:
+                time.sleep(think)
+                child.send("1\r")
+                answered = time.perf_counter()
+                # the earliest of the two in the output: a new prompt or the bot's move
+                if child.expect([PROMPT, BOT_MOVE.pattern]) == 1:
+                    return time.perf_counter() - answered, answered - first_prompt
+        finally:
+            child.close(force=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--kind", default="search", help="search or exact")
+    parser.add_argument("--think", default="0,5,15", help="seconds per prompt, comma list")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--cache", type=Path, default=None, help="reuse this cache (warm)")
+    args = parser.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{args.kind} x{args.players - 1}, seed {args.seed}, load average {load:.1f}")
+    for think in (float(t) for t in args.think.split(",")):
+        with tempfile.TemporaryDirectory() as empty:
+            cache = args.cache if args.cache is not None else Path(empty)
+            state = "warm" if args.cache is not None else "cold"
+            waited, took = run_once(args.kind, think, args.seed, args.players, cache)
+        print(
+            f"{state} cache, {think:g} s per prompt: the person took {took:.1f} s, "
+            f"then the first bot move waited {waited:.1f} s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""``lama review RECORD``: what every decision of a recorded game cost (any game whose spec
+has a ``review`` extra: LAMA Dice and Lama Express).
+
+A thin layer over :mod:`lamagames.coach.review` (the library the web app can call too):
+by default each seat's totals and, in plain words, every marked decision; ``--details``
+adds the table of every decision with its values, standard error and basis; ``--json``
+writes every decision and the totals; ``--plot`` the chart (:mod:`lamagames.coach.chart`).
+
+Exit codes: 0 done; 2 bad input, one ``Error:`` line (not a record, unknown game or
+format version, a record that does not replay, ``--player`` out of range, a bad ``--plot``
+name) or an unfinished record (reviewed up to its end first, then said so); 1 an output
+file could not be written; 130 interrupted (Ctrl-C) before any output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from lamagames.cli.common import fail, output_path, progress_bar, stderr, stdout, write_json
+from lamagames.coach.chart import chart_format, write_chart
+from lamagames.coach.review import MARK_Z, Decision, Review, load_reviewer, review_record
+from lamagames.core.errors import LamaError, RecordError
+from lamagames.core.extras import require
+from lamagames.core.files import read_json_file
+from lamagames.core.records import validate_record
+
+MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+
+
+def _number(value: float | None, unit: str, *, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    if unit == "win chance":
+        return f"{100 * value:+.1f}%" if signed else f"{100 * value:.1f}%"
+    return f"{value:+.2f}" if signed else f"{value:.2f}"
+
+
+def summary_table(review: Review) -> Table:
+    """Per seat: decisions, marks, total and mean loss, accuracy."""
+    unit = "points" if review.unit == "points" else "win chance"
+    table = Table(title=f"{review.title} review: {unit} lost per seat")
+    for name, justify in (("seat", "left"), ("moves", "right"), ("inacc", "right"),
+                          ("mist", "right"), ("blund", "right"), ("lost", "right"),
+                          ("per move", "right"), ("acc", "right")):  # fmt: skip
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for s in review.seats:
+        table.add_row(
+            f"{s.seat + 1} {s.name}",
+            str(s.decisions),
+            str(s.inaccuracies),
+            str(s.mistakes),
+            str(s.blunders),
+            _number(s.total_loss, review.unit),
+            _number(s.mean_loss, review.unit),
+            "-" if s.accuracy is None else f"{s.accuracy:.0f}%",
+        )
+    return table
+
+
+def details_table(review: Review) -> Table:
+    """Every decision: record index, seat, action played and its value, the best action and
+    its value, the loss (± its standard error when estimated), the mark and whether the
+    values are exact (the full basis is in ``--json``)."""
+    table = Table(
+        title="Every decision (values: higher is better)",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )  # fits 80 columns
+    for name, right in (("#", True), ("seat", True), ("played", False), ("value", True),
+                        ("best", False), ("value", True), ("loss", True), ("mark", False),
+                        ("how", False)):  # fmt: skip
+        table.add_column(name, justify="right" if right else "left",
+                         no_wrap=name not in ("played", "best"),
+                         min_width=len(name))  # fmt: skip
+    signed = review.unit == "points"
+    for d in review.decisions:
+        loss = _number(d.loss, review.unit)
+        if d.stderr is not None:
+            loss += f" ±{_number(d.stderr, review.unit)}"
+        table.add_row(
+            str(d.index),
+            str(d.seat + 1),
+            d.action,
+            _number(d.value, review.unit, signed=signed),
+            d.best,
+            _number(d.best_value, review.unit, signed=signed),
+            loss,
+            Text(d.mark or "", style=MARK_STYLES.get(d.mark or "", "")),
+            "exact" if d.exact else "est.",
+        )
+    return table
+
+
+def marked_lines(review: Review) -> list[Text]:
+    """Every marked decision in plain words: ``action 34, Ada: quit - You lost about 6
+    points here: rolling was better. (blunder)``."""
+    out = []
+    for d in review.decisions:
+        if d.mark is None:
+            continue
+        line = Text(f"action {d.index}, {review.names[d.seat]} (seat {d.seat + 1}): {d.action}. ")
+        line.append(d.words + " ")
+        line.append(f"({d.mark}{'' if d.exact else ', estimated'})", MARK_STYLES[d.mark])
+        out.append(line)
+    return out
+
+
+def legend(review: Review, *, details: bool = False) -> list[str]:
+    """How values, marks and accuracy are defined, for the output's foot (with ``details``:
+    also the table's ``how`` column)."""
+    t = review.thresholds
+    if review.unit == "points":
+        what = ("Values: expected points of the round, your opponents' minus yours "
+                "(higher is better).")  # fmt: skip
+        marks = f"{t.inaccuracy:g} / {t.mistake:g} / {t.blunder:g} points"
+    else:
+        what = "Values: chance to win the game (higher is better)."
+        marks = (f"{100 * t.inaccuracy:g} / {100 * t.mistake:g} / {100 * t.blunder:g} "
+                 "percentage points of win chance")  # fmt: skip
+    columns = (
+        "inacc / mist / blund: inaccuracies, mistakes, blunders; acc (accuracy): the share "
+        "of a seat's decisions without a mark."
+    )
+    if details:
+        columns += " how: exact (solved) or est. (estimated by rollouts, ± one standard error)."
+    return [
+        what,
+        f"Marks: inaccuracy / mistake / blunder from a loss of {marks}. Estimated losses "
+        f"below {MARK_Z:g} standard errors cannot be told from noise and count as 0.",
+        columns,
+    ]
+
+
+def review_command(
+    record_file: Annotated[
+        str, typer.Argument(metavar="RECORD", help="A game record (.lamarec.json).")
+    ],
+    player: Annotated[
+        int | None,
+        typer.Option("--player", metavar="N", help="Review seat N only (from 1)."),
+    ] = None,
+    json_file: Annotated[
+        str | None,
+        typer.Option("--json", metavar="FILE", help="Write every decision and the totals."),
+    ] = None,
+    plot: Annotated[
+        str | None,
+        typer.Option("--plot", metavar="FILE", help="Chart of each seat's value (.png/.svg)."),
+    ] = None,
+    details: Annotated[
+        bool, typer.Option("--details", help="Every decision with its values and basis.")
+    ] = False,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the rollouts.")] = 0,
+    rollouts: Annotated[
+        int | None,
+        typer.Option(
+            "--rollouts",
+            min=1,
+            max=100_000,
+            metavar="N",
+            help="Simulations per action where values are estimated.",
+        ),
+    ] = None,
+) -> None:
+    """Review a recorded game: what each decision cost, marked inaccuracy, mistake or
+    blunder (LAMA Dice: expected points, Lama Express: win chance)."""
+    if not record_file.strip():
+        fail("no file name given")
+    json_path = output_path(json_file, "--json")
+    plot_path = output_path(plot, "--plot")
+    try:
+        if plot_path is not None:
+            chart_format(plot_path)
+            require("--plot", ("matplotlib",), "sim")
+        record = validate_record(read_json_file(Path(record_file), RecordError))
+        load_reviewer(record.game)  # a game without reviews fails before the replay
+    except LamaError as exc:
+        fail(f"{record_file}: {exc}")
+    err = stderr()
+    try:
+        with progress_bar("Reviewing", err) as bar:
+            task = bar.add_task("review", total=len(record.actions))
+            review = review_record(
+                record,
+                player=None if player is None else player - 1,
+                seed=seed,
+                rollouts=rollouts,
+                progress=lambda done, _total: bar.update(task, completed=done),
+            )
+    except LamaError as exc:
+        fail(f"{record_file}: {exc}")
+    except KeyboardInterrupt:
+        fail("the review was interrupted; nothing was written", code=130)
+    out = stdout()
+    out.print(summary_table(review))
+    marked = marked_lines(review)
+    for text in marked:
+        out.print(text)
+    if not marked:
+        out.print("No marked decisions.")
+    if details:
+        out.print(details_table(review))
+    for line in legend(review, details=details):
+        out.print(Text(line, style="grey50"))
+    if json_path is not None:
+        write_json(json_path, review.to_json())
+    if plot_path is not None:
+        try:
+            write_chart(review, plot_path)
+        except LamaError as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"cannot write {plot_path}: {exc}", code=1)
+    if not review.finished:
+        fail(f"{record_file}: the game is unfinished: reviewed its {review.actions} actions "
+             "up to the end of the record")  # fmt: skip
+
+
+__all__ = ["Decision", "review_command"]

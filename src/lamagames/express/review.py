@@ -1,0 +1,172 @@
+"""Lama Express reviewer: what each decision of a recorded game cost, in win chance.
+
+The value of an action for the seat to act is its **win chance** (E-10): the share of
+``rollouts`` simulations, started after the action and played to the end of the game with
+every seat on the ``heuristic`` policy (the base policy of the ``search`` bot,
+:mod:`lamagames.bots.express_search`), that the seat wins. Simulation ``k`` of every action
+of a position draws its die rolls from the same stream (common random numbers,
+``random.Random(derive_seed(seed, "review", index) + k)``), so losses come with a paired
+standard error. A simulated game that reaches :data:`MAX_ROLLOUT_ACTIONS` actions counts as
+no win (as a truncated game, E-11). Every value is an estimate: nothing here is solved.
+
+Every window action is a decision (E-7, E-9): boarding, exiting, detours, re-boarding and
+passing, as is the train choice (E-6). A **pass while one of the seat's exits was legal**
+lets the llama ride another lap (E-7): it is marked at least ``mistake``, whatever the
+estimate, with the best exit named as the better move.
+
+Marks (:data:`THRESHOLDS`, loss in win chance): inaccuracy from 5 percentage points,
+mistake from 10, blunder from 20. The chart plots each seat's win chance after its move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from lamagames.bots.express import ExpressHeuristicBot
+from lamagames.bots.search import check_count
+from lamagames.coach.review import CONFIRM_FACTOR, ActionValue, Evaluation, Floor, Thresholds
+from lamagames.core.errors import IllegalActionError
+from lamagames.core.game import Game, State
+from lamagames.core.rng import derive_seed
+from lamagames.express.actions import DETOUR_BASE, EXIT_BASE, PASS
+from lamagames.express.game import ExpressGame, ExpressState, as_express_state
+
+#: Mark thresholds in win chance (0..1).
+THRESHOLDS: Final = Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.20)
+#: Default simulations per action.
+ROLLOUTS: Final = 12
+#: Default simulations per action at four seats (longer games, more decisions).
+ROLLOUTS_FOUR_SEATS: Final = 8
+#: A simulation stops after this many actions (chance included) with no win (E-11).
+MAX_ROLLOUT_ACTIONS: Final = 3000
+#: What a move is called in "... was better".
+GERUNDS: Final = {
+    "pass": "passing",
+    "move": "moving train",
+    "board": "boarding car",
+    "exit": "exiting from car",
+    "detour": "detouring the llama in car",
+    "reboard": "re-boarding car",
+}
+
+
+def chance(value: float) -> str:
+    """A win chance or its loss in plain words: ``"about 12% win chance"``."""
+    return f"about {100 * abs(value):.0f}% win chance"
+
+
+def move_words(notation: str) -> str:
+    """A move as the subject of a sentence: ``"passing"``, ``"exiting from car A3"``."""
+    head, _, rest = notation.partition(" ")
+    return f"{GERUNDS.get(head, head)} {rest}".strip()
+
+
+def is_exit(action: int) -> bool:
+    """True for an exit free action (E-7)."""
+    return EXIT_BASE <= action < DETOUR_BASE
+
+
+class ExpressReviewer:
+    """Values every legal action of a Lama Express position (see the module docstring).
+
+    Args:
+        game: an :class:`~lamagames.express.game.ExpressGame`.
+        seed: root seed of the rollouts.
+        rollouts: simulations per action (1 .. 100,000); ``None``: :data:`ROLLOUTS`
+            (:data:`ROLLOUTS_FOUR_SEATS` at four seats).
+
+    Raises:
+        IllegalActionError: not Lama Express.
+        ParameterError: ``rollouts`` not a positive integer.
+    """
+
+    unit = "win chance"
+    thresholds = THRESHOLDS
+    level_label = "win chance"
+
+    def __init__(self, game: Game, *, seed: int = 0, rollouts: int | None = None) -> None:
+        if not isinstance(game, ExpressGame):
+            raise IllegalActionError("the Lama Express reviewer reviews Lama Express only")
+        self.game = game
+        self.seed = seed
+        self.rollouts = check_count(
+            "rollouts",
+            (ROLLOUTS_FOUR_SEATS if game.num_players >= 4 else ROLLOUTS)
+            if rollouts is None
+            else rollouts,
+            most=100_000,
+        )
+        self.policy = [ExpressHeuristicBot(game, s, 0) for s in range(game.num_players)]
+
+    def amount(self, value: float) -> str:
+        """``"about 12% win chance"`` (:func:`chance`)."""
+        return chance(value)
+
+    def loss_words(self, loss: float, best: str) -> str:
+        """``"You lost about 12% win chance here: exiting from car A3 was better"``."""
+        return f"You lost {chance(loss)} here: {move_words(best)} was better"
+
+    def evaluate(self, state: State, player: int, index: int) -> Evaluation:
+        """Every legal action of ``player`` with its estimated win chance.
+
+        Raises:
+            IllegalActionError: not a Lama Express state, or ``player`` has no decision.
+        """
+        s = as_express_state(state)
+        legal = s.legal_actions(player) if player >= 0 else []
+        if not legal:
+            raise IllegalActionError(f"seat {player} has no decision here")
+        values = self._values(s, player, legal, index, self.rollouts, "review")
+        floors = {}
+        exits = [v for v in values if is_exit(v.action)]
+        if PASS in legal and exits:  # E-7: the llama would ride another lap
+            better = max(exits, key=lambda v: v.value).action
+            floors[PASS] = Floor("mistake", better, "You let an exit go here (E-7)")
+        return Evaluation(values, f"estimate: {self.rollouts} rollouts", floors)
+
+    def confirm(self, state: State, player: int, index: int, actions: list[int]) -> Evaluation:
+        """A fresh estimate of ``actions`` with :data:`~lamagames.coach.review.CONFIRM_FACTOR`
+        times the rollouts on an independent seed (``derive_seed(seed, "confirm", index)``),
+        to confirm a mark (:func:`lamagames.coach.review.review_record`)."""
+        count = CONFIRM_FACTOR * self.rollouts
+        values = self._values(as_express_state(state), player, actions, index, count, "confirm")
+        return Evaluation(values, f"estimate: {count} rollouts (confirmed)")
+
+    def _values(
+        self, s: ExpressState, player: int, actions: list[int], index: int, count: int, label: str
+    ) -> list[ActionValue]:
+        base = derive_seed(self.seed, label, index)
+        values = []
+        for action in actions:
+            after = s.child(action, player)
+            wins = [
+                self._simulate(after.clone(), random.Random(base + k), player) for k in range(count)
+            ]
+            values.append(
+                ActionValue(
+                    action=action,
+                    notation=s.action_to_string(action, player),
+                    value=sum(wins) / len(wins),
+                    level=sum(wins) / len(wins),
+                    samples=tuple(wins),
+                    exact=False,
+                )
+            )
+        return values
+
+    def _simulate(self, state: ExpressState, rng: random.Random, seat: int) -> float:
+        steps = 0
+        while not state.is_terminal() and steps < MAX_ROLLOUT_ACTIONS:
+            player = state.current_player()
+            if player < 0:
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                state.apply_action(self.policy[player].step(state), player)
+            steps += 1
+        return 1.0 if state.winner() == seat else 0.0
+
+
+def make_reviewer(game: Game, *, seed: int = 0, rollouts: int | None = None) -> Any:
+    """The spec's ``review`` extra: an :class:`ExpressReviewer` (see there for errors)."""
+    return ExpressReviewer(game, seed=seed, rollouts=rollouts)

@@ -1,0 +1,144 @@
+"""uvicorn's HTTP protocol with a request-head deadline and a request-head size cap.
+
+uvicorn alone keeps a connection whose request head never ends open for as long as the
+client likes (300 connections that sent half a header stayed open for 20 s), and
+httptools accepts heads of any size (a 200 KB header was answered 200).
+:class:`GuardedHttpProtocol` closes a connection that has not sent a complete request
+head within ``header_timeout`` seconds of its first byte (or of connecting), answering 408
+when a request had begun,
+and refuses a head (request line and headers) over ``max_header_bytes`` with 431, without
+reading more of it. WebSocket upgrades pass through unchanged once their head is in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Final
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+#: Seconds a client has to send a complete request head.
+HEADER_TIMEOUT: Final = 10.0
+#: Largest request head (request line and headers), bytes.
+MAX_HEADER_BYTES: Final = 16 * 1024
+
+
+class GuardedConfig(uvicorn.Config):
+    """A :class:`uvicorn.Config` that also carries the head limits of
+    :class:`GuardedHttpProtocol` (and selects it as the HTTP protocol).
+
+    Args:
+        header_timeout: seconds a connection has to send a complete request head.
+        max_header_bytes: largest request head, bytes.
+        args, kwargs: those of :class:`uvicorn.Config`.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        header_timeout: float = HEADER_TIMEOUT,
+        max_header_bytes: int = MAX_HEADER_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("http", GuardedHttpProtocol)
+        kwargs.setdefault("h11_max_incomplete_event_size", max_header_bytes)
+        super().__init__(*args, **kwargs)
+        self.header_timeout = header_timeout
+        self.max_header_bytes = max_header_bytes
+
+
+class _HeadTooLarge(Exception):
+    """Raised from the parser's callback: the complete head is over the cap."""
+
+
+def _response(status: int, reason: str, code: str, message: str) -> bytes:
+    body = json.dumps({"error": code, "message": message}, separators=(",", ":")).encode()
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+class GuardedHttpProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a request-head deadline (408) and size cap (431).
+
+    The limits come from the config (:class:`GuardedConfig`; a plain ``uvicorn.Config``
+    gets :data:`HEADER_TIMEOUT` and :data:`MAX_HEADER_BYTES`).
+    """
+
+    def __init__(self, config: uvicorn.Config, *args: Any, **kwargs: Any) -> None:
+        super().__init__(config, *args, **kwargs)
+        self.header_timeout: float = getattr(config, "header_timeout", HEADER_TIMEOUT)
+        self.max_header_bytes: int = getattr(config, "max_header_bytes", MAX_HEADER_BYTES)
+        self._awaiting_head = True
+        self._head_bytes = 0
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._head_refused = False
+
+    # ------------------------------------------------------------------ timer
+    def _arm_head_timer(self) -> None:
+        if self._head_timer is None and self.header_timeout > 0:
+            self._head_timer = self.loop.call_later(self.header_timeout, self._head_timed_out)
+
+    def _disarm_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self._awaiting_head and not self.transport.is_closing():
+            if self._head_bytes:  # a request began: say why it ends (a silent
+                # connection, e.g. a browser's spare one, is just closed)
+                message = f"no complete request head within {self.header_timeout:g} s"
+                self.transport.write(_response(408, "Request Timeout", "timeout", message))
+            self.transport.close()
+
+    def _refuse_head(self) -> None:
+        message = f"request head too large (limit {self.max_header_bytes} bytes)"
+        self.transport.write(
+            _response(431, "Request Header Fields Too Large", "too_large", message)
+        )
+        self.transport.close()
+
+    # ------------------------------------------------------------------ protocol
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_head_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._awaiting_head:
+            self._arm_head_timer()  # a keep-alive connection's next request began
+            self._head_bytes += len(data)
+        super().data_received(data)
+        over = self._awaiting_head and self._head_bytes > self.max_header_bytes
+        if over and not self.transport.is_closing():  # an unfinished head over the cap
+            self._refuse_head()
+
+    def send_400_response(self, msg: str) -> None:
+        if self._head_refused:  # the parser stopped at our _HeadTooLarge
+            self._refuse_head()
+        else:
+            super().send_400_response(msg)
+
+    # ------------------------------------------------------------------ parser callbacks
+    def on_headers_complete(self) -> None:
+        size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+        if size > self.max_header_bytes:
+            self._head_refused = True
+            raise _HeadTooLarge
+        self._awaiting_head = False
+        self._head_bytes = 0
+        self._disarm_head_timer()
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._awaiting_head = True  # the next request on this connection reads a new head
+        super().on_message_complete()

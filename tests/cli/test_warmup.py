@@ -1,0 +1,146 @@
+"""Compiled code on first use (issue 19): a one-line notice with a spinner while Numba
+compiles, and the bots' code prepared in the background while people play."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from typing import ClassVar
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from lamagames.bots import base
+from lamagames.bots.base import Bot
+from lamagames.cli.session import run_table
+from lamagames.cli.views import get_view
+from lamagames.cli.warmup import (
+    PREPARING,
+    AfterWarmUp,
+    BackgroundWarmUp,
+    compile_notice,
+    compiled_kinds,
+    decision_for,
+    warm_bots,
+)
+from lamagames.core.game import State
+from lamagames.core.records import SeatInfo
+from lamagames.core.registry import make
+
+numba = pytest.importorskip("numba")
+
+
+def _terminal() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, force_terminal=True, width=80, height=24), out
+
+
+def test_the_notice_shows_while_numba_compiles_on_a_terminal() -> None:
+    def double(x: int) -> int:
+        return 2 * x
+
+    twice = numba.njit(cache=False)(double)
+    console, out = _terminal()
+    with compile_notice(console):
+        assert twice(4) == 8  # compiled here
+    assert PREPARING in out.getvalue()
+
+
+def test_no_notice_without_a_compile_or_off_a_terminal() -> None:
+    def triple(x: int) -> int:
+        return 3 * x
+
+    thrice = numba.njit(cache=False)(triple)
+    plain = io.StringIO()
+    with compile_notice(Console(file=plain, force_terminal=False)):
+        assert thrice(2) == 6  # compiled, but not on a terminal
+    console, out = _terminal()
+    with compile_notice(console):
+        assert thrice(3) == 9  # already compiled
+    assert plain.getvalue() == "" and out.getvalue() == ""
+
+
+class SlowFirstBot(Bot):
+    """Stands for a compiled bot: its first decision in a process takes 1.5 s ("compiling");
+    records whether each decision found the code ready."""
+
+    kind = "slow-first"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+    ready = False
+    lock = threading.Lock()
+    found_ready: ClassVar[list[bool]] = []
+
+    def step(self, state: State) -> int:
+        with SlowFirstBot.lock:
+            if threading.current_thread() is threading.main_thread():
+                SlowFirstBot.found_ready.append(SlowFirstBot.ready)
+            if not SlowFirstBot.ready:
+                time.sleep(1.5)
+                SlowFirstBot.ready = True
+        return state.legal_actions(self.seat)[0]
+
+
+@pytest.fixture
+def slow_first(monkeypatch: pytest.MonkeyPatch) -> type[SlowFirstBot]:
+    monkeypatch.setitem(base._REGISTERED, ("dice", SlowFirstBot.kind), SlowFirstBot)
+    monkeypatch.setattr(SlowFirstBot, "ready", False)
+    monkeypatch.setattr(SlowFirstBot, "found_ready", [])
+    return SlowFirstBot
+
+
+def test_compiled_kinds_are_those_that_need_numba(slow_first: type[SlowFirstBot]) -> None:
+    kinds = ["human", "benchmark", "slow-first", "random", "slow-first", "nonsense"]
+    assert compiled_kinds("dice", kinds) == ["slow-first"]
+    assert compiled_kinds("dice", ["search", "exact", "heuristic"]) == ["search", "exact"]
+
+
+def test_decision_for_reaches_the_seat_without_touching_the_game() -> None:
+    game = make("dice", num_players=3)
+    state = decision_for(game, 2, 7)
+    assert state is not None and state.current_player() == 2
+    assert decision_for(game, 2, 7) == state  # from the seed alone
+
+
+def test_a_first_bot_move_waits_for_the_background_warm_up_with_the_notice(
+    slow_first: type[SlowFirstBot],
+) -> None:
+    """The person answers at once; the bot's first move waits for the warm-up started with
+    the game (the notice shows meanwhile) and finds its code ready."""
+    answers = iter(["1"] * 3)
+
+    def read_line(prompt: Text) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    console, out = _terminal()
+    seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="slow-first")]
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=2),
+        seats,
+        seed=3,
+        console=console,
+        read_line=read_line,
+    )
+    assert outcome.stopped == "Ann left the game."
+    assert slow_first.found_ready and all(slow_first.found_ready)
+    assert PREPARING in out.getvalue()
+
+
+def test_warm_bots_and_background_warm_up(slow_first: type[SlowFirstBot]) -> None:
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, ["human", "slow-first"], 1)
+    assert warm_up.kinds == ["slow-first"] and warm_up.running
+    bot = AfterWarmUp(base.make_bot("slow-first", game, 1, 1), warm_up, None)
+    state = decision_for(game, 1, 2)
+    assert state is not None
+    assert bot.step(state) in state.legal_actions(1)
+    assert not warm_up.running and slow_first.found_ready == [True]
+    nothing = BackgroundWarmUp(game, ["human", "benchmark"], 1)
+    assert nothing.kinds == [] and not nothing.running
+    nothing.wait(None)
+    warm_bots(game, ["benchmark", "no-such-kind"], 1)  # nothing compiled, nothing raised

@@ -1,0 +1,79 @@
+"""``lama tutorial dice|express`` (issue 18): a scripted first game that explains each kind
+of decision with its ruling ids and plays to its end when Enter takes every suggestion."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from lamagames.cli.main import app
+from lamagames.core.records import load_record
+from lamagames.dice.tutorial import LESSONS as DICE_LESSONS
+from lamagames.express.tutorial import LESSONS as EXPRESS_LESSONS
+from lamagames.express.tutorial import kind_of
+
+
+def tutorial(*args: str, enters: int = 600) -> Result:
+    return CliRunner().invoke(app, ["tutorial", *args], input="\n" * enters)
+
+
+def test_e6_e10_express_walkthrough_plays_to_its_end(tmp_path: Path) -> None:
+    record = tmp_path / "t.json"
+    result = tutorial("express", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    for kind in ("start", "move", "board", "pass"):
+        assert " ".join(EXPRESS_LESSONS[kind].split()) in flat
+    assert re.search(r"\[E-6\]", flat) and re.search(r"\[E-9\]", flat)
+    assert "Suggested: move " in flat and "Winner:" in flat
+    result_of = load_record(record).result
+    assert result_of is not None and result_of.terminal
+    again = tutorial("express")  # scripted: the same game every time
+    assert again.output.count("Suggested:") == result.output.count("Suggested:")
+
+
+@pytest.mark.slow
+def test_d6_d8_dice_walkthrough_plays_to_its_end(tmp_path: Path) -> None:
+    record = tmp_path / "t.json"
+    result = tutorial("dice", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    for kind in ("start", "turn", "discard"):
+        assert " ".join(DICE_LESSONS[kind].split()) in flat
+    assert "Winner:" in flat and load_record(record).result is not None
+
+
+def test_dice_walkthrough_explains_the_turn_and_suggests_with_plain_words() -> None:
+    result = CliRunner().invoke(app, ["tutorial", "dice"], input="q\n")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert " ".join(DICE_LESSONS["turn"].split()) in flat and "[D-7, D-10]" in flat
+    assert "Suggested: " in flat and "points expected this round" in flat
+    assert "You left the walkthrough." in flat
+
+
+def test_a_typed_move_overrides_the_suggestion(tmp_path: Path) -> None:
+    record = tmp_path / "t.json"
+    result = CliRunner().invoke(
+        app, ["tutorial", "express", "--record", str(record)], input="2\nq\n"
+    )
+    assert result.exit_code == 0, result.output
+    actions = json.loads(record.read_text())["actions"]
+    mine = [a["action"] for a in actions if a["player"] == 0]
+    assert mine[0] == "move B"  # menu choice 2, not the suggested move A
+
+
+def test_unknown_game_is_one_line() -> None:
+    result = tutorial("chess")
+    assert result.exit_code == 2 and "chess" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_express_action_kinds() -> None:
+    assert [kind_of(a) for a in (0, 1, 2, 3, 13, 23, 33)] == [
+        "pass", "move", "move", "board", "exit", "detour", "reboard",
+    ]  # fmt: skip

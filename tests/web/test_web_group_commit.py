@@ -1,0 +1,146 @@
+"""Group commit (issue 16, item 1): the actions of many tables share one transaction, each
+caller returns only once its action is committed, and one bad action of a batch fails alone
+(its neighbours are stored). On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from db_helpers import Faults
+from sqlalchemy.exc import IntegrityError
+
+from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
+from lamagames.web.writer import GroupWriter
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """A store on a fresh database (both backends), quick to give up."""
+    made = Store(db_url, retry_for=1.0)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def _tables(store: Store, count: int) -> list[TableData]:
+    return [
+        store.create_table(
+            game="dice",
+            params={},
+            seed=number,
+            seats=[("human", "", None), ("bot", "", "random")],
+            public=False,
+            turn_clock=None,
+            away_timeout=30.0,
+            alertness=None,
+        )
+        for number in range(count)
+    ]
+
+
+def _stored(store: Store, code: str) -> list[tuple[int, int, str, str]]:
+    data = store.load(code)
+    assert data is not None
+    return [(a.idx, a.player, a.notation, a.by) for a in data.actions]
+
+
+def test_actions_of_many_tables_share_one_commit(store: Store) -> None:
+    tables = _tables(store, 20)
+
+    async def run() -> GroupWriter:
+        writer = GroupWriter(store)
+        await asyncio.gather(
+            *(writer.append(t.id, ActionData(0, -1, "roll", "chance")) for t in tables)
+        )
+        # each returned: its action is committed (a fresh read finds it)
+        await asyncio.gather(
+            *(
+                writer.append(t.id, ActionData(1, 0, "stop", "human"), "finished" if i else None)
+                for i, t in enumerate(tables)
+            )
+        )
+        writer.close()
+        return writer
+
+    writer = asyncio.run(run())
+    assert (writer.batches, writer.actions) == (2, 40)  # one transaction per wave
+    for number, table in enumerate(tables):
+        assert _stored(store, table.code) == [(0, -1, "roll", "chance"), (1, 0, "stop", "human")]
+        loaded = store.load(table.code)
+        assert loaded is not None
+        assert loaded.version == 2
+        assert loaded.status == ("finished" if number else "waiting")
+
+
+def test_one_bad_action_fails_alone(store: Store) -> None:
+    good, bad, other = _tables(store, 3)
+    store.append_action(bad.id, ActionData(0, 0, "roll", "human"))
+
+    async def run() -> list[BaseException | None]:
+        writer = GroupWriter(store)
+        results = await asyncio.gather(
+            writer.append(good.id, ActionData(0, 0, "roll", "human")),
+            writer.append(bad.id, ActionData(0, 1, "quit", "human")),  # index 0 is taken
+            writer.append(other.id, ActionData(0, 0, "roll", "human")),
+            return_exceptions=True,
+        )
+        writer.close()
+        return list(results)
+
+    results = asyncio.run(run())
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], IntegrityError)
+    assert _stored(store, good.code) == [(0, 0, "roll", "human")]
+    assert _stored(store, bad.code) == [(0, 0, "roll", "human")]  # the stored one stays
+    assert _stored(store, other.code) == [(0, 0, "roll", "human")]
+
+
+def test_an_action_already_stored_by_a_lost_answer_counts_as_done(store: Store) -> None:
+    """A batch whose commit reached the database but whose answer was lost is retried; the
+    retry finds exactly its actions stored and reports success (alone or with others)."""
+    first, second = _tables(store, 2)
+    store.append_action(first.id, ActionData(0, 0, "roll", "human"))
+
+    async def run() -> None:
+        writer = GroupWriter(store)
+        await writer.append(first.id, ActionData(0, 0, "roll", "human"))
+        await asyncio.gather(
+            writer.append(first.id, ActionData(0, 0, "roll", "human")),
+            writer.append(second.id, ActionData(0, 0, "roll", "human")),
+        )
+        writer.close()
+
+    asyncio.run(run())
+    assert _stored(store, first.code) == [(0, 0, "roll", "human")]
+    assert _stored(store, second.code) == [(0, 0, "roll", "human")]
+
+
+def test_transient_errors_are_retried_and_an_absent_database_fails_the_batch(
+    store: Store,
+) -> None:
+    one, two = _tables(store, 2)
+    faults = Faults(store.engine)
+
+    async def run(count: int) -> list[BaseException | None]:
+        writer = GroupWriter(store)
+        faults.fail_next(count)
+        results = await asyncio.gather(
+            writer.append(one.id, ActionData(count, 0, "roll", "human")),
+            writer.append(two.id, ActionData(count, 0, "roll", "human")),
+            return_exceptions=True,
+        )
+        writer.close()
+        return list(results)
+
+    try:
+        assert asyncio.run(run(0)) == [None, None]
+        assert asyncio.run(run(2)) == [None, None]  # two failed attempts, then stored
+        results = asyncio.run(run(10_000))  # never answers within retry_for
+        assert all(isinstance(r, StoreUnavailable) for r in results)
+    finally:
+        faults.remove()
+    assert [a[0] for a in _stored(store, one.code)] == [0, 2]
+    assert [a[0] for a in _stored(store, two.code)] == [0, 2]
