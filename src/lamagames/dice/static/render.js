@@ -4,6 +4,7 @@ import { h } from "/static/dom.js";
 import { SYMBOLS, actionLabel, highlights, symbolName } from "./words.js";
 
 export { actionLabel, eventLines, eventText, hint } from "./words.js";
+export { summary } from "./summary.js";
 
 export function llamaSvg(extra = "") {
   return h(
@@ -73,7 +74,7 @@ function chips(black, white, t) {
   const out = [];
   for (let i = 0; i < black; i++) out.push(h("span", { class: "chip chip-black", title: t("dice.black") }, "10"));
   for (let i = 0; i < white; i++) out.push(h("span", { class: "chip chip-white", title: t("dice.white") }, "1"));
-  return h("span", { class: "chips", "aria-label": `${t("dice.chips")}: ${black}×10, ${white}×1` }, out);
+  return h("span", { class: "chips", role: "img", "aria-label": `${t("dice.chips")}: ${black}×10, ${white}×1` }, out);
 }
 
 /** Content of an action button: label plus the cards it names. */

@@ -442,6 +442,7 @@ export function render(root, view, ctx) {
         "text",
         { class: "xp-station-name", x: x + 24, y: y + 17, fill: PLAYER_INK[st.colour] },
         name.length > 10 ? `${name.slice(0, 9)}…` : name,
+        name.length > 10 ? s("title", {}, name) : null,
       ),
       inert
         ? null
@@ -719,7 +720,7 @@ function players(view, ctx) {
           { class: "xp-player-main" },
           h(
             "span",
-            { class: "xp-player-name" },
+            { class: "xp-player-name", title: seatName(seats, i) },
             seatName(seats, i),
             " ",
             h("span", { class: "xp-player-colour" }, `(${colourName(colour, t)})`),
@@ -795,4 +796,85 @@ function legend(view, t) {
       h("li", {}, t("express.legend.keys")),
     ),
   );
+}
+
+// ------------------------------------------------------------------ after the game
+/**
+ * Who brought which llama home when (issue 19), from the game's events: each `exit`
+ * (E-10) at the number of the roll it followed (`roll` events count them, E-11). Returns
+ * [{seat, roll, home, of}] in game order.
+ */
+export function homecomings(events) {
+  let roll = 0;
+  const found = [];
+  for (const action of events)
+    for (const e of action.events || []) {
+      if (e.kind === "roll") roll = e.roll;
+      else if (e.kind === "exit") found.push({ seat: e.seat, roll, home: e.home, of: e.llamas_to_win });
+    }
+  return found;
+}
+
+/** The summary panel's content: a timeline (a row per seat, a llama per homecoming) and
+ * the same as a list. */
+export function summary(events, ctx) {
+  const { t, seats, view } = ctx;
+  const found = homecomings(events);
+  const last = Math.max(1, view && view.rolls ? view.rolls : 0, ...found.map((f) => f.roll));
+  const left = 84; // room for the names
+  const width = 400;
+  const row = 26;
+  const x = (roll) => left + 12 + ((width - left - 28) * roll) / last;
+  const colours = (view && view.colours) || [];
+  const lines = seats.map((_, i) => {
+    const name = seatName(seats, i);
+    return [
+      s("text", { class: "summary-name", x: 0, y: 18 + i * row }, name.length > 12 ? `${name.slice(0, 11)}…` : name),
+      s("line", { class: "summary-base", x1: left, x2: width - 8, y1: 14 + i * row, y2: 14 + i * row }),
+    ];
+  });
+  const marks = found.map((f) =>
+    s(
+      "g",
+      { transform: `translate(${x(f.roll)} ${14 + f.seat * row})` },
+      llamaToken(colours[f.seat] || "yellow", 10),
+      s(
+        "title",
+        {},
+        t("express.summary.home", { roll: f.roll, name: seatName(seats, f.seat), home: f.home, of: f.of }),
+      ),
+    ),
+  );
+  const chart = s(
+    "svg",
+    {
+      class: "summary-chart",
+      viewBox: `0 0 ${width} ${seats.length * row + 16}`,
+      width,
+      height: seats.length * row + 16,
+      role: "img",
+      "aria-label": t("express.summary.chart", { n: last }),
+    },
+    lines,
+    marks,
+    s(
+      "text",
+      { class: "summary-axis", x: width - left, y: seats.length * row + 12 },
+      t("express.summary.rolls", { n: last }),
+    ),
+  );
+  const list = found.length
+    ? h(
+        "ol",
+        { class: "summary-list" },
+        found.map((f) =>
+          h(
+            "li",
+            { dataset: { seat: String(f.seat) } },
+            t("express.summary.home", { roll: f.roll, name: seatName(seats, f.seat), home: f.home, of: f.of }),
+          ),
+        ),
+      )
+    : h("p", {}, t("express.summary.none"));
+  return h("div", { class: "summary-body" }, chart, list);
 }

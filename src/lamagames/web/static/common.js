@@ -124,3 +124,26 @@ export function notFoundPage() {
   );
   page.rerender = notFoundPage;
 }
+
+// ------------------------------------------------------------------ name fields
+/** Longest display name the server takes (schemas.py Name). */
+export const NAME_MAX = 32;
+
+/**
+ * The "12 of 32 characters" line under a name field (issue 19: the limit is shown, not a
+ * silent cut): tied to the input by aria-describedby, updated as the person types.
+ */
+export function nameCounter(input) {
+  const id = `${input.id}-count`;
+  const counter = h("small", { class: "name-count muted", id });
+  const update = () => {
+    const n = [...input.value].length;
+    counter.textContent = t("form.nameCount", { n, max: NAME_MAX });
+    counter.classList.toggle("name-count-full", n >= NAME_MAX);
+  };
+  input.setAttribute("maxlength", String(NAME_MAX));
+  input.setAttribute("aria-describedby", id);
+  input.addEventListener("input", update);
+  update();
+  return counter;
+}

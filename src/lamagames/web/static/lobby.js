@@ -1,7 +1,21 @@
 // The lobby: create a table (game, seats, options), open tables, join by room code.
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
-import { CODE_RE, api, claim, link, main, myName, navigate, page, renderer, seatName, store, toast } from "./common.js";
+import {
+  CODE_RE,
+  api,
+  claim,
+  link,
+  main,
+  myName,
+  nameCounter,
+  navigate,
+  page,
+  renderer,
+  seatName,
+  store,
+  toast,
+} from "./common.js";
 
 const { t } = i18n;
 
@@ -297,7 +311,13 @@ function createForm(gameList) {
         }
       },
     },
-    h("div", { class: "field" }, h("label", { for: "your-name" }, t("lobby.yourName")), nameInput),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "your-name" }, t("lobby.yourName")),
+      nameInput,
+      nameCounter(nameInput),
+    ),
     h("div", { class: "field" }, h("label", { for: "game" }, t("lobby.game")), gameSelect),
     h("fieldset", { class: "field" }, h("legend", {}, t("lobby.seats")), seatBox),
     optionBox,

@@ -59,7 +59,20 @@ export function logPanel(m, R, log) {
     "details",
     { class: "log", id: "log", open: window.innerWidth > 900 ? true : null },
     h("summary", {}, t("table.log")),
-    h("ol", { reversed: true }, items),
+    // A live region (issue 19): a screen reader reads each move as it is added; focusable,
+    // so the list scrolls with the keyboard.
+    h(
+      "ol",
+      {
+        reversed: true,
+        id: "log-list",
+        "aria-live": "polite",
+        "aria-relevant": "additions",
+        "aria-label": t("table.log"),
+        tabindex: "0",
+      },
+      items,
+    ),
   );
 }
 

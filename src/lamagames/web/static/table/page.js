@@ -7,6 +7,7 @@ import { api, errorText, gameIdsFor, link, main, myName, navigate, page, rendere
 import { reviewPanel } from "../review.js";
 import { chime } from "../sound.js";
 import { actionBar, onActionKey } from "./actions.js";
+import { Alerts, alertMenu, countdown, tick } from "./alerts.js";
 import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
@@ -39,6 +40,7 @@ class TableView {
     /** Every event seen on this page, by index (state messages carry only the latest). */
     this.log = new Map();
     this.wasMyTurn = false;
+    this.alerts = new Alerts();
     this.clockTimer = null;
     /** The renderer's memory for this page (what it drew last, to animate changes once). */
     this.memory = {};
@@ -75,13 +77,21 @@ class TableView {
     this.conn.connect();
     this.keys = (e) => onActionKey(e, main);
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.fitBoard();
+    window.addEventListener("resize", this.resized);
+    // A game's style sheet arriving after the first draw changes the board's size.
+    document.addEventListener("load", this.resized, true);
   }
 
   stop() {
     document.removeEventListener("keydown", this.keys);
+    window.removeEventListener("resize", this.resized);
+    document.removeEventListener("load", this.resized, true);
+    document.body.classList.remove("fit");
     clearInterval(this.clockTimer);
     if (this.review) this.review.stop();
     this.conn.stop();
+    this.alerts.stop();
     document.title = t("app.title");
   }
 
@@ -169,7 +179,11 @@ class TableView {
     const mine = m.seat !== null && m.acting.includes(m.seat) && m.legal.length > 0;
     if (mine && !this.wasMyTurn) chime();
     this.wasMyTurn = mine;
-    document.title = mine ? t("title.yourTurn", { game: gameName }) : `${gameName} · ${m.code}`;
+    // Until the seat acts: a move in flight ends the alert, the next turn or chance starts one.
+    this.alerts.update(mine && !this.conn.pending, {
+      mine: t("title.yourTurn", { game: gameName }),
+      plain: `${gameName} · ${m.code}`,
+    });
 
     const legal = m.status === "playing" ? m.legal.map((a) => a.action) : [];
     const board = h("div", { class: "board", id: "board" });
@@ -191,7 +205,12 @@ class TableView {
       "div",
       { class: "table-head" },
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
-      h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
+      h(
+        "div",
+        { class: "table-head-tools" },
+        m.seat !== null && m.status === "playing" ? alertMenu(() => this.draw()) : null,
+        h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
+      ),
     );
     const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
     const fresh = h(
@@ -209,6 +228,9 @@ class TableView {
     const live = main.querySelector(":scope > #table-page");
     if (live && live.dataset.code === m.code) patch(live, fresh);
     else main.replaceChildren(fresh);
+    // While the game is on, the page fits the screen (style.css body.fit, issue 19).
+    document.body.classList.toggle("fit", m.status === "playing");
+    this.fitBoard();
     if (m.status === "finished") this.showReview(m, R);
     if (mine && !this.conn.pending && !main.contains(document.activeElement)) {
       const first = main.querySelector(".actions button");
@@ -217,11 +239,32 @@ class TableView {
     clearInterval(this.clockTimer);
     if (m.clock) {
       const started = performance.now();
-      const el = main.querySelector(".clock");
-      this.clockTimer = setInterval(() => {
-        const left = Math.max(0, Math.ceil(m.clock.remaining - (performance.now() - started) / 1000));
-        if (el) el.textContent = t("table.clock", { n: left });
-      }, 250);
+      const el = main.querySelector("#countdown");
+      const left = () => Math.max(0, m.clock.remaining - (performance.now() - started) / 1000);
+      tick(el, left());
+      this.clockTimer = setInterval(() => tick(el, left()), 250);
+    }
+  }
+
+  /**
+   * Shrink the board (CSS zoom) until it fits the room the fitted page gives it: the Lama
+   * Express board scales by itself (an SVG), the LAMA Dice cards are HTML. Runs after each
+   * draw (the patch drops the zoom) and on every resize.
+   */
+  fitBoard() {
+    const board = main.querySelector("#board");
+    const inner = board && board.firstElementChild;
+    if (!inner) return;
+    inner.style.removeProperty("zoom");
+    if (!document.body.classList.contains("fit")) return;
+    let zoom = 1;
+    for (let round = 0; round < 4; round++) {
+      const high = inner.getBoundingClientRect().height;
+      const wide = inner.scrollWidth * zoom;
+      const room = Math.min(board.clientHeight / Math.max(high, 1), board.clientWidth / Math.max(wide, 1));
+      if (room >= 0.995) break;
+      zoom = Math.max(0.3, zoom * room * 0.98);
+      inner.style.setProperty("zoom", String(zoom));
     }
   }
 
@@ -247,8 +290,11 @@ class TableView {
       .map((i) => m.seats[i]?.name)
       .filter(Boolean)
       .join(", ");
+    // A bot standing in for an absent person: say so, not "Mum chooses a train" (issue 19).
+    const standIn = !mine && m.acting.length === 1 && m.seats[m.acting[0]]?.replaced ? m.seats[m.acting[0]].name : null;
     const own = R.headline ? R.headline(m.view, { t, seat: m.seat, seats: m.seats, acting: m.acting, mine }) : null;
     const text =
+      (standIn && t("table.botFor", { name: standIn })) ||
       own ||
       (mine
         ? t("table.yourTurn")
@@ -259,7 +305,9 @@ class TableView {
             : current
               ? t("table.turnOf", { name: current })
               : "…");
-    const clock = m.clock ? h("span", { class: "clock" }, t("table.clock", { n: Math.ceil(m.clock.remaining) })) : null;
+    const total =
+      m.clock && this.info ? (m.clock.kind === "alertness" ? this.info.alertness : this.info.turn_clock) : null;
+    const clock = m.clock ? countdown(m.clock, total) : null;
     const hintText = mine && R.hint ? R.hint(m.view, t) : m.seat === null ? t("table.spectating") : "";
     const stuck = this.stuck
       ? h(
@@ -276,6 +324,27 @@ class TableView {
       hintText ? h("span", { class: "hint" }, hintText) : null,
       stuck,
     );
+  }
+
+  /**
+   * The game module's summary of a finished game (issue 19: points per round, who brought
+   * which llama home when), from every event of the game: the page's own log when it saw
+   * the whole game, else the replay's events (fetched once).
+   */
+  summary(m, R) {
+    let events = null;
+    if (this.log.has(0)) events = [...this.log.values()].sort((a, b) => a.index - b.index);
+    else if (this.allEvents) events = this.allEvents;
+    else if (!this.fetchingEvents) {
+      this.fetchingEvents = true;
+      api(`/api/tables/${this.code}/replay`)
+        .then((data) => {
+          this.allEvents = data.events;
+          this.draw();
+        })
+        .catch(() => {}); // no summary then; the result and the replay link stay
+    }
+    return events ? R.summary(events, { t, seats: m.seats, view: m.view }) : null;
   }
 
   finishedPanel(m, R) {
@@ -312,11 +381,20 @@ class TableView {
         )
       : null;
     const canRematch = m.seat !== null || this.host;
+    const told = R && R.summary ? this.summary(m, R) : null;
     return h(
       "section",
       { class: "panel finished", id: "finished", role: "status" },
       h("h2", {}, t("table.gameOver"), " – ", title),
       scores,
+      told
+        ? h(
+            "section",
+            { class: "summary", id: "summary", "aria-labelledby": "summary-title" },
+            h("h3", { id: "summary-title" }, t("summary.title")),
+            told,
+          )
+        : null,
       h(
         "div",
         { class: "item-actions" },

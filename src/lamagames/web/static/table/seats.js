@@ -2,7 +2,7 @@
 // the host, "join as" for an invited player) and the spectator's Join button.
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
-import { api, claim, myName, seatName, store, toast } from "../common.js";
+import { api, claim, myName, nameCounter, seatName, store, toast } from "../common.js";
 
 const { t } = i18n;
 
@@ -104,6 +104,7 @@ export function waitingPanel(view, m, raw) {
       },
       h("label", { for: "join-name" }, t("table.joinAs")),
       input,
+      nameCounter(input),
       h("button", { class: "btn btn-primary", type: "submit" }, "OK"),
     );
   }

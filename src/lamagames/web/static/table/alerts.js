@@ -1,0 +1,121 @@
+// Never miss a chance (issue 19): while the seat must act (its turn, or a chance in a Lama
+// Express window) the tab's title and icon change, a phone vibrates once, and the turn
+// clock or alertness timer counts down in the banner. Each is a setting kept in
+// localStorage (lama.alert.title / .vibrate / .countdown: "on" unless "off").
+import { h, s } from "../dom.js";
+import * as i18n from "../i18n.js";
+import { store } from "../common.js";
+
+const { t } = i18n;
+
+/** The settings, in the order the menu lists them. */
+export const ALERTS = ["title", "vibrate", "countdown"];
+const ICON = "/static/favicon.svg";
+const ALERT_ICON = "/static/favicon-alert.svg";
+/** The vibration pattern (ms on, off, on). */
+export const BUZZ = [160, 80, 160];
+
+/** Whether the alert `name` (one of ALERTS) is on. */
+export function alertOn(name) {
+  return store.get(`alert.${name}`) !== "off";
+}
+
+function setIcon(href) {
+  const link = document.querySelector("link[rel~='icon']");
+  if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
+}
+
+/** What the page tells the person whose move it is; one per table page. */
+export class Alerts {
+  constructor() {
+    this.was = false;
+  }
+
+  /**
+   * Called on every draw. `mine`: the seat must act now (false while its move is on the
+   * way); `titles`: {mine, plain} tab titles. The title and icon stay changed until the seat
+   * acts; the phone vibrates once per new turn or chance.
+   */
+  update(mine, titles) {
+    const fresh = mine && !this.was;
+    this.was = mine;
+    const show = mine && alertOn("title");
+    document.title = show ? titles.mine : titles.plain;
+    setIcon(show ? ALERT_ICON : ICON);
+    if (fresh && alertOn("vibrate") && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ);
+  }
+
+  /** Leaving the table: the usual icon again. */
+  stop() {
+    setIcon(ICON);
+  }
+}
+
+/** The settings menu: a folded list of switches; `changed` redraws the page. */
+export function alertMenu(changed) {
+  const rows = ALERTS.map((name) =>
+    h(
+      "label",
+      { class: "check", dataset: { key: `alert-${name}` } },
+      h("input", {
+        type: "checkbox",
+        id: `alert-${name}`,
+        checked: alertOn(name),
+        onchange: (e) => {
+          store.set(`alert.${name}`, e.target.checked ? "on" : "off");
+          changed();
+        },
+      }),
+      " ",
+      t(`alerts.${name}`),
+    ),
+  );
+  return h(
+    "details",
+    { class: "alerts-menu", id: "alerts" },
+    h("summary", {}, bell(), " ", t("alerts.menu")),
+    h("div", { class: "alerts-list" }, rows),
+  );
+}
+
+// A bell drawn in SVG (an emoji needs a font the device may not have).
+function bell() {
+  return s(
+    "svg",
+    { class: "alerts-bell", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false" },
+    s("path", { d: "M8 1.5a4 4 0 0 0-4 4V9L2.5 11.5h11L12 9V5.5a4 4 0 0 0-4-4z", fill: "currentColor" }),
+    s("circle", { cx: 8, cy: 13.3, r: 1.7, fill: "currentColor" }),
+  );
+}
+
+/**
+ * The countdown in the banner: seconds left and a shrinking bar (role timer). `total` is
+ * the clock's full length in seconds when known (the table's alertness or turn clock).
+ * Null when the countdown setting is off.
+ */
+export function countdown(clock, total) {
+  if (!alertOn("countdown")) return null;
+  const left = Math.ceil(clock.remaining);
+  return h(
+    "span",
+    {
+      class: `countdown countdown-${clock.kind}`,
+      id: "countdown",
+      role: "timer",
+      "aria-label": t(clock.kind === "alertness" ? "alerts.chanceClock" : "alerts.turnClock"),
+      dataset: { total: String(total || clock.remaining) },
+    },
+    h("span", { class: "clock" }, t("table.clock", { n: left })),
+    h("span", { class: "countdown-bar", "aria-hidden": "true" }, h("span", { class: "countdown-fill" })),
+  );
+}
+
+/** Move the countdown on: `left` seconds remain. */
+export function tick(el, left) {
+  if (!el) return;
+  const text = el.querySelector(".clock");
+  if (text) text.textContent = t("table.clock", { n: Math.ceil(left) });
+  const total = Number(el.dataset.total) || 1;
+  const fill = el.querySelector(".countdown-fill");
+  if (fill) fill.style.setProperty("--left", String(Math.max(0, Math.min(1, left / total))));
+}

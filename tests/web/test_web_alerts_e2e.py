@@ -1,0 +1,136 @@
+"""Browser: never miss a chance (issue 19 item 2).
+
+A seeded Lama Express table (the person's first roll lets train A stop with a car on their
+boarding space, as in test_web_express_e2e) with the alertness timer: when the person must
+act the tab's title and icon change until they act, the phone vibrates (navigator.vibrate
+is stubbed and counted), the window's countdown is shown; each is a setting kept in
+localStorage that switches its alert off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, ServerThread, post_json
+from web_helpers import seed_with_rolls
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = BROWSER_MARKS
+
+STUB_VIBRATE = """
+window.__buzz = [];
+window.__titles = [];
+new MutationObserver(() => {
+  const seen = window.__titles;
+  if (seen[seen.length - 1] !== document.title) seen.push(document.title);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+Object.defineProperty(navigator, "vibrate", {
+  value: (pattern) => { window.__buzz.push(pattern); return true; }, configurable: true,
+});
+"""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A live server whose bot pauses 1.5 s, so the time between turns can be seen."""
+    with ServerThread(tmp_path / "alerts.sqlite3", bot_delay=1.5) as running:
+        yield running
+
+
+def window_table(server: ServerThread) -> dict[str, Any]:
+    """Ada (seat 0) against a bot; train A can stop with a car on Ada's boarding space."""
+    body: dict[str, Any] = {
+        "game": "express",
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot_kind": "benchmark"}],
+        "params": {"llamas_to_win": 3},
+        "seed": seed_with_rolls({0: "GBP"}),
+        "alertness": 60,
+    }
+    table = post_json(server, "/api/tables", body)
+    post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    return table
+
+
+def open_page(browser: Browser, server: ServerThread, table: dict[str, Any]) -> Page:
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page.set_default_timeout(15_000)
+    page.add_init_script(STUB_VIBRATE)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    return page
+
+
+def icon(page: Page) -> str:
+    return page.get_attribute("link[rel~='icon']", "href") or ""
+
+
+def test_a_turn_and_a_chance_change_title_icon_buzz_and_count_down(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    table = window_table(server)
+    page = open_page(browser, server, table)
+    try:
+        # Ada's turn: choose a train. Title and icon change, the phone buzzes once.
+        expect(page.locator(".banner")).to_contain_text("choose a train")
+        expect(page).to_have_title("▶ Your turn – Lama Express")
+        assert icon(page) == "/static/favicon-alert.svg"
+        assert page.evaluate("window.__buzz") == [[160, 80, 160]]
+        page.locator('[data-action-target="move A"]').click()
+        # The window after the move: a chance for Ada with the alertness countdown; a new
+        # chance buzzes again.
+        expect(page.locator(".banner")).to_contain_text("A chance for you")
+        page.wait_for_function("window.__buzz.length === 2")
+        countdown = page.locator("#countdown")
+        expect(countdown).to_be_visible()
+        expect(countdown).to_have_attribute("role", "timer")
+        expect(countdown.locator(".clock")).to_contain_text("s left")
+        expect(countdown.locator(".countdown-fill")).to_be_visible()
+        expect(page).to_have_title("▶ Your turn – Lama Express")
+        # Ada acts (Done): the title is back while her move is on its way (until her next
+        # chance, which comes at once in a two-player game).
+        plain = f"Lama Express · {table['code']}"
+        seen = page.evaluate("window.__titles.length")
+        page.locator(".actions .xp-done").click()
+        page.wait_for_function(f"window.__titles.slice({seen}).includes({plain!r})")
+    finally:
+        page.close()
+
+
+def test_each_alert_is_a_setting_that_is_remembered(server: ServerThread, browser: Browser) -> None:
+    from playwright.sync_api import expect
+
+    table = window_table(server)
+    page = open_page(browser, server, table)
+    try:
+        expect(page.locator(".banner")).to_contain_text("choose a train")
+        page.locator("#alerts summary").click()
+        for name in ("title", "vibrate", "countdown"):
+            box = page.locator(f"#alert-{name}")
+            expect(box).to_be_checked()
+            box.uncheck()
+        stored = page.evaluate(
+            "['title', 'vibrate', 'countdown'].map((k) => localStorage.getItem('lama.alert.' + k))"
+        )
+        assert stored == ["off", "off", "off"]
+        # Switched off at once: the plain title and icon although it is still Ada's turn.
+        expect(page).to_have_title(f"Lama Express · {table['code']}")
+        assert icon(page) == "/static/favicon.svg"
+        page.reload()
+        expect(page.locator(".banner")).to_contain_text("choose a train")
+        page.locator("#alerts summary").click()
+        for name in ("title", "vibrate", "countdown"):
+            expect(page.locator(f"#alert-{name}")).not_to_be_checked()
+        expect(page).to_have_title(f"Lama Express · {table['code']}")
+        assert page.evaluate("window.__buzz") == []
+        page.locator('[data-action-target="move A"]').click()
+        expect(page.locator(".banner")).to_contain_text("A chance for you")
+        expect(page.locator("#countdown")).to_have_count(0)
+        assert page.evaluate("window.__buzz") == []
+    finally:
+        page.close()

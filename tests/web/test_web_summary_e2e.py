@@ -1,0 +1,125 @@
+"""Browser: the summary after a game (issue 19 item 3).
+
+Bots play a table of each game to the end; the host opens the finished page. LAMA Dice shows
+the points each seat took per round (from the ``round_end`` events, D-10) and the chips each
+gave back (``chip`` events), as a bar chart and a table; Lama Express shows who brought which
+llama home at which roll (``exit`` events, E-10). The expected figures are computed here from
+the replay's events; "play again" stays.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_helpers import BROWSER_MARKS, ServerThread, get_json, post_json
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = BROWSER_MARKS
+
+BOT = {"kind": "bot", "bot_kind": "random"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A live server with bots that do not pause."""
+    with ServerThread(tmp_path / "summary.sqlite3", bot_delay=0.0) as running:
+        yield running
+
+
+def finished_table(server: ServerThread, game: str, **extra: Any) -> dict[str, Any]:
+    """A table of three random bots played to the end."""
+    body = {"game": game, "seats": [BOT, BOT, BOT], "seed": 7, **extra}
+    table = post_json(server, "/api/tables", body)
+    post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
+    deadline = time.monotonic() + 90
+    while get_json(server, f"/api/tables/{table['code']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table
+
+
+def host_page(browser: Browser, server: ServerThread, table: dict[str, Any]) -> Page:
+    """The finished page as its host sees it (who may ask for a rematch)."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    code, token = table["code"], table["host_token"]
+    page.add_init_script(f"localStorage.setItem('lama.host.{code}', {token!r})")
+    page.goto(f"{server.url}/t/{code}")
+    return page
+
+
+def game_events(server: ServerThread, code: str) -> list[dict[str, Any]]:
+    """Every game event of a finished table, in order."""
+    replay = get_json(server, f"/api/tables/{code}/replay")
+    return [e for action in replay["events"] for e in action["events"]]
+
+
+def test_dice_summary_shows_points_per_round_and_chips(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    table = finished_table(server, "dice")
+    events = game_events(server, table["code"])
+    rounds = [e for e in events if e["kind"] == "round_end"]
+    assert rounds
+    chips = [[0, 0], [0, 0], [0, 0]]
+    for e in events:
+        if e["kind"] == "chip" and e["chip"] != "none":
+            chips[e["seat"]][0 if e["chip"] == "black" else 1] += 1
+    page = host_page(browser, server, table)
+    try:
+        summary = page.locator("#summary")
+        expect(summary).to_be_visible()
+        expect(summary.locator("h3")).to_have_text("How the game went")
+        expect(summary.locator(".summary-chart rect")).to_have_count(3 * len(rounds))
+        header = summary.locator("thead th")
+        expect(header).to_have_count(len(rounds) + 3)
+        for seat in range(3):
+            cells = summary.locator(f'tbody tr[data-seat="{seat}"] td')
+            wanted = [str(r["points"][seat]) for r in rounds]
+            assert cells.all_inner_texts()[: len(rounds)] == wanted
+            black, white = chips[seat]
+            given = cells.nth(len(rounds)).inner_text()
+            if black or white:
+                assert given.startswith(f"{black} black, {white} white")
+            else:
+                assert given == "–"
+        expect(page.locator("#rematch")).to_be_visible()
+    finally:
+        page.close()
+
+
+def test_express_summary_shows_who_brought_which_llama_home_when(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    table = finished_table(server, "express", params={"llamas_to_win": 3})
+    events = game_events(server, table["code"])
+    names = {seat: f"Random {seat + 1}" for seat in range(3)}  # bot seats' display names
+    wanted, roll = [], 0
+    for e in events:
+        if e["kind"] == "roll":
+            roll = e["roll"]
+        elif e["kind"] == "exit":
+            wanted.append(
+                f"Roll {roll}: {names[e['seat']]} brought a llama home ({e['home']} of 3)"
+            )
+    assert wanted
+    page = host_page(browser, server, table)
+    try:
+        summary = page.locator("#summary")
+        expect(summary).to_be_visible()
+        expect(summary.locator(".summary-list li")).to_have_count(len(wanted))
+        assert summary.locator(".summary-list li").all_inner_texts() == wanted
+        expect(summary.locator(".summary-chart title")).to_have_count(len(wanted))
+        expect(page.locator("#rematch")).to_be_visible()
+    finally:
+        page.close()
