@@ -217,3 +217,33 @@ def test_progress_is_shown_while_the_review_runs_in_the_background(
     go_on.set()
     assert wait_review(client, code)["status"] == "done"
     assert reviews(client).computed == 1
+
+
+def test_status_never_says_none_while_a_review_finishes(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review that finishes between the two reads of a status request is ``done``, never
+    ``none`` (the status read the store, then the jobs: a job that was stored and left in
+    between was in neither; seen on a loaded CI machine)."""
+    from lamagames.web.review import _Job
+
+    code = finished_table(client, players=2)
+    service = reviews(client)
+    data = service.store.load(code)
+    assert data is not None
+    job = _Job(total=len(data.actions))
+    service._jobs[data.id] = job
+    read_store = service._stored
+
+    def read_then_finish(table_id: int) -> dict[str, Any] | None:
+        before = read_store(table_id)
+        job.result = {"decisions": [], "seats": []}  # what the worker thread does
+        service._save(table_id, 2, job.result)
+        with service._lock:
+            service._saved.add(table_id)
+            service._jobs.pop(table_id, None)
+        return before
+
+    monkeypatch.setattr(service, "_stored", read_then_finish)
+    answer = client.get(f"/api/tables/{code}/review").json()
+    assert answer["status"] == "done", answer

@@ -253,9 +253,12 @@ class ReviewService:
             StoreUnavailable: the database did not answer.
         """
         data = await self._finished(code)
-        stored = await self.store.call(self._stored, data.id)
+        # The job first, then the store: a job leaves ``_jobs`` only after its row is
+        # committed, so in this order a review finishing in between is found in the store
+        # (read the other way round, it was in neither: "none" while it was done).
         with self._lock:
             job = self._jobs.get(data.id)
+        stored = await self.store.call(self._stored, data.id)
         return self._answer(stored, job)
 
     async def start(self, code: str, client: str, rollouts: int | None) -> dict[str, Any]:
