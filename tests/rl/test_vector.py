@@ -4,7 +4,11 @@ env_checker, opponents (in-kernel and Python policies), self-play, bad input."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -314,3 +318,34 @@ def test_without_numba_the_vector_env_says_what_to_install(
     for game in ("dice", "express"):
         with pytest.raises(ParameterError, match=r"vector engine needs numba: pip install"):
             LamaVectorEnv(game, 2, "random")
+
+
+# A fresh process with an empty Numba cache: every kernel the LAMA Dice vector engine calls
+# is compiled from source under the vector kernel's own options. Numba compiles a callee
+# the first time a caller needs it, with that caller's options, and reuses the compiled
+# callee afterwards, so only an empty cache shows whether a callee allocates.
+_FRESH_COMPILE = """
+import numpy as np
+from lamagames.dice import vector
+assert vector.run_vector.targetoptions.get("_nrt") is False, vector.run_vector.targetoptions
+engine = vector.DiceVectorEngine(2, {"num_players": 4}, [None, "heuristic", "benchmark", "random"])
+engine.run(np.full(2, vector.RESET, np.int8), np.zeros(2, np.int32), -1)
+print("compiled", int(engine.status.max()))
+"""
+
+
+def test_dice_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -> None:
+    """The kernel runs without Numba's reference counting, so nothing it calls may allocate
+    (the heuristic opponent once did: ``np.zeros`` in its discard choice; a disk cache made
+    before had hidden the failed compile). About 20 s of CPU time."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH_COMPILE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "compiled 0"

@@ -45,7 +45,6 @@ from lamagames.dice.batch_kernel import (
     best_chip,
     bust_score,
     can_take,
-    discard_limits,
     give_greedy,
     is_last_standing,
     max_discard,
@@ -65,6 +64,10 @@ ROLL_MARGIN: Final = 0.25
 TIE: Final = 1e-9
 #: Slots of the roll-value memo of whole-game loops (:func:`new_memo`).
 MEMO_SIZE: Final = 1 << 16
+#: Length of the int8 work buffer the decision kernels take (``scratch``): the caller owns
+#: it, so they allocate nothing and kernels compiled without Numba's reference counting
+#: (:mod:`lamagames.dice.vector`) can call them.
+SCRATCH_SIZE: Final = 16
 
 
 def roll_table(
@@ -283,47 +286,61 @@ def heuristic_discard(
     rp: F64,
     memo: U64,
     vals: F64,
+    scratch: I8,
 ) -> int:
     """The heuristic's discard (D-8.2) as a count code (``sum k_s * 4**s``): among the
     legal discards in descending action-id order (more cards first), the first whose
-    resulting position value is lower than every earlier one by more than :data:`TIE`."""
-    syms = np.zeros(3, dtype=np.int32)
-    lims = np.zeros(3, dtype=np.int32)
-    shown = np.empty(3, dtype=np.int8)
-    shown[0] = a
-    shown[1] = b
-    shown[2] = c
-    discard_limits(shown, row, syms, lims)
-    ids = np.zeros(8, dtype=np.int64)
-    codes = np.zeros(8, dtype=np.int64)
-    k = 0
-    for k0 in range(lims[0] + 1):
-        for k1 in range(lims[1] + 1):
-            for k2 in range(lims[2] + 1):
-                if k0 + k1 + k2 == 0:
-                    continue
-                code = k0 * _POW4[syms[0]] + k1 * _POW4[syms[1]] + k2 * _POW4[syms[2]]
-                # insertion by descending action id
-                i = k
-                identifier = discard_ids[code]
-                while i > 0 and ids[i - 1] < identifier:
-                    ids[i] = ids[i - 1]
-                    codes[i] = codes[i - 1]
-                    i -= 1
-                ids[i] = identifier
-                codes[i] = code
-                k += 1
-    new = np.empty(7, dtype=np.int8)
-    best_code = codes[0]
+    resulting position value is lower than every earlier one by more than :data:`TIE`.
+
+    ``scratch``: int8, at least :data:`SCRATCH_SIZE` long, the caller's work buffer (this
+    function allocates nothing, so kernels compiled without Numba's reference counting can
+    call it).
+    """
+    # the distinct matching symbols in dice order and how many of each may go
+    # (as discard_limits, on scalars: no scratch array)
+    allowed = max_discard(row, a, b, c)
+    s0 = s1 = s2 = 0
+    l0 = l1 = l2 = 0
+    m = 0
+    for d in range(3):
+        s = a if d == 0 else (b if d == 1 else c)
+        limit = (allowed >> (2 * s)) & 3
+        if limit == 0 or (m > 0 and s == s0) or (m > 1 and s == s1):
+            continue
+        if m == 0:
+            s0, l0 = s, limit
+        elif m == 1:
+            s1, l1 = s, limit
+        else:
+            s2, l2 = s, limit
+        m += 1
+    new = scratch[:7]
+    best_code = -1
     best_value = np.inf
-    for i in range(k):
+    previous = 1 << 30
+    while True:  # the legal discards by descending action id (at most 7 of them)
+        code = -1
+        identifier = -1
+        for k0 in range(l0 + 1):
+            for k1 in range(l1 + 1):
+                for k2 in range(l2 + 1):
+                    if k0 + k1 + k2 == 0:
+                        continue
+                    candidate = k0 * _POW4[s0] + k1 * _POW4[s1] + k2 * _POW4[s2]
+                    i = discard_ids[candidate]
+                    if identifier < i < previous:
+                        identifier = i
+                        code = candidate
+        if code < 0:
+            break
+        previous = identifier
         for s in range(7):
-            new[s] = row[s] - ((codes[i] >> (2 * s)) & 3)
+            new[s] = row[s] - ((code >> (2 * s)) & 3)
         value = position_value(new, llama, last, chip, rvec, rsym, rp, memo, vals)
-        if value < best_value - TIE:
-            best_code = codes[i]
+        if best_code < 0 or value < best_value - TIE:
+            best_code = code
             best_value = value
-    return int(best_code)
+    return int(best_code) if best_code >= 0 else 0
 
 
 @_jit
@@ -340,12 +357,13 @@ def heuristic_take(
     rp: F64,
     memo: U64,
     vals: F64,
+    scratch: I8,
 ) -> int:
     """The heuristic's llama-row card (D-8.3) as a symbol: the rolled symbols in the llama
     row in ascending order, the first whose position value is lower than every earlier one
-    by more than :data:`TIE`."""
-    new_row = np.empty(7, dtype=np.int8)
-    new_llama = np.empty(7, dtype=np.int8)
+    by more than :data:`TIE`. ``scratch`` as in :func:`heuristic_discard`."""
+    new_row = scratch[:7]
+    new_llama = scratch[7:14]
     best = -1
     best_value = np.inf
     for s in range(7):
@@ -382,8 +400,10 @@ def heuristic_action(
     rp: F64,
     memo: U64,
     vals: F64,
+    scratch: I8,
 ) -> int:
-    """The heuristic's action for the seat to act of one game (a player decision)."""
+    """The heuristic's action for the seat to act of one game (a player decision);
+    ``scratch`` int8 ``(SCRATCH_SIZE,)`` the caller's work buffer (nothing is allocated)."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
     if phase != Phase.TURN and phase != Phase.DISCARD and phase != Phase.TAKE:
@@ -396,10 +416,11 @@ def heuristic_action(
     a, b, c = dice[0], dice[1], dice[2]
     if phase == Phase.DISCARD:
         code = heuristic_discard(
-            row, a, b, c, llama, last, chip, discard_ids, rvec, rsym, rp, memo, vals
+            row, a, b, c, llama, last, chip, discard_ids, rvec, rsym, rp, memo, vals, scratch
         )
         return int(discard_ids[code])
-    return A_TAKE + heuristic_take(row, a, b, c, llama, last, chip, rvec, rsym, rp, memo, vals)
+    take = heuristic_take(row, a, b, c, llama, last, chip, rvec, rsym, rp, memo, vals, scratch)
+    return A_TAKE + take
 
 
 # ---------------------------------------------------------------- rollouts
@@ -459,6 +480,7 @@ def rollouts(
     give = give0.copy()
     rpts = np.zeros(scores0.shape[0], dtype=np.int32)
     rng = np.zeros(2, dtype=np.uint64)
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)
     capacity = trace_player.shape[2]
     start_round = ctrl0[ROUND]
     for i in range(actions.shape[0]):
@@ -501,7 +523,7 @@ def rollouts(
                     player = ctrl[PLAYER]
                     action = heuristic_action(
                         ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp,
-                        memo, vals,
+                        memo, vals, scratch,
                     )  # fmt: skip
             scores_out[i, k, :] = scores
             over_out[i, k] = ctrl[PHASE] == Phase.OVER

@@ -15,6 +15,7 @@ from lamagames.dice import primitives
 from lamagames.dice.batch_heuristic import (
     F64,
     MEMO_SIZE,
+    SCRATCH_SIZE,
     heuristic_action,
     heuristic_discard,
     heuristic_take,
@@ -162,6 +163,7 @@ def play_games(
     n = policies.shape[0]
     memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)  # the heuristic's memo (batch_heuristic)
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)  # and its work buffer
     scores = np.zeros(n, dtype=np.int32)
     rows = np.zeros((n, 7), dtype=np.int8)
     quit = np.zeros(n, dtype=np.bool_)
@@ -249,7 +251,7 @@ def play_games(
                         if policy == POLICY_HEURISTIC:
                             code = heuristic_discard(
                                 row, a, b, c, llama, active == 1, best_chip(scores[p]),
-                                discard_ids, rvec, rsym, rp, memo, vals,
+                                discard_ids, rvec, rsym, rp, memo, vals, scratch,
                             )  # fmt: skip
                         else:
                             code = _discard_code(row, a, b, c, policy, rng)
@@ -270,7 +272,7 @@ def play_games(
                         if policy == POLICY_HEURISTIC:
                             take = heuristic_take(
                                 row, a, b, c, llama, False, best_chip(scores[p]),
-                                rvec, rsym, rp, memo, vals,
+                                rvec, rsym, rp, memo, vals, scratch,
                             )  # fmt: skip
                         elif policy == POLICY_RANDOM and n_take > 1:
                             k = below(rng, 1, n_take)
@@ -469,6 +471,7 @@ def policy_actions(
     buf = np.zeros(16, dtype=np.int32)
     memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)
+    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)
     for g in range(ctrl.shape[0]):
         phase = ctrl[g, PHASE]
         if phase == Phase.OVER or phase in (Phase.DEAL, Phase.DICE):
@@ -478,7 +481,7 @@ def policy_actions(
         if policy == POLICY_HEURISTIC:
             out[g] = heuristic_action(
                 ctrl[g], dice[g], scores[g], rows[g], quit[g], llama[g], discard_ids,
-                rvec, rsym, rp, memo, vals,
+                rvec, rsym, rp, memo, vals, scratch,
             )  # fmt: skip
             continue
         out[g] = policy_action(

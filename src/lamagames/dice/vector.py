@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice import batch
-from lamagames.dice.batch_heuristic import MEMO_SIZE, heuristic_action
+from lamagames.dice.batch_heuristic import MEMO_SIZE, SCRATCH_SIZE, heuristic_action
 from lamagames.dice.batch_kernel import (
     NUM_ACTIONS,
     PHASE,
@@ -45,11 +45,13 @@ from lamagames.dice.views import observation_size
 
 
 def _kernel(function: Any) -> Any:
-    """Compile with Numba (cached on disk, no GIL). Reference counting stays on: the
-    in-kernel heuristic opponent (:mod:`lamagames.dice.batch_heuristic`) allocates small
-    scratch arrays, which a kernel compiled without it cannot call (a fresh compile fails;
-    a disk cache made by an earlier version had hidden that)."""
-    options: dict[str, Any] = {"cache": True, "nogil": True}
+    """Compile with Numba (cached on disk, no GIL) without reference counting: these
+    functions and the rule kernels they call allocate nothing (the heuristic opponent
+    works in the ``scratch`` buffer of ``work``), and passing a dozen arrays per call is
+    then cheaper (as the Lama Express kernels do). A kernel without reference counting
+    cannot call one that allocates: ``tests/rl/test_vector.py`` compiles this module with
+    an empty Numba cache to catch that."""
+    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
     return numba.njit(**options)(function)
 
 #: ``codes[seat]`` of a seat whose actions the caller gives.
@@ -80,7 +82,7 @@ def _advance(g: int, codes: Any, end_score: int, one: Any, tb: Any, work: Any) -
     an external seat decides or the game is over."""
     ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = one
     faces, hand_ids, hand_counts, discard_ids, discard_counts, rvec, rsym, rp = tb
-    buf, memo, vals, trace, trace_len, _one = work
+    buf, memo, vals, trace, trace_len, _one, scratch = work
     while True:
         phase = ctrl[PHASE]
         if phase == Phase.OVER:
@@ -99,8 +101,9 @@ def _advance(g: int, codes: Any, end_score: int, one: Any, tb: Any, work: Any) -
             return
         if code == POLICY_HEURISTIC:
             a = heuristic_action(
-                ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp, memo, vals
-            )
+                ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp, memo, vals,
+                scratch,
+            )  # fmt: skip
         else:
             a = policy_action(ctrl, dice, scores, rows, llama, rng, code, discard_ids, buf)
         _record(trace, trace_len, g, seat, a)
@@ -230,7 +233,7 @@ def run_vector(
     first game whose action is not legal (then nothing changed)."""
     end_score, start, view = scalars
     discard_counts = tb[4]
-    buf, _memo, _vals, trace, trace_len, _one = work
+    buf, _memo, _vals, trace, trace_len, _one, _scratch = work
     ep_rng, last = episodes
     mask = out[1]
     one = work[5]
@@ -342,6 +345,7 @@ class DiceVectorEngine:
             self._trace,
             self._trace_len,
             one,
+            np.zeros(SCRATCH_SIZE, np.int8),
         )
         self.ep_rng = np.zeros(num_envs, np.uint64)
         self._last = np.full(num_envs, -1, np.int32)
