@@ -104,6 +104,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         alertness=body.alertness,
         bot_pace=body.bot_pace,
         hints=body.hints,
+        chat=body.chat,
     )
     return CreateTableResponse(
         code=data.code,
