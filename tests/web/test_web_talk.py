@@ -153,7 +153,7 @@ def test_reactions_are_rate_limited_per_seat(tmp_path: Path) -> None:
             error = tab2.error()
             assert error["code"] == "talk_rate" and "wait 10 s" in error["message"], error
             kid.send({"type": "react", "reaction": "llama"})  # another seat's own budget
-            seen = []
+            seen: list[tuple[int, str]] = []
             while not seen or seen[-1] != (1, "llama"):
                 m = kid.until(_is("reaction"))
                 seen.append((m["seat"], m["reaction"]))
