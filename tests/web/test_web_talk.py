@@ -5,12 +5,15 @@ refusals of bad reactions and chat lines (an ``error`` back, nothing relayed).""
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from web_helpers import FAST, Peer, TestClient, create, make_client, start
 
+import lamagames.web
 from lamagames.web.talk import (
     MAX_CHAT_CHARS,
     REACTIONS,
@@ -163,15 +166,17 @@ def test_reactions_are_rate_limited_per_seat(tmp_path: Path) -> None:
 def test_reactions_and_chat_are_not_recorded(client: TestClient) -> None:
     table = _table(client, chat=True)
     code = table["code"]
-    before = client.get(f"/api/tables/{code}").json()["version"]
     with client.websocket_connect(f"/ws/{code}") as ws:
         mum = Peer(ws)
         mum.hello(table["seats"][0]["token"])
+        before = mum.turn(0)["version"]  # the table waits for seat 0 now
         mum.send({"type": "say", "text": "hi"})
         mum.until(_is("chat"))
         mum.send({"type": "react", "reaction": "wow"})
         mum.until(_is("reaction"))
     assert client.get(f"/api/tables/{code}").json()["version"] == before
+    record = client.get(f"/api/tables/{code}/record").text
+    assert "wow" not in record and '"hi"' not in record
 
 
 def test_the_limiter_refills_and_the_chat_check_keeps_emoji_sequences() -> None:
@@ -184,3 +189,18 @@ def test_the_limiter_refills_and_the_chat_check_keeps_emoji_sequences() -> None:
     with pytest.raises(TalkRefused, match=r"U\+0009"):
         check_chat_text("tab\there")
     assert len(REACTIONS) == 12
+
+
+def test_the_page_offers_the_servers_reactions_in_every_language() -> None:
+    """The page's button list (table/talk.js) is the server's, and every catalog names
+    every reaction (the emoji ones too: their button's label for screen readers)."""
+    static = Path(lamagames.web.__file__).parent / "static"
+    script = (static / "table" / "talk.js").read_text(encoding="utf-8")
+    block = script.split("export const REACTIONS = {", 1)[1].split("};", 1)[0]
+    ids = re.findall(r"^\s*(\w+):", block, flags=re.MULTILINE)
+    assert ids == list(REACTIONS)
+    assert f"MAX_CHAT = {MAX_CHAT_CHARS};" in script
+    for catalog in sorted((static / "i18n").glob("*.json")):
+        words = json.loads(catalog.read_text(encoding="utf-8"))
+        missing = [i for i in REACTIONS if not words.get(f"react.{i}")]
+        assert not missing, (catalog.name, missing)

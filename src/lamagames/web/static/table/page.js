@@ -10,6 +10,7 @@ import { actionBar, onActionKey } from "./actions.js";
 import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
+import { Talk } from "./talk.js";
 
 const { t } = i18n;
 
@@ -56,6 +57,7 @@ class TableView {
       },
       onClosed: () => this.draw(), // the action buttons wait until the connection is back
       onPending: () => this.draw(),
+      onTalk: (m) => this.talk.onMessage(m),
       onHints: (m) => {
         if (this.hints && m.ref === this.hints.ref) {
           this.hints.list = m.hints;
@@ -63,6 +65,8 @@ class TableView {
         }
       },
     });
+    /** Reactions shown by the seats and chat lines (talk.js). */
+    this.talk = new Talk(() => this.draw());
     /** The last hint asked for: {ref, version, list (null while it is worked out)}. */
     this.hints = null;
     /** The "bot_unavailable" error of a table that cannot go on (players and spectators
@@ -80,6 +84,7 @@ class TableView {
   stop() {
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.clockTimer);
+    this.talk.stop();
     if (this.review) this.review.stop();
     this.conn.stop();
     document.title = t("app.title");
@@ -193,7 +198,7 @@ class TableView {
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
       h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
     );
-    const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
+    const side = h("aside", { class: "side" }, this.talk.panel(this, m), logPanel(m, R, this.log));
     const fresh = h(
       "div",
       { class: "table-page", id: "table-page", dataset: { code: m.code } },
