@@ -204,3 +204,32 @@ def test_the_page_offers_the_servers_reactions_in_every_language() -> None:
         words = json.loads(catalog.read_text(encoding="utf-8"))
         missing = [i for i in REACTIONS if not words.get(f"react.{i}")]
         assert not missing, (catalog.name, missing)
+
+
+def test_the_host_turns_chat_on_and_off_during_the_game(client: TestClient) -> None:
+    table = _table(client)
+    code = table["code"]
+    switch = f"/api/tables/{code}/chat"
+    with (
+        client.websocket_connect(f"/ws/{code}") as ws0,
+        client.websocket_connect(f"/ws/{code}") as ws1,
+    ):
+        mum, watcher = Peer(ws0), Peer(ws1)
+        mum.hello(table["seats"][0]["token"])
+        watcher.hello(None)
+        seat_token = table["seats"][0]["token"]
+        refused = client.post(switch, json={"host_token": seat_token, "chat": True})
+        assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
+        assert client.post(switch, json={"host_token": table["host_token"]}).status_code == 422
+        assert client.get(f"/api/tables/{code}").json()["chat"] is False  # nothing changed
+        answer = client.post(switch, json={"host_token": table["host_token"], "chat": True})
+        assert answer.status_code == 200 and answer.json()["chat"] is True
+        assert watcher.until(lambda m: m["type"] == "state" and m["chat"])
+        mum.until(lambda m: m["type"] == "state" and m["chat"])
+        mum.send({"type": "say", "text": "now we can talk"})
+        assert watcher.until(_is("chat"))["text"] == "now we can talk"
+        client.post(switch, json={"host_token": table["host_token"], "chat": False})
+        mum.until(lambda m: m["type"] == "state" and not m["chat"])
+        mum.send({"type": "say", "text": "still there?"})
+        assert mum.error()["code"] == "chat_off"
+    assert client.get(f"/api/tables/{code}").json()["chat"] is False

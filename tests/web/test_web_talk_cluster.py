@@ -80,3 +80,19 @@ def test_reactions_and_chat_cross_processes(servers: list[Server], pg_url: str) 
         kid_on_b.send(json.dumps({"type": "react", "reaction": "llama"}))
         # the refused line reached nobody on A: the next talk there is the llama
         assert _next_talk(watcher_on_a)["reaction"] == "llama"
+
+
+def test_the_hosts_chat_switch_reaches_every_process(servers: list[Server], pg_url: str) -> None:
+    a, b = _two(servers, pg_url)
+    people = [{"kind": "human"}, {"kind": "human"}]
+    table = _http(a.base, "/api/tables", {"game": "dice", "seats": people})
+    code = table["code"]
+    _http(a.base, f"/api/tables/{code}/start", {"host_token": table["host_token"]})
+    with b.ws(code) as kid_on_b:
+        _hello(kid_on_b, table["seats"][1]["token"])
+        _http(a.base, f"/api/tables/{code}/chat", {"host_token": table["host_token"], "chat": True})
+        while (m := json.loads(kid_on_b.recv(timeout=30)))["type"] != "state" or not m["chat"]:
+            pass
+        kid_on_b.send(json.dumps({"type": "say", "text": "hello from B"}))
+        assert _next_talk(kid_on_b)["text"] == "hello from B"  # B took the switch too
+    assert _http(b.base, f"/api/tables/{code}")["chat"] is True

@@ -365,9 +365,23 @@ class LiveTable:
         if self.cluster is not None:
             self.cluster.publish({"t": "x", "c": self.code, "m": out.model_dump()})
 
+    def switch_chat(self, on: bool) -> None:
+        """The host's chat switch was stored: take it, send the state to this process's
+        connections and tell the other processes (which do the same)."""
+        self.relay({"type": "chat_switch", "chat": on})
+        if self.cluster is not None:
+            self.cluster.publish(
+                {"t": "x", "c": self.code, "m": {"type": "chat_switch", "chat": on}}
+            )
+
     def relay(self, message: dict[str, Any]) -> None:
         """Send a ``reaction`` or ``chat`` message to this process's connections of the
-        table (seats and spectators); anything else is ignored."""
+        table (seats and spectators); a ``chat_switch`` (the host's, already stored) is
+        taken and the state sent again; anything else is ignored."""
+        if message.get("type") == "chat_switch":
+            self.data.chat = bool(message.get("chat"))
+            self._send_local()
+            return
         if message.get("type") not in ("reaction", "chat"):
             return
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)

@@ -341,6 +341,13 @@ class RematchRequest(_Request):
     token: Token
 
 
+class ChatSwitchRequest(_Request):
+    """``POST /api/tables/{code}/chat`` by the host: turn the table's chat on or off."""
+
+    host_token: Token
+    chat: bool
+
+
 class RematchResponse(_Model):
     """The new table; ``token`` is the caller's seat token there (or the host token)."""
 

@@ -559,6 +559,12 @@ class Store:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
 
     @_retried
+    def set_chat(self, table_id: int, chat: bool) -> None:
+        """Store the host's chat switch of a table (issue 19)."""
+        with self._sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(chat=chat))
+
+    @_retried
     def join_seat(self, table_id: int, seat: int, name: str | None) -> None:
         """Mark a human seat as joined, optionally renaming it."""
         values: dict[str, Any] = {"joined": True}
