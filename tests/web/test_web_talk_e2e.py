@@ -54,3 +54,30 @@ def test_a_reaction_and_a_chat_line_reach_the_other_pages(
     expect(mum.locator("#talk-lines li")).to_have_text(["Seat 2: Nice one!"])
     expect(watcher.locator("#talk-lines")).to_contain_text("Nice one!")
     expect(kid.locator("#talk-input")).to_have_value("")
+
+
+def test_the_host_turns_the_chat_on_from_the_table_page(
+    server: ServerThread, browser: Browser
+) -> None:
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)  # chat off by default
+    code = table["code"]
+    host = browser.new_page(locale="en-GB")
+    host.set_default_timeout(10_000)
+    host.goto(f"{server.url}/")
+    host.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+    )
+    host.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    kid = browser.new_page(locale="nl-NL")
+    kid.set_default_timeout(10_000)
+    kid.goto(f"{server.url}/t/{code}#seat={table['seats'][1]['token']}")
+    expect(kid.locator("#talk h2")).to_have_text("Reacties")
+    expect(kid.locator("#talk-form")).to_have_count(0)
+    expect(kid.locator("#chat-switch")).to_have_count(0)  # only the host has the switch
+    host.locator("#chat-switch").click()
+    expect(host.locator("#chat-switch")).to_have_text("Turn chat off")
+    kid.locator("#talk-input").fill("Hoi!")
+    kid.locator("#talk-input").press("Enter")
+    expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: Hoi!"])

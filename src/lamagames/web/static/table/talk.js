@@ -3,6 +3,7 @@
 // host turned chat on, short chat lines. The server relays them to every seat and
 // spectator ({type: "reaction", seat, reaction} / {type: "chat", seat, text}); a reaction
 // shows beside its seat's name for a few seconds. Nothing of it is stored.
+import { api, toast } from "../common.js";
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 
@@ -149,6 +150,23 @@ export class Talk {
             h("button", { type: "submit", class: "btn btn-small" }, t("talk.send")),
           )
         : null;
+    // The host (this browser created the table) turns the chat on or off.
+    const hostSwitch =
+      view.host && m.status !== "finished"
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "btn btn-small btn-quiet",
+              id: "chat-switch",
+              onclick: () =>
+                api(`/api/tables/${m.code}/chat`, { host_token: view.host, chat: !m.chat }).catch((e) =>
+                  toast(e.message),
+                ),
+            },
+            m.chat ? t("talk.chatOff") : t("talk.chatOn"),
+          )
+        : null;
     return h(
       "section",
       { class: "panel talk-panel", id: "talk" },
@@ -157,6 +175,7 @@ export class Talk {
       buttons,
       lines,
       form,
+      hostSwitch,
     );
   }
 }
