@@ -14,6 +14,9 @@ fan-out, with PostgreSQL as the only coordination engine (no broker of our own).
   process which does not own the table is sent to the owner as a ``NOTIFY`` on the
   cluster's channel; the owner answers with another ``NOTIFY`` addressed to the asking
   process (an ``ack``/``error`` for an action, a result or an error for the others).
+* **Talk.** A quick reaction or chat line (:mod:`lamagames.web.talk`) is sent by the
+  process that received it to its own connections and published (``NOTIFY``) to every
+  process, which sends it to its connections of the table; it is not stored.
 * **Fan-out.** After every change the owner publishes the table's new actions and its
   seats, status and clock (``NOTIFY``); every process applies them to its copy of the table
   (the same engine) and sends the state to its own connections, in version order (only
@@ -390,6 +393,8 @@ class Cluster:
             return  # our own update or request
         elif kind == "u":
             self.hub.remote_update(message)
+        elif kind == "x":  # a reaction or chat line (lamagames.web.talk)
+            self.hub.remote_talk(message)
         elif kind == "q":
             task = asyncio.create_task(self.hub.remote_request(message))
             self._handlers.add(task)

@@ -52,6 +52,11 @@ class Settings:
         allowed_origins: origins (``scheme://host[:port]``) besides the served host whose
             pages may open the WebSocket (``lama serve --allowed-origin``); a browser's
             WebSocket from any other ``Origin`` is refused before it is accepted.
+        talk_per_minute: quick reactions and chat lines one seat may send per minute (after
+            ``talk_burst`` at once; per process: each process of a cluster counts the
+            seat's connections it serves); more are refused with ``talk_rate``; ``0``: no
+            limit. See :mod:`lamagames.web.talk`.
+        talk_burst: reactions and chat lines one seat may send at once.
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
@@ -78,6 +83,8 @@ class Settings:
     claim_burst: int = 4
     join_per_minute: float = 30.0
     join_burst: int = 20
+    talk_per_minute: float = 20.0
+    talk_burst: int = 5
     seeded_humans: bool = False
     allowed_origins: tuple[str, ...] = ()
 

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -42,16 +43,21 @@ from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
     BotPace,
+    ChatMsg,
     ClockOut,
     ErrorMsg,
     EventOut,
     LegalAction,
+    ReactionMsg,
+    ReactMsg,
     RematchMsg,
+    SayMsg,
     SeatOut,
     StateMsg,
     echo,
 )
 from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
+from lamagames.web.talk import TalkLimiter, TalkRefused, check_chat_text, check_reaction
 from lamagames.web.writer import GroupWriter
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
@@ -164,6 +170,8 @@ class LiveTable:
         self.followers: set[str] = set()
         #: Follower: updates held back while missing actions are read from the database.
         self._catchup: list[dict[str, Any]] | None = None
+        #: Reactions and chat lines per seat (this process's connections).
+        self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
 
     @property
     def cluster(self) -> Cluster | None:
@@ -297,6 +305,7 @@ class LiveTable:
             events=self.events[-self.settings.event_window :],
             clock=clock,
             rematch=self.data.rematch,
+            chat=self.data.chat,
         )
 
     def connections(self) -> list[Connection]:
@@ -320,6 +329,63 @@ class LiveTable:
             text = cache.get(conn.seat)
             if text is None:
                 text = cache[conn.seat] = self.state_message(conn.seat).model_dump_json()
+            conn.send_text(text)
+
+    # ------------------------------------------------------------------ talk
+    def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
+        """Relay a quick reaction or a chat line of ``conn``'s seat to every connection of
+        the table, on every process of a cluster (:mod:`lamagames.web.talk`; ephemeral,
+        never stored). A refused one is answered with ``error`` (``unknown_reaction``,
+        ``chat_off``, ``empty``, ``too_long``, ``control_chars``, ``talk_rate``) and nothing
+        is relayed.
+
+        Raises:
+            ValueError: ``conn`` has no seat (the endpoint answers spectators itself).
+        """
+        seat = conn.seat
+        if seat is None:
+            raise ValueError("spectators have no seat")
+        out: ReactionMsg | ChatMsg
+        try:
+            if isinstance(msg, ReactMsg):
+                out = ReactionMsg(seat=seat, reaction=check_reaction(msg.reaction))
+            else:
+                if not self.data.chat:
+                    raise TalkRefused(
+                        "chat_off", "chat is off at this table (only the host can turn it on)"
+                    )
+                out = ChatMsg(seat=seat, text=check_chat_text(msg.text))
+            if not self.talk_limit.allow(seat):
+                wait = max(1, math.ceil(self.talk_limit.retry_after(seat)))
+                raise TalkRefused("talk_rate", f"too many reactions and chat lines; wait {wait} s")
+        except TalkRefused as exc:
+            conn.send(ErrorMsg(code=exc.code, message=exc.message, version=self.version))
+            return
+        self.relay(out.model_dump())
+        if self.cluster is not None:
+            self.cluster.publish({"t": "x", "c": self.code, "m": out.model_dump()})
+
+    def switch_chat(self, on: bool) -> None:
+        """The host's chat switch was stored: take it, send the state to this process's
+        connections and tell the other processes (which do the same)."""
+        self.relay({"type": "chat_switch", "chat": on})
+        if self.cluster is not None:
+            self.cluster.publish(
+                {"t": "x", "c": self.code, "m": {"type": "chat_switch", "chat": on}}
+            )
+
+    def relay(self, message: dict[str, Any]) -> None:
+        """Send a ``reaction`` or ``chat`` message to this process's connections of the
+        table (seats and spectators); a ``chat_switch`` (the host's, already stored) is
+        taken and the state sent again; anything else is ignored."""
+        if message.get("type") == "chat_switch":
+            self.data.chat = bool(message.get("chat"))
+            self._send_local()
+            return
+        if message.get("type") not in ("reaction", "chat"):
+            return
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        for conn in self.connections():
             conn.send_text(text)
 
     # ------------------------------------------------------------------ connections
@@ -1022,6 +1088,14 @@ class Hub:
         elif code in self._held:
             self._held[code].append(message)
 
+    def remote_talk(self, message: dict[str, Any]) -> None:
+        """A reaction or chat line relayed by another process: sent to this process's
+        connections of the table (if it has it loaded)."""
+        table = self.tables.get(str(message.get("c", "")))
+        payload = message.get("m")
+        if table is not None and isinstance(payload, dict):
+            table.relay(payload)
+
     async def remote_request(self, message: dict[str, Any]) -> None:
         """A request another process forwarded; answered if this process owns the table."""
         code = str(message.get("c", ""))
@@ -1154,6 +1228,7 @@ class Hub:
                     rematch_of=data.code,
                     bot_pace=data.bot_pace,
                     hints=data.hints,
+                    chat=data.chat,
                 )
                 for old in table.seats:
                     if old.kind == "human" and old.joined:

@@ -115,6 +115,8 @@ Token = Annotated[
     Field(min_length=8, max_length=64, json_schema_extra={"pattern": "^[A-Za-z0-9_-]+$"}),
     AfterValidator(_check_token),
 ]
+
+
 def _integral(value: Any) -> Any:
     """A float with no fractional part as the integer it is (JSON Schema calls ``0.0`` an
     integer); anything else as it came (strict validation judges it)."""
@@ -199,9 +201,7 @@ def _games_schema(schema: dict[str, Any]) -> None:
                     "seats": {
                         "minItems": game["min_players"],
                         "maxItems": game["max_players"],
-                        "items": {
-                            "properties": {"bot_kind": {"enum": [*game["bot_kinds"], None]}}
-                        },
+                        "items": {"properties": {"bot_kind": {"enum": [*game["bot_kinds"], None]}}},
                     },
                     "params": {"propertyNames": {"enum": sorted(game["default_params"])}},
                     # the alertness timer only for games with free-action windows
@@ -233,6 +233,8 @@ class CreateTableRequest(_Request):
             ``slow``, ``normal`` or ``fast`` (stored with the table, kept for a rematch).
         hints: seated players may ask for hints (games with hints, see ``GET /api/games``);
             false for a game where nobody gets help (stored, kept for a rematch).
+        chat: seated players may send short chat lines (``say``); off by default, quick
+            reactions work either way (stored, kept for a rematch).
     """
 
     model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_games_schema)
@@ -247,6 +249,7 @@ class CreateTableRequest(_Request):
     seed: Seed | None = None
     bot_pace: BotPace = "normal"
     hints: bool = True
+    chat: bool = False
 
 
 class SeatOut(_Model):
@@ -301,6 +304,8 @@ class TableInfo(_Model):
     bot_pace: BotPace = "normal"
     #: hints can be asked for at this table (the game has them and the table allows them).
     hints: bool = False
+    #: the host turned chat on: seated players may ``say`` short lines.
+    chat: bool = False
 
 
 class JoinRequest(_Request):
@@ -334,6 +339,13 @@ class RematchRequest(_Request):
     """``POST /api/tables/{code}/rematch`` by the host or any seated human."""
 
     token: Token
+
+
+class ChatSwitchRequest(_Request):
+    """``POST /api/tables/{code}/chat`` by the host: turn the table's chat on or off."""
+
+    host_token: Token
+    chat: bool
 
 
 class RematchResponse(_Model):
@@ -415,7 +427,29 @@ class HintMsg(_Request):
     ref: str | None = Field(default=None, max_length=32)
 
 
-AnyClientMsg = HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg | HintMsg
+class ReactMsg(_Request):
+    """A quick reaction of the connection's seat: one id of
+    :data:`lamagames.web.talk.REACTIONS` (an emoji or a short phrase every client shows
+    in its own language). Relayed to every connection of the table as ``reaction``;
+    refused with ``error`` (``unknown_reaction``, ``talk_rate``, ``spectator``)."""
+
+    type: Literal["react"]
+    reaction: str = Field(min_length=1, max_length=32)
+
+
+class SayMsg(_Request):
+    """A short chat line of the connection's seat (tables whose host turned chat on).
+
+    Relayed to every connection of the table as ``chat``; refused with ``error``
+    (``chat_off``, ``too_long``, ``control_chars``, ``empty``, ``talk_rate``,
+    ``spectator``). The length limit is :data:`lamagames.web.talk.MAX_CHAT_CHARS`
+    characters (checked by the server, so the error can say so)."""
+
+    type: Literal["say"]
+    text: str = Field(max_length=2000)
+
+
+AnyClientMsg = HelloMsg | ActionMsg | LeaveMsg | BackMsg | PingMsg | HintMsg | ReactMsg | SayMsg
 ClientMsg = Annotated[AnyClientMsg, Field(discriminator="type")]
 CLIENT_MSG: TypeAdapter[AnyClientMsg] = TypeAdapter(ClientMsg)
 
@@ -581,6 +615,8 @@ class StateMsg(_Model):
     events: list[EventOut]
     clock: ClockOut | None = None
     rematch: str | None = None
+    #: the host turned chat on (``say`` is accepted from seated players).
+    chat: bool = False
 
 
 class ErrorMsg(_Model):
@@ -647,3 +683,19 @@ class RematchMsg(_Model):
     type: Literal["rematch"] = "rematch"
     code: str
     token: str | None = None
+
+
+class ReactionMsg(_Model):
+    """A quick reaction of a seat (ephemeral: shown for a few seconds, not recorded)."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: int
+    reaction: str
+
+
+class ChatMsg(_Model):
+    """A chat line of a seat (ephemeral: not recorded)."""
+
+    type: Literal["chat"] = "chat"
+    seat: int
+    text: str

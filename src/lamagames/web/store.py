@@ -45,6 +45,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     select,
     true,
@@ -135,6 +136,7 @@ class TableRow(Base):
     alertness: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_pace: Mapped[str] = mapped_column(String(8), default="normal", server_default="normal")
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created: Mapped[str] = mapped_column(String(32))
@@ -237,6 +239,7 @@ class TableData:
     created: str
     bot_pace: str = "normal"
     hints: bool = True
+    chat: bool = False
     seats: list[SeatData] = field(default_factory=list)
     actions: list[ActionData] = field(default_factory=list)
 
@@ -353,6 +356,7 @@ class Store:
         rematch_of: str | None = None,
         bot_pace: str = "normal",
         hints: bool = True,
+        chat: bool = False,
     ) -> TableData:
         """Insert a waiting table; human seats get fresh tokens.
 
@@ -360,6 +364,7 @@ class Store:
             seats: ``(kind, name, bot_kind)`` per seat.
             bot_pace: ``slow``, ``normal`` or ``fast`` (how long bots pause).
             hints: whether seated players may ask for hints.
+            chat: whether seated players may send short chat lines (off by default).
         """
         with self._sessions.begin() as session:
             code = self._free_code(session)
@@ -379,6 +384,7 @@ class Store:
                 rematch_of=rematch_of,
                 bot_pace=bot_pace,
                 hints=hints,
+                chat=chat,
                 created=now,
                 updated=now,
             )
@@ -553,6 +559,12 @@ class Store:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
 
     @_retried
+    def set_chat(self, table_id: int, chat: bool) -> None:
+        """Store the host's chat switch of a table (issue 19)."""
+        with self._sessions.begin() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(chat=chat))
+
+    @_retried
     def join_seat(self, table_id: int, seat: int, name: str | None) -> None:
         """Mark a human seat as joined, optionally renaming it."""
         values: dict[str, Any] = {"joined": True}
@@ -664,6 +676,7 @@ class Store:
             created=row.created,
             bot_pace=row.bot_pace,
             hints=row.hints,
+            chat=row.chat,
             seats=[SeatData(s.seat, s.kind, s.name, s.bot_kind, s.token, s.joined) for s in seats],
             actions=[ActionData(a.idx, a.player, a.notation, a.by) for a in actions],
         )

@@ -74,4 +74,5 @@ def table_info(table: LiveTable) -> TableInfo:
         renderer=table.adapter.renderer,
         bot_pace=table.pace,
         hints=table.adapter.has_hints() and table.data.hints,
+        chat=table.data.chat,
     )

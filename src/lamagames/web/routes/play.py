@@ -1,10 +1,12 @@
 """The WebSocket ``/ws/{code}``: play (with a seat token) or watch a table.
 
 The client's first message is ``hello`` (with a seat token, or none to spectate); then
-``action`` / ``leave`` / ``back`` / ``ping`` / ``hint``. The server sends ``state`` on connect
+``action`` / ``leave`` / ``back`` / ``ping`` / ``hint`` / ``react`` / ``say``. The server
+sends ``state`` on connect
 and after every change, ``ack`` or ``error`` for each action, ``hints`` or ``error`` for each
 ``hint`` (worked out in a worker thread, see :mod:`lamagames.web.hints`; the connection keeps
-receiving meanwhile), ``rematch`` and ``pong``. Messages are
+receiving meanwhile), ``rematch`` and ``pong``, and
+everybody's ``reaction`` and ``chat`` (see :mod:`lamagames.web.talk`). Messages are
 the models of :mod:`lamagames.web.schemas`; a refused message is answered with ``error`` and
 the socket stays open.
 """
@@ -30,6 +32,8 @@ from lamagames.web.schemas import (
     MessageRefused,
     PingMsg,
     PongMsg,
+    ReactMsg,
+    SayMsg,
     echo,
     message_ref,
     parse_client_message,
@@ -94,6 +98,8 @@ async def play(ws: WebSocket, code: str) -> None:
                 table.leave(conn.seat)
             elif isinstance(msg, BackMsg):
                 table.back(conn.seat)
+            elif isinstance(msg, ReactMsg | SayMsg):
+                table.talk(conn, msg)
             else:
                 conn.send(ErrorMsg(code="invalid", message="already said hello"))
     finally:

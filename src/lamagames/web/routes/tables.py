@@ -12,6 +12,7 @@ from lamagames.web.limits import enforce
 from lamagames.web.live import LiveTable
 from lamagames.web.routes.common import SEAT_TAKEN, errors, hub_of, store_of, table_info
 from lamagames.web.schemas import (
+    ChatSwitchRequest,
     ClaimRequest,
     CreateTableRequest,
     CreateTableResponse,
@@ -104,6 +105,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> CreateTabl
         alertness=body.alertness,
         bot_pace=body.bot_pace,
         hints=body.hints,
+        chat=body.chat,
     )
     return CreateTableResponse(
         code=data.code,
@@ -211,3 +213,25 @@ async def rematch(code: str, body: RematchRequest, request: Request) -> RematchR
     table = await hub.require(code)
     new, token, seat = await hub.rematch(table, body.token)
     return RematchResponse(code=new.code, token=token, seat=seat)
+
+
+@router.post(
+    "/api/tables/{code}/chat",
+    response_model=TableInfo,
+    responses=errors(403, 404, 413, 422),
+)
+async def chat_switch(code: str, body: ChatSwitchRequest, request: Request) -> TableInfo:
+    """The host turns the table's chat on or off (issue 19; off when the table was
+    created without ``chat: true``). Stored with the table; every connected client (on
+    every process of a cluster) is sent the state again, which says ``chat``.
+
+    Errors: 403 ``forbidden`` for any token but the host's.
+    """
+    hub = hub_of(request)
+    table = await hub.require(code)
+    if not table.is_host(body.host_token):
+        raise TableError("forbidden", "only the host can turn the chat on or off", 403)
+    store = store_of(request)
+    await store.call(store.set_chat, table.data.id, body.chat)
+    table.switch_chat(body.chat)
+    return table_info(table)

@@ -171,6 +171,9 @@ function createForm(gameList) {
   const pub = h("input", { type: "checkbox", id: "public", checked: true });
   const hints = h("input", { type: "checkbox", id: "hints", checked: store.get("hints") !== "off" });
   const hintsField = h("label", { class: "check", hidden: true }, hints, " ", t("lobby.hints"));
+  // The host's chat switch (issue 19): off unless the creator turns it on (remembered).
+  const chat = h("input", { type: "checkbox", id: "chat", checked: store.get("chat") === "on" });
+  const chatField = h("label", { class: "check" }, chat, " ", t("lobby.chat"));
   const current = () => gameList.find((g) => g.id === gameSelect.value) || gameList[0];
 
   function drawSeats() {
@@ -293,6 +296,8 @@ function createForm(gameList) {
         if (current().windows && alertness.value) body.alertness = Number(alertness.value);
         body.bot_pace = pace.value;
         store.set("pace", pace.value);
+        body.chat = chat.checked;
+        store.set("chat", chat.checked ? "on" : "off");
         if (current().hints) {
           body.hints = hints.checked;
           store.set("hints", hints.checked ? "on" : "off");
@@ -331,6 +336,7 @@ function createForm(gameList) {
     alertnessField,
     h("label", { class: "check" }, pub, " ", t("lobby.public")),
     hintsField,
+    chatField,
     h("button", { type: "submit", class: "btn btn-primary btn-big", id: "create" }, t("lobby.createButton")),
   );
 }

@@ -146,6 +146,8 @@ export class TableConnection {
       this.hooks.onHints(m);
     } else if (m.type === "rematch") {
       this.hooks.onRematch(m);
+    } else if (m.type === "reaction" || m.type === "chat") {
+      this.hooks.onTalk(m);
     }
   }
 

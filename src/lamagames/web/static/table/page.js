@@ -11,6 +11,7 @@ import { Alerts, alertMenu, countdown, tick } from "./alerts.js";
 import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
+import { Talk } from "./talk.js";
 
 const { t } = i18n;
 
@@ -58,6 +59,7 @@ class TableView {
       },
       onClosed: () => this.draw(), // the action buttons wait until the connection is back
       onPending: () => this.draw(),
+      onTalk: (m) => this.talk.onMessage(m),
       onHints: (m) => {
         if (this.hints && m.ref === this.hints.ref) {
           this.hints.list = m.hints;
@@ -65,6 +67,8 @@ class TableView {
         }
       },
     });
+    /** Reactions shown by the seats and chat lines (talk.js). */
+    this.talk = new Talk(() => this.draw());
     /** The last hint asked for: {ref, version, list (null while it is worked out)}. */
     this.hints = null;
     /** The "bot_unavailable" error of a table that cannot go on (players and spectators
@@ -89,6 +93,7 @@ class TableView {
     document.removeEventListener("load", this.resized, true);
     document.body.classList.remove("fit");
     clearInterval(this.clockTimer);
+    this.talk.stop();
     if (this.review) this.review.stop();
     this.conn.stop();
     this.alerts.stop();
@@ -212,7 +217,7 @@ class TableView {
         h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
       ),
     );
-    const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
+    const side = h("aside", { class: "side" }, this.talk.panel(this, m), logPanel(m, R, this.log));
     const fresh = h(
       "div",
       { class: "table-page", id: "table-page", dataset: { code: m.code } },
