@@ -2,6 +2,7 @@
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { CODE_RE, api, claim, link, main, myName, navigate, page, renderer, seatName, store, toast } from "./common.js";
+import { learnPanel } from "./table/tutorial.js";
 
 const { t } = i18n;
 
@@ -55,6 +56,7 @@ export async function lobbyPage() {
         h("img", { src: "/static/favicon.svg", alt: "", width: 72, height: 72 }),
         h("div", {}, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
       ),
+      learnPanel(gameList),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.create")), form),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.open")), list, goForm),
     ),

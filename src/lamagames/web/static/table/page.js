@@ -10,6 +10,7 @@ import { actionBar, onActionKey } from "./actions.js";
 import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
+import { markSuggested, tutorialPanel } from "./tutorial.js";
 
 const { t } = i18n;
 
@@ -193,7 +194,7 @@ class TableView {
       h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
       h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
     );
-    const side = h("aside", { class: "side" }, logPanel(m, R, this.log));
+    const side = h("aside", { class: "side" }, tutorialPanel(this, m, R), logPanel(m, R, this.log));
     const fresh = h(
       "div",
       { class: "table-page", id: "table-page", dataset: { code: m.code } },
@@ -204,6 +205,7 @@ class TableView {
       board,
       side,
     );
+    markSuggested(this, m, fresh);
 
     // Keep the page's elements (a pressed button, the focus, an open log): patch in place.
     const live = main.querySelector(":scope > #table-page");
