@@ -20,6 +20,8 @@ pytestmark = BROWSER_MARKS
 
 #: Most decisions a walkthrough may take (the games are short: 20 points, 3 llamas).
 MAX_DECISIONS = 400
+#: A phrase of each game's first lesson in German (the catalogs' ``<game>.tut.*``).
+GERMAN = {"dice": "würfle mit den drei Würfeln", "express": "Zug A oder B"}
 
 
 @pytest.fixture
@@ -51,6 +53,13 @@ def test_walkthrough_plays_to_its_end(
     expect(link).to_have_count(1)
     suggested = panel.locator("#tut-advice").get_attribute("data-suggested")
     expect(page.locator(f'.actions button.suggested[data-action="{suggested}"]')).to_have_count(1)
+    # In another language the lessons are the catalog's (here German); the links stay.
+    page.select_option("#lang", "de")
+    expect(panel.locator("h2")).to_have_text("Einführung")
+    expect(panel).to_contain_text(GERMAN[game])
+    expect(link).to_have_count(1)
+    page.select_option("#lang", "en")
+    expect(panel).to_contain_text(first_lesson)
 
     kinds: set[str] = set()
     for _ in range(MAX_DECISIONS):
