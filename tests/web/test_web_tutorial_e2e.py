@@ -53,6 +53,11 @@ def test_walkthrough_plays_to_its_end(
     expect(link).to_have_count(1)
     suggested = panel.locator("#tut-advice").get_attribute("data-suggested")
     expect(page.locator(f'.actions button.suggested[data-action="{suggested}"]')).to_have_count(1)
+    if game == "dice":  # each move's exact value, and why the best is best (two players)
+        moves = page.locator(".actions button").count()
+        expect(panel.locator(".tut-values li")).to_have_count(moves)
+        expect(panel.locator(".tut-values li.hint-best")).to_have_count(1)
+        expect(panel.locator("#tut-legend")).to_contain_text("lead over the opponent")
     # In another language the lessons are the catalog's (here German); the links stay.
     page.select_option("#lang", "de")
     expect(panel.locator("h2")).to_have_text("Einführung")

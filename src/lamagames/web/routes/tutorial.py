@@ -95,10 +95,13 @@ class LessonOut(BaseModel):
 
 class MoveValueOut(BaseModel):
     """A legal move and its value from the game's hint provider (LAMA Dice: expected
-    points this round, fewer is better; ``best`` marks the provider's best move)."""
+    points this round, fewer is better; ``margin``: with two players solved exactly, the
+    expected lead over the opponent, which decides the best move; ``best`` marks the
+    provider's best move)."""
 
     action: str
     expected_points: float | None
+    margin: float | None
     best: bool
     exact: bool
 
@@ -181,6 +184,7 @@ def move_values(game_id: str, state: State, seat: int) -> list[MoveValueOut] | N
         MoveValueOut(
             action=state.action_to_string(h["action"], seat),
             expected_points=h.get("expected_points"),
+            margin=h.get("margin"),
             best=bool(h.get("best")),
             exact=bool(h.get("exact")),
         )

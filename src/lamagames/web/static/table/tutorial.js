@@ -158,6 +158,14 @@ export function tutorialPanel(view, m, R) {
                 advice.values.map((v) => h("li", { class: v.best ? "hint-best" : "" }, valueText(game, v, R, m))),
               )
             : null,
+          // Why the best is best: fewest points, or with two players solved exactly the lead.
+          advice.values
+            ? h(
+                "p",
+                { class: "hints-note", id: "tut-legend" },
+                t(advice.values.some((v) => v.margin !== null) ? "hints.best_margin" : "hints.best_points"),
+              )
+            : null,
         )
       : null,
   );
