@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from web_helpers import create, make_client, start
+import pytest
+from web_helpers import create, hide_numba, make_client, start
 
 from lamagames.web.routes.tutorial import rulings_of
 
@@ -73,3 +74,26 @@ def test_rules_pages_anchor_every_ruling(tmp_path: Path) -> None:
         assert all(f'id="E-{n}"' in express for n in range(1, 13))
         missing = client.get("/rules/chess")
         assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+
+def test_dice_advice_without_hints_has_no_move_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where this server cannot give LAMA Dice hints (numba missing), the walkthrough still
+    suggests a move and explains the decision (D-6), with no move values."""
+    hide_numba(monkeypatch)
+    with make_client(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/tutorial/dice", json={"name": "Ann"}).json()
+        info = client.get(f"/api/tables/{answer['code']}").json()
+        assert info["params"]["end_score"] == 20 and info["seats"][0]["name"] == "Ann"  # D-11
+        advice = client.post(
+            f"/api/tables/{answer['code']}/tutorial", json={"token": answer["token"]}
+        ).json()
+        assert advice["mine"] is True  # seat 0 starts (D-5)
+        assert any(
+            lesson["kind"] == "turn" and "D-6" in lesson["rulings"] for lesson in advice["lessons"]
+        )
+        assert (
+            advice["suggested"] in ("roll", "quit") and advice["move_kind"] == advice["suggested"]
+        )
+        assert advice["values"] is None
