@@ -4,10 +4,12 @@ starting one, its advice at the seat's decision, bad input, and the rules pages 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from web_helpers import create, hide_numba, make_client, start
 
+from lamagames.web.routes import tutorial
 from lamagames.web.routes.tutorial import rulings_of
 
 
@@ -45,9 +47,15 @@ def test_bad_requests_get_one_clear_error(tmp_path: Path) -> None:
         assert client.post("/api/tutorial/dice", json={"name": ""}).status_code == 422
         assert client.post("/api/tutorial/dice", json={"extra": 1}).status_code == 422
         code = client.post("/api/tutorial/express", json={}).json()["code"]
-        wrong = client.post(f"/api/tables/{code}/tutorial", json={"token": "nope"})
+        wrong = client.post(f"/api/tables/{code}/tutorial", json={"token": "nope-nope"})
         assert wrong.status_code == 403 and wrong.json()["error"] == "forbidden"
-        assert client.post("/api/tables/ZZZZZZ/tutorial", json={"token": "x"}).status_code == 404
+        assert (
+            client.post("/api/tables/ZZZZZZ/tutorial", json={"token": "x" * 8}).status_code == 404
+        )
+        odd = client.post(f"/api/tables/{code}/tutorial", json={"token": "é" * 10})
+        assert odd.status_code == 422 and "token" in odd.json()["message"]
+        bidi = client.post("/api/tutorial/dice", json={"name": "Ann\u202e"})
+        assert bidi.status_code == 422 and "name" in bidi.json()["message"]
         # The advice is a hint: a table created without hints gives none.
         off = create(client, [{"kind": "human"}, {"kind": "human"}], "express", hints=False)
         start(client, off)
@@ -97,3 +105,26 @@ def test_dice_advice_without_hints_has_no_move_values(
             advice["suggested"] in ("roll", "quit") and advice["move_kind"] == advice["suggested"]
         )
         assert advice["values"] is None
+
+
+def test_advice_is_worked_out_once_per_table_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    real = tutorial.work_out_advice
+
+    def counting(*args: Any) -> Any:
+        calls.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(tutorial, "work_out_advice", counting)
+    with make_client(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/tutorial/express", json={}).json()
+        asks = [
+            client.post(
+                f"/api/tables/{answer['code']}/tutorial", json={"token": answer["token"]}
+            ).json()
+            for _ in range(3)
+        ]
+    assert asks[0] == asks[1] == asks[2]
+    assert calls == [asks[0]["version"]]

@@ -22,6 +22,7 @@ import html
 import importlib
 import logging
 import re
+from collections import OrderedDict
 from functools import cache
 from typing import Final
 
@@ -40,6 +41,7 @@ from lamagames.web.adapters import get_adapter
 from lamagames.web.engine import TableError
 from lamagames.web.limits import enforce
 from lamagames.web.routes.common import errors, hub_of, store_of
+from lamagames.web.schemas import Name, Token
 
 log = logging.getLogger("lamagames.web")
 
@@ -52,7 +54,12 @@ MAX_ADVICE_THREADS: Final = 2
 #: The bot of a walkthrough table.
 BOT_KIND: Final = "heuristic"
 
+#: The last advice given per (table code, seat), at most this many kept: asking again at
+#: the same version (a reload, a second tab) costs nothing.
+ADVICE_CACHE_SIZE: Final = 256
+
 _limiter: anyio.CapacityLimiter | None = None
+_given: OrderedDict[tuple[str, int], AdviceOut] = OrderedDict()
 
 
 def _thread_limiter() -> anyio.CapacityLimiter:
@@ -66,7 +73,7 @@ class TutorialStartRequest(BaseModel):
     """Start a walkthrough; ``name``: the person's seat name (default "You")."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str | None = Field(default=None, min_length=1, max_length=40)
+    name: Name | None = None
 
 
 class TutorialStartOut(BaseModel):
@@ -81,7 +88,7 @@ class AdviceRequest(BaseModel):
     """The seat token of the person asking."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    token: str = Field(min_length=1, max_length=128)
+    token: Token
 
 
 class LessonOut(BaseModel):
@@ -264,13 +271,22 @@ async def advice(code: str, body: AdviceRequest, request: Request) -> AdviceOut:
     version = table.version
     if seat not in table.adapter.acting_players(table.state):
         return AdviceOut(version=version, mine=False)
+    key = (table.code, seat)
+    known = _given.get(key)
+    if known is not None and known.version == version:
+        return known
     state = table.state.clone()
     try:
-        return await anyio.to_thread.run_sync(
+        out = await anyio.to_thread.run_sync(
             work_out_advice, table.data.game, state, seat, version, limiter=_thread_limiter()
         )
     except LamaError as exc:
         raise TableError("invalid", str(exc)) from None
+    _given[key] = out
+    _given.move_to_end(key)
+    while len(_given) > ADVICE_CACHE_SIZE:
+        _given.popitem(last=False)
+    return out
 
 
 # ---------------------------------------------------------------------- rules pages
