@@ -203,22 +203,23 @@ def move_values(game_id: str, state: State, seat: int) -> list[MoveValueOut] | N
     "/api/tutorial/{game}",
     response_model=TutorialStartOut,
     status_code=201,
-    responses=errors(400, 413, 422, 429),
+    responses=errors(404, 413, 422, 429),
 )
 async def start_tutorial(
     game: str, request: Request, body: TutorialStartRequest | None = None
 ) -> TutorialStartOut:
     """Start the walkthrough of ``game``: a private table of the game's walkthrough
     parameters and fixed seed (the same dice every time), you against the ``heuristic``
-    bot, started at once. Errors: 400 for an unknown game or one without a walkthrough;
+    bot, started at once. Errors: 404 ``not_found`` for an unknown game or one without a
+    walkthrough;
     429 ``rate_limited`` (counted with the tables created)."""
     enforce(request.app.state.create_limit, request, "new tables")
     try:
         factory = load_tutor_factory(game)
         adapter = get_adapter(game)
         probe = factory(make(game), 0)
-    except LamaError as exc:
-        raise TableError("invalid", str(exc)) from None
+    except LamaError as exc:  # the game is the path's resource: 404
+        raise TableError("not_found", f"no walkthrough: {exc}", 404) from None
     params = {k: v for k, v in probe.params.items() if k != "num_players"}
     num_players = int(probe.params.get("num_players", 2))
     adapter.make_game(params, num_players)  # validates
