@@ -13,6 +13,8 @@ HTTP (JSON; errors are ``{"error": code, "message": text}``):
 - ``GET  /api/tables/{code}/record``: the game record (``lamagames.core.records``).
 - ``GET  /api/tables/{code}/replay``: record plus the spectator view after every action.
 - ``GET  /api/tables/{code}/review``, ``POST`` to start: the game review of a finished table.
+- ``POST /api/tutorial/{game}``, ``POST /api/tables/{code}/tutorial``: the first-game
+  walkthrough and its advice (:mod:`lamagames.web.routes.tutorial`).
 - ``GET  /openapi.json``: the OpenAPI schema.
 
 WebSocket ``/ws/{code}``: the client's first message is ``hello`` (with a seat token, or
@@ -42,7 +44,7 @@ from lamagames.web.limits import KeyedRateLimit, RateLimited
 from lamagames.web.live import UNAVAILABLE, UNAVAILABLE_MESSAGE, Hub, Settings
 from lamagames.web.middleware import BodyLimit, SecurityHeaders
 from lamagames.web.review import ReviewService
-from lamagames.web.routes import pages, play, records, review, tables
+from lamagames.web.routes import pages, play, records, review, tables, tutorial
 from lamagames.web.routes.common import SEAT_TAKEN, table_info
 from lamagames.web.routes.pages import STATIC_DIR
 from lamagames.web.schemas import ErrorOut, error_text
@@ -57,7 +59,7 @@ def allowed_methods(request: Request) -> list[str]:
     """Every HTTP method some route serves at the request's path, ``OPTIONS`` included,
     sorted (for the ``Allow`` header of 405 answers and of ``OPTIONS``)."""
     methods = {"OPTIONS"}
-    for router in (pages.router, tables.router, records.router, review.router):
+    for router in (pages.router, tables.router, records.router, review.router, tutorial.router):
         for route in router.routes:
             if isinstance(route, Route) and route.methods:
                 match, _ = route.matches(request.scope)
@@ -196,6 +198,7 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(records.router)
     app.include_router(review.router)
+    app.include_router(tutorial.router)
     app.include_router(play.router)
 
     schema_of_fastapi = app.openapi

@@ -16,6 +16,7 @@ import {
   store,
   toast,
 } from "./common.js";
+import { learnPanel } from "./table/tutorial.js";
 
 const { t } = i18n;
 
@@ -69,6 +70,7 @@ export async function lobbyPage() {
         h("img", { src: "/static/favicon.svg", alt: "", width: 72, height: 72 }),
         h("div", {}, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"))),
       ),
+      learnPanel(gameList),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.create")), form),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.open")), list, goForm),
     ),

@@ -12,6 +12,7 @@ import { TableConnection } from "./connection.js";
 import { lastHappened, logPanel, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
 import { Talk } from "./talk.js";
+import { markSuggested, tutorialPanel } from "./tutorial.js";
 
 const { t } = i18n;
 
@@ -217,7 +218,13 @@ class TableView {
         h("span", { class: `status status-${m.status}` }, t(`status.${m.status}`)),
       ),
     );
-    const side = h("aside", { class: "side" }, this.talk.panel(this, m), logPanel(m, R, this.log));
+    const side = h(
+      "aside",
+      { class: "side" },
+      tutorialPanel(this, m, R),
+      this.talk.panel(this, m),
+      logPanel(m, R, this.log),
+    );
     const fresh = h(
       "div",
       { class: "table-page", id: "table-page", dataset: { code: m.code } },
@@ -228,6 +235,7 @@ class TableView {
       board,
       side,
     );
+    markSuggested(this, m, fresh);
 
     // Keep the page's elements (a pressed button, the focus, an open log): patch in place.
     const live = main.querySelector(":scope > #table-page");

@@ -1,0 +1,94 @@
+"""Browser: the first-game walkthrough (issue 18 item 5) plays to its end for each game.
+
+From the lobby's "Learn to play" button: the panel beside the board explains the decision
+with links to its rulings (``/rules/<game>#D-6``), the suggested move is highlighted, and
+clicking the highlighted move at every decision plays the fixed-seed game to its end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from browser_helpers import BROWSER_MARKS, ServerThread
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = BROWSER_MARKS
+
+#: Most decisions a walkthrough may take (the games are short: 20 points, 3 llamas).
+MAX_DECISIONS = 400
+#: A phrase of each game's first lesson in German (the catalogs' ``<game>.tut.*``).
+GERMAN = {"dice": "würfle mit den drei Würfeln", "express": "Zug A oder B"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    with ServerThread(tmp_path / "tutorial.sqlite3", bot_delay=0.0) as running:
+        yield running
+
+
+@pytest.mark.parametrize(
+    ("game", "first_ruling", "first_lesson"),
+    [("dice", "D-6", "roll the three dice"), ("express", "E-6", "train A or B")],
+)
+def test_walkthrough_plays_to_its_end(
+    server: ServerThread, browser: Browser, game: str, first_ruling: str, first_lesson: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url)
+    page.locator(f"#learn-{game}").click()
+    panel = page.locator("#tutorial")
+    # The first advice may load the LAMA Dice solver (compiled code) first.
+    expect(panel.locator(".tut-advice")).to_be_visible(timeout=180_000)
+    expect(panel).to_contain_text(first_lesson)
+    link = panel.locator(f'a.ruling[href="/rules/{game}#{first_ruling}"]')
+    expect(link).to_have_count(1)
+    suggested = panel.locator("#tut-advice").get_attribute("data-suggested")
+    expect(page.locator(f'.actions button.suggested[data-action="{suggested}"]')).to_have_count(1)
+    if game == "dice":  # each move's exact value, and why the best is best (two players)
+        moves = page.locator(".actions button").count()
+        expect(panel.locator(".tut-values li")).to_have_count(moves)
+        expect(panel.locator(".tut-values li.hint-best")).to_have_count(1)
+        expect(panel.locator("#tut-legend")).to_contain_text("lead over the opponent")
+    # In another language the lessons are the catalog's (here German); the links stay.
+    page.select_option("#lang", "de")
+    expect(panel.locator("h2")).to_have_text("Einführung")
+    expect(panel).to_contain_text(GERMAN[game])
+    expect(link).to_have_count(1)
+    page.select_option("#lang", "en")
+    expect(panel).to_contain_text(first_lesson)
+
+    kinds: set[str] = set()
+    for _ in range(MAX_DECISIONS):
+        page.wait_for_selector(
+            ".actions button.suggested:enabled, #tutorial[data-done]", timeout=120_000
+        )
+        if page.locator("#tutorial[data-done]").count():
+            break
+        kinds |= set(
+            panel.locator(".tut-lesson").evaluate_all("els => els.map(e => e.dataset.kind)")
+        )
+        button = page.locator(".actions button.suggested:enabled").first
+        try:
+            button.click(timeout=2_000)
+        except Exception:  # the table moved on between the wait and the click: look again
+            continue
+    else:
+        raise AssertionError(f"the {game} walkthrough did not end in {MAX_DECISIONS} decisions")
+    expect(page.locator("#finished")).to_be_visible()
+    expect(panel).to_contain_text("Walkthrough complete")
+    assert "start" in kinds and len(kinds) >= 3, kinds
+    assert errors == []
+
+    # The rules page the links open: each ruling is an anchor.
+    rules = browser.new_page()
+    rules.goto(f"{server.url}/rules/{game}#{first_ruling}")
+    expect(rules.locator(f'[id="{first_ruling}"]')).to_be_visible()
