@@ -5,9 +5,11 @@ Usage: python benchmarks/exact_decision_time.py [--games 4] [--seed 1] [--prefet
 
 Plays ``--games`` seeded two-player games (``exact`` in seat 0, ``heuristic`` in seat 1;
 game ``g`` uses seed ``seed + g``) and times every decision of the exact seat: wall time
-(``time.perf_counter``, what a player waits) and CPU time of the deciding thread
-(``time.thread_time``). Prints p50, p95 and max of each over all games, and the process CPU
-time of the whole run (background solves included).
+(``time.perf_counter``, what a player waits), CPU time of the deciding thread
+(``time.thread_time``) and the *CPU wait*: that CPU time plus the CPU time the background
+solve still needed when the decision began (read from the solve thread's own CPU clock), i.e.
+the wait on an idle core, which a loaded machine does not inflate. Prints p50, p95 and max of
+each over all games, and the process CPU time of the whole run (background solves included).
 
 ``--prefetch`` calls :meth:`~lamagames.bots.dice_exact.DiceExactBot.prepare` on every
 position the exact seat sees, as the web app's driver does, and models the driver's pause
@@ -26,24 +28,53 @@ from __future__ import annotations
 import argparse
 import hashlib
 import statistics
+import threading
 import time
+from typing import Any
 
 from lamagames.bots import make_bot
 from lamagames.bots.dice_exact import DiceExactBot
 from lamagames.core import make
 from lamagames.core.rng import make_rng
+from lamagames.dice.solver.two_player import Key, TwoPlayerSolver
 
 
-def play(seed: int, prefetch: bool, pause: float) -> tuple[list[float], list[float], str]:
-    """One game; returns (wall s, thread CPU s) per exact decision and a digest of the moves."""
+class TimedExactBot(DiceExactBot):
+    """The exact bot, recording the CPU seconds of each background solve (``solve_cpu``,
+    keyed by thread ident)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.solve_cpu: dict[int, float] = {}
+
+    def _solve_ahead(self, two: TwoPlayerSolver, key: Key) -> None:  # type: ignore[override]
+        start = time.thread_time()
+        super()._solve_ahead(two, key)
+        self.solve_cpu[threading.get_ident()] = time.thread_time() - start
+
+
+def cpu_done(thread: threading.Thread | None) -> tuple[int, float] | None:
+    """(ident, CPU seconds used so far) of a running solve thread, else ``None``."""
+    if thread is None or thread.ident is None or not thread.is_alive():
+        return None
+    try:
+        return thread.ident, time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    except OSError:  # it ended meanwhile
+        return None
+
+
+def play(
+    seed: int, prefetch: bool, pause: float
+) -> tuple[list[float], list[float], list[float], str]:
+    """One game; (wall s, thread CPU s, CPU wait s) per exact decision, moves digest."""
     game = make("dice", num_players=2)
-    exact = make_bot("exact", game, 0, seed)
-    assert isinstance(exact, DiceExactBot)
+    exact = TimedExactBot(game, 0, seed)
     bots = [exact, make_bot("heuristic", game, 1, seed)]
     rng = make_rng(seed, "chance")
     state = game.new_initial_state()
     walls: list[float] = []
     cpus: list[float] = []
+    waits: list[float] = []
     moves = hashlib.sha256()
     while not state.is_terminal():
         player = state.current_player()
@@ -55,15 +86,20 @@ def play(seed: int, prefetch: bool, pause: float) -> tuple[list[float], list[flo
         if player == 0:
             if prefetch and exact.preparing():
                 time.sleep(pause)  # the web driver's pause before a bot decision
+            running = cpu_done(exact._ahead)
             wall, cpu = time.perf_counter(), time.thread_time()
             action = exact.step(state)
             cpus.append(time.thread_time() - cpu)
             walls.append(time.perf_counter() - wall)
+            left = 0.0
+            if running is not None:  # the solve's CPU time after the decision began
+                left = max(0.0, exact.solve_cpu.get(running[0], 0.0) - running[1])
+            waits.append(cpus[-1] + left)
         else:
             action = bots[player].step(state)
         moves.update(f"{player}:{action};".encode())
         state.apply_action(action)
-    return walls, cpus, moves.hexdigest()[:16]
+    return walls, cpus, waits, moves.hexdigest()[:16]
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -90,20 +126,23 @@ def main() -> None:
     make_bot("exact", warm, warm_state.current_player(), 0).step(warm_state)  # load kernels
     walls: list[float] = []
     cpus: list[float] = []
+    waits: list[float] = []
     start = time.process_time()
     for g in range(args.games):
-        w, c, digest = play(args.seed + g, args.prefetch, args.pause)
+        w, c, waited, digest = play(args.seed + g, args.prefetch, args.pause)
         walls += w
         cpus += c
+        waits += waited
         line = f"game seed {args.seed + g}: {len(w)} decisions, moves {digest}"
         if args.compare:
-            _, _, plain = play(args.seed + g, not args.prefetch, args.pause)
+            _, _, _, plain = play(args.seed + g, not args.prefetch, args.pause)
             line += f", other mode {plain} ({'same' if plain == digest else 'DIFFERENT'})"
         print(line, flush=True)
     mode = f"prefetch, pause {args.pause} s" if args.prefetch else "no prefetch"
     print(f"exact vs heuristic, 2 players, {args.games} games, {mode}: {len(walls)} decisions")
     print(summary("wall s per decision", walls))
     print(summary("thread CPU s per decision", cpus))
+    print(summary("CPU wait s per decision (idle-core wait)", waits))
     print(f"process CPU s, whole run: {time.process_time() - start:.1f}")
 
 
