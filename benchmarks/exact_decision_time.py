@@ -7,8 +7,11 @@ Plays ``--games`` seeded two-player games (``exact`` in seat 0, ``heuristic`` in
 game ``g`` uses seed ``seed + g``) and times every decision of the exact seat: wall time
 (``time.perf_counter``, what a player waits), CPU time of the deciding thread
 (``time.thread_time``) and the *CPU wait*: that CPU time plus the CPU time the background
-solve still needed when the decision began (read from the solve thread's own CPU clock), i.e.
-the wait on an idle core, which a loaded machine does not inflate. Prints p50, p95 and max of
+solve still needed when the decision began (read from the solve thread's own CPU clock),
+a figure a loaded machine does not inflate (it overstates the wait on an idle core: under
+load the pause gives the solve less than its length in CPU time). With ``--prefetch`` it also
+prints a modelled idle-core wait: the decision's CPU plus the background solve's CPU beyond
+``--pause`` (the solve running on its own core through the pause). Prints p50, p95 and max of
 each over all games, and the process CPU time of the whole run (background solves included).
 
 ``--prefetch`` calls :meth:`~lamagames.bots.dice_exact.DiceExactBot.prepare` on every
@@ -65,8 +68,9 @@ def cpu_done(thread: threading.Thread | None) -> tuple[int, float] | None:
 
 def play(
     seed: int, prefetch: bool, pause: float
-) -> tuple[list[float], list[float], list[float], str]:
-    """One game; (wall s, thread CPU s, CPU wait s) per exact decision, moves digest."""
+) -> tuple[list[float], list[float], list[float], list[float], str]:
+    """One game; (wall s, thread CPU s, CPU wait s, modelled idle-core wait s) per exact
+    decision, and a digest of the moves."""
     game = make("dice", num_players=2)
     exact = TimedExactBot(game, 0, seed)
     bots = [exact, make_bot("heuristic", game, 1, seed)]
@@ -75,6 +79,7 @@ def play(
     walls: list[float] = []
     cpus: list[float] = []
     waits: list[float] = []
+    idles: list[float] = []
     moves = hashlib.sha256()
     while not state.is_terminal():
         player = state.current_player()
@@ -95,11 +100,13 @@ def play(
             if running is not None:  # the solve's CPU time after the decision began
                 left = max(0.0, exact.solve_cpu.get(running[0], 0.0) - running[1])
             waits.append(cpus[-1] + left)
+            total = exact.solve_cpu.get(running[0], 0.0) if running is not None else 0.0
+            idles.append(cpus[-1] + max(0.0, total - pause))
         else:
             action = bots[player].step(state)
         moves.update(f"{player}:{action};".encode())
         state.apply_action(action)
-    return walls, cpus, waits, moves.hexdigest()[:16]
+    return walls, cpus, waits, idles, moves.hexdigest()[:16]
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -127,22 +134,26 @@ def main() -> None:
     walls: list[float] = []
     cpus: list[float] = []
     waits: list[float] = []
+    idles: list[float] = []
     start = time.process_time()
     for g in range(args.games):
-        w, c, waited, digest = play(args.seed + g, args.prefetch, args.pause)
+        w, c, waited, idle, digest = play(args.seed + g, args.prefetch, args.pause)
         walls += w
         cpus += c
         waits += waited
+        idles += idle
         line = f"game seed {args.seed + g}: {len(w)} decisions, moves {digest}"
         if args.compare:
-            _, _, _, plain = play(args.seed + g, not args.prefetch, args.pause)
+            _, _, _, _, plain = play(args.seed + g, not args.prefetch, args.pause)
             line += f", other mode {plain} ({'same' if plain == digest else 'DIFFERENT'})"
         print(line, flush=True)
     mode = f"prefetch, pause {args.pause} s" if args.prefetch else "no prefetch"
     print(f"exact vs heuristic, 2 players, {args.games} games, {mode}: {len(walls)} decisions")
     print(summary("wall s per decision", walls))
     print(summary("thread CPU s per decision", cpus))
-    print(summary("CPU wait s per decision (idle-core wait)", waits))
+    print(summary("CPU wait s per decision (solve CPU left at the decision)", waits))
+    if args.prefetch:
+        print(summary("modelled idle-core wait s (CPU + solve CPU beyond the pause)", idles))
     print(f"process CPU s, whole run: {time.process_time() - start:.1f}")
 
 
