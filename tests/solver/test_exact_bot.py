@@ -132,6 +132,14 @@ def test_prepare_solves_the_round_start_table_that_step_then_uses(actor: int) ->
         bot.step(state)
         assert bot.last_basis == "exact"
         assert bot._two.tables == [table]
+    else:
+        # Seat 0's own position (same rows, its turn: after three llamas kept, D-8.1) read
+        # from the table rooted at seat 1's turn equals, bit for bit, a solve rooted there.
+        own = bot._key(state, 0)
+        fresh = bot._new_two_player()
+        assert bot._two.roll_outcome(own) == fresh.roll_outcome(own)
+        assert bot._two.quit_outcome(own) == fresh.quit_outcome(own)
+        assert len(fresh.tables) == 1 and fresh.tables[0] is not table
 
 
 def test_prepare_does_nothing_where_no_two_player_solve_is_needed() -> None:
