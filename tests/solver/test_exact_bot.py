@@ -160,3 +160,23 @@ def test_prepare_refuses_another_games_state() -> None:
     with pytest.raises(IllegalActionError, match="LAMA Dice state is needed"):
         bot.prepare(express)
     assert bot._ahead is None
+
+
+def test_prepare_solves_again_when_a_roll_needs_a_level_pair_the_table_lacks() -> None:
+    # D-8.1: the table rooted at scores 21/0 keeps 21/0 and one give-back below (11/0); a
+    # roll at 11/0 may need 1/0 after a second give-back, which it lacks: prepare solves
+    # from there (step would have, in front of the player).
+    first = make_state(["35", "56"], llama_row="1L", scores=[21, 0])
+    bot = DiceExactBot(first.game, 0)
+    bot.prepare(first)
+    assert bot._ahead is not None
+    bot._ahead.join()
+    later = make_state(["35", "56"], llama_row="1L", scores=[11, 0])
+    (table,) = bot._two.tables
+    assert table.find(*bot._key(later, 0)) is not None
+    bot.prepare(later)
+    assert bot._ahead is not None
+    bot._ahead.join()
+    assert len(bot._two.tables) == 2
+    bot.step(later)
+    assert len(bot._two.tables) == 2  # the decision needed no solve of its own

@@ -95,7 +95,9 @@ class DiceExactBot(Bot):
 
         Only turn positions start a solve (the round's first decision is one), rooted at
         that position with its seat to act, which is where :meth:`step` roots its own solve
-        of the round: the result, and so every chosen action, is the same either way.
+        of the round: the result, and so every chosen action, is the same either way. A
+        position held by a kept table whose roll needs a score-level pair the table did not
+        keep (a second give-back, D-8.1) is solved again from there, as :meth:`step` would.
         """
         s = as_dice_state(state)
         self._sync_round(s)
@@ -106,8 +108,12 @@ class DiceExactBot(Bot):
             return
         key = self._key(s, actor)
         two = self._two
-        if any(table.find(*key) is not None for table in two.tables):
-            return
+        for table in reversed(two.tables):  # the table roll_outcome would read (newest first)
+            found = table.find(*key)
+            if found is not None:
+                if table.roll_value(found) is not None:
+                    return  # solved; else a roll needs a level pair below it: solve again
+                break
         from lamagames.dice.solver.pair_table import table_work
 
         if table_work(*key) > self.MAX_WORK:
