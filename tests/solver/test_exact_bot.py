@@ -180,3 +180,20 @@ def test_prepare_solves_again_when_a_roll_needs_a_level_pair_the_table_lacks() -
     assert len(bot._two.tables) == 2
     bot.step(later)
     assert len(bot._two.tables) == 2  # the decision needed no solve of its own
+
+
+def test_prepare_after_its_own_roll_solves_what_step_would_in_the_same_order() -> None:
+    # D-8.2: after a match the queries are the positions each discard leaves; prepare runs
+    # them ahead (the turn's table may have been over the budget), step then solves nothing.
+    state = make_state(["335L", "6"], llama_row="12", phase=Phase.DISCARD, dice="33L")
+    plain = DiceExactBot(state.game, 0)
+    ahead = DiceExactBot(state.game, 0)
+    ahead.prepare(state)
+    assert ahead._ahead is not None
+    ahead._ahead.join()
+    solved = ahead._two.tables
+    assert solved
+    assert ahead.step(state) == plain.step(state)
+    assert ahead._two.tables == solved  # nothing solved in front of the player
+    roots = [(t.space.a0, t.space.b0, t.space.mask0, t.scores) for t in plain._two.tables]
+    assert [(t.space.a0, t.space.b0, t.space.mask0, t.scores) for t in solved] == roots

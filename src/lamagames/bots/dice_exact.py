@@ -98,16 +98,31 @@ class DiceExactBot(Bot):
         of the round: the result, and so every chosen action, is the same either way. A
         position held by a kept table whose roll needs a score-level pair the table did not
         keep (a second give-back, D-8.1) is solved again from there, as :meth:`step` would.
+        After the bot's own roll (discard or take, D-8.2, D-8.3) it runs ahead exactly the
+        queries :meth:`step` makes, in the same order (a turn over the budget leaves those
+        positions to be solved then).
         """
         s = as_dice_state(state)
         self._sync_round(s)
-        if s.game.num_players != 2 or s.phase != Phase.TURN or any(s.quit):
+        if s.game.num_players != 2 or any(s.quit):
             return
         actor = s.current_player()
         if actor not in (0, 1) or (self._ahead is not None and self._ahead.is_alive()):
             return
         key = self._key(s, actor)
         two = self._two
+        if actor == self.seat and s.phase in (Phase.DISCARD, Phase.TAKE):
+            # After its own roll (D-8.2, D-8.3): the very queries step makes, in its order.
+            self._ahead = threading.Thread(
+                target=self._outcomes_ahead,
+                args=(two, s.phase, key, s.legal_actions(self.seat)),
+                name="exact-bot-prepare",
+                daemon=True,
+            )
+            self._ahead.start()
+            return
+        if s.phase != Phase.TURN:
+            return
         for table in reversed(two.tables):  # the table roll_outcome would read (newest first)
             found = table.find(*key)
             if found is not None:
@@ -133,6 +148,17 @@ class DiceExactBot(Bot):
 
         try:
             two.roll_outcome(key)  # solves (and keeps) the table rooted at ``key``
+        except (NotTractableError, PositionError):
+            return  # step meets the same condition and handles it
+
+    @classmethod
+    def _outcomes_ahead(
+        cls, two: TwoPlayerSolver, phase: Phase, key: Key, legal: list[int]
+    ) -> None:
+        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+
+        try:
+            cls._outcomes(two, phase, key, legal)
         except (NotTractableError, PositionError):
             return  # step meets the same condition and handles it
 
@@ -221,21 +247,32 @@ class DiceExactBot(Bot):
         )
         if state.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
             return max(legal, key=CHIPS.__getitem__)
-        two = self._two
-        outcomes: list[Outcome] = []
         try:
-            for action in legal:
-                if state.phase == Phase.TURN:
-                    o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
-                elif state.phase == Phase.DISCARD:
-                    discard = DISCARDS[action - DISCARD_BASE]
-                    after = tuple(r - d for r, d in zip(row, discard, strict=True))
-                    o = two.discard_outcome(key, after)
-                elif state.phase == Phase.TAKE:
-                    o = two.take_outcome(key, action - TAKE_BASE)
-                else:
-                    o = two.give_outcome(key, CHIPS[action])
-                outcomes.append(o)
+            outcomes = self._outcomes(self._two, state.phase, key, legal)
         except NotTractableError:
             return None
         return legal[max(range(len(legal)), key=lambda i: outcomes[i].margin)]
+
+    @staticmethod
+    def _outcomes(two: TwoPlayerSolver, phase: Phase, key: Key, legal: list[int]) -> list[Outcome]:
+        """The outcome of each legal action at ``key`` (own seat to act), in order; the
+        solves they need happen in this order (also when :meth:`prepare` runs it ahead).
+
+        Raises:
+            NotTractableError: a solve is over the budget.
+        """
+        row = key[0]
+        outcomes: list[Outcome] = []
+        for action in legal:
+            if phase == Phase.TURN:
+                o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
+            elif phase == Phase.DISCARD:
+                discard = DISCARDS[action - DISCARD_BASE]
+                after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                o = two.discard_outcome(key, after)
+            elif phase == Phase.TAKE:
+                o = two.take_outcome(key, action - TAKE_BASE)
+            else:
+                o = two.give_outcome(key, CHIPS[action])
+            outcomes.append(o)
+        return outcomes
