@@ -65,6 +65,19 @@ class Bot(ABC):
             One of ``state.legal_actions(self.seat)``.
         """
 
+    def prepare(self, state: State) -> None:
+        """A hint that ``state`` is the current position, given whenever a driver sees a new
+        one (after a deal, while another seat thinks, before its pause ahead of a bot's
+        decision). A bot may start work for its next decisions in the background; it must
+        return at once, and :meth:`step` must choose the same action whether or not (and
+        however far) that work ran. The default does nothing.
+        """
+        return None
+
+    def preparing(self) -> bool:
+        """Whether work started by :meth:`prepare` is still running (default ``False``)."""
+        return False
+
 
 class RandomBot(Bot):
     """Uniform over the legal actions (any game)."""

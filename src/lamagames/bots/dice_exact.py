@@ -16,12 +16,23 @@
   so ``exact`` is never weaker than ``search`` where no exact values exist.
 * **Give-back after emptying the row** (D-10): black, else white (the best chip).
 
+**Solving ahead** (:meth:`DiceExactBot.prepare`, issue 18). The slow decisions are the first
+of a round: the solve from the fresh deal. A driver that calls :meth:`~DiceExactBot.prepare`
+with each new position (the web app does, before its pause ahead of a bot decision and while
+people think) lets the bot start that solve in a background thread as soon as the deal is
+known (the compiled kernels release the GIL); :meth:`~DiceExactBot.step` then waits only
+for what is left of it. The table solved ahead is the one :meth:`~DiceExactBot.step` would
+solve itself (rooted at the same position: the round's first decision, made by whichever
+seat acts first), so the chosen actions do not depend on whether, or how far, the
+background solve ran (tested for several seeds); only the waiting does.
+
 Its only random numbers are the search fallback's, from the bot's seeded stream, so games
 replay from their seed.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, ClassVar
 
 from lamagames.bots.base import Bot, BotUnavailableError
@@ -72,16 +83,114 @@ class DiceExactBot(Bot):
         self.fallback = DiceSearchBot(game, seat, seed)
         self._two = self._new_two_player()
         self._round = -1
+        self._ahead: threading.Thread | None = None
         #: How the last decision was made: ``"exact"`` or ``"search"``.
         self.last_basis = ""
+
+    def prepare(self, state: State) -> None:
+        """Start solving in a background thread the two-player table the coming decisions
+        of this round need, when ``state`` is a turn with both seats in (D-6) whose table is
+        not solved yet and fits :attr:`MAX_WORK`; otherwise do nothing. Returns at once;
+        bad input (another game's state) raises as :meth:`step` does.
+
+        Only turn positions start a solve (the round's first decision is one), rooted at
+        that position with its seat to act, which is where :meth:`step` roots its own solve
+        of the round: the result, and so every chosen action, is the same either way. A
+        position held by a kept table whose roll needs a score-level pair the table did not
+        keep (a second give-back, D-8.1) is solved again from there, as :meth:`step` would.
+        After the bot's own roll (discard or take, D-8.2, D-8.3) it runs ahead exactly the
+        queries :meth:`step` makes, in the same order (a turn over the budget leaves those
+        positions to be solved then).
+        """
+        s = as_dice_state(state)
+        self._sync_round(s)
+        if s.game.num_players != 2 or any(s.quit):
+            return
+        actor = s.current_player()
+        if actor not in (0, 1) or (self._ahead is not None and self._ahead.is_alive()):
+            return
+        key = self._key(s, actor)
+        two = self._two
+        if actor == self.seat and s.phase in (Phase.DISCARD, Phase.TAKE):
+            # After its own roll (D-8.2, D-8.3): the very queries step makes, in its order.
+            self._ahead = threading.Thread(
+                target=self._outcomes_ahead,
+                args=(two, s.phase, key, s.legal_actions(self.seat)),
+                name="exact-bot-prepare",
+                daemon=True,
+            )
+            self._ahead.start()
+            return
+        if s.phase != Phase.TURN:
+            return
+        for table in reversed(two.tables):  # the table roll_outcome would read (newest first)
+            found = table.find(*key)
+            if found is not None:
+                if table.roll_value(found) is not None:
+                    return  # solved; else a roll needs a level pair below it: solve again
+                break
+        from lamagames.dice.solver.pair_table import table_work
+
+        if table_work(*key) > self.MAX_WORK:
+            return  # step falls back to the search bot here
+        self._ahead = threading.Thread(
+            target=self._solve_ahead, args=(two, key), name="exact-bot-prepare", daemon=True
+        )
+        self._ahead.start()
+
+    def preparing(self) -> bool:
+        """Whether a solve started by :meth:`prepare` is still running."""
+        return self._ahead is not None and self._ahead.is_alive()
+
+    @staticmethod
+    def _solve_ahead(two: TwoPlayerSolver, key: Key) -> None:
+        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+
+        try:
+            two.roll_outcome(key)  # solves (and keeps) the table rooted at ``key``
+        except (NotTractableError, PositionError):
+            return  # step meets the same condition and handles it
+
+    @classmethod
+    def _outcomes_ahead(
+        cls, two: TwoPlayerSolver, phase: Phase, key: Key, legal: list[int]
+    ) -> None:
+        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+
+        try:
+            cls._outcomes(two, phase, key, legal)
+        except (NotTractableError, PositionError):
+            return  # step meets the same condition and handles it
+
+    def _sync_round(self, s: DiceState) -> None:
+        """A fresh two-player solver when a new round has begun (earlier positions never
+        come back); a solve still running for the old round finishes on the old solver."""
+        if s.round != self._round:
+            self._round = s.round
+            self._two = self._new_two_player()
+            self._ahead = None
+
+    def _key(self, s: DiceState, actor: int) -> Key:
+        """The two-player position with ``actor`` to act (2 players, both in)."""
+        from lamagames.dice.solver.space import llama_mask
+
+        other = 1 - actor
+        return (
+            tuple(s.rows[actor]),
+            tuple(s.rows[other]),
+            llama_mask(s.llama_row),
+            s.scores[actor],
+            s.scores[other],
+        )
 
     def step(self, state: State) -> int:
         """The solver's action for :attr:`seat` (or the fallback's, see the class doc)."""
         s = as_dice_state(state)
         legal = s.legal_actions(self.seat)
-        if s.round != self._round:  # positions of earlier rounds never come back
-            self._round = s.round
-            self._two = self._new_two_player()
+        self._sync_round(s)  # positions of earlier rounds never come back
+        if self._ahead is not None:  # a solve started by prepare: wait for what is left
+            self._ahead.join()
+            self._ahead = None
         if s.phase == Phase.GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
@@ -138,21 +247,32 @@ class DiceExactBot(Bot):
         )
         if state.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
             return max(legal, key=CHIPS.__getitem__)
-        two = self._two
-        outcomes: list[Outcome] = []
         try:
-            for action in legal:
-                if state.phase == Phase.TURN:
-                    o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
-                elif state.phase == Phase.DISCARD:
-                    discard = DISCARDS[action - DISCARD_BASE]
-                    after = tuple(r - d for r, d in zip(row, discard, strict=True))
-                    o = two.discard_outcome(key, after)
-                elif state.phase == Phase.TAKE:
-                    o = two.take_outcome(key, action - TAKE_BASE)
-                else:
-                    o = two.give_outcome(key, CHIPS[action])
-                outcomes.append(o)
+            outcomes = self._outcomes(self._two, state.phase, key, legal)
         except NotTractableError:
             return None
         return legal[max(range(len(legal)), key=lambda i: outcomes[i].margin)]
+
+    @staticmethod
+    def _outcomes(two: TwoPlayerSolver, phase: Phase, key: Key, legal: list[int]) -> list[Outcome]:
+        """The outcome of each legal action at ``key`` (own seat to act), in order; the
+        solves they need happen in this order (also when :meth:`prepare` runs it ahead).
+
+        Raises:
+            NotTractableError: a solve is over the budget.
+        """
+        row = key[0]
+        outcomes: list[Outcome] = []
+        for action in legal:
+            if phase == Phase.TURN:
+                o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
+            elif phase == Phase.DISCARD:
+                discard = DISCARDS[action - DISCARD_BASE]
+                after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                o = two.discard_outcome(key, after)
+            elif phase == Phase.TAKE:
+                o = two.take_outcome(key, action - TAKE_BASE)
+            else:
+                o = two.give_outcome(key, CHIPS[action])
+            outcomes.append(o)
+        return outcomes

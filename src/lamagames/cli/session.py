@@ -548,7 +548,7 @@ def run_table(
     stopped: str | None = None
     interrupted = False
     try:
-        result = play_game(game, bots, play_seed, observer=narrator)
+        result = play_game(game, bots, play_seed, observer=narrator, prepare=True)
         state = result.state
     except LeaveGame as leave:
         stopped = _("{name} left the game.").format(name=leave.args[0])

@@ -183,3 +183,13 @@ class AfterWarmUp(Bot):
         """The wrapped bot's action, after the warm-up."""
         self.warm_up.wait(self.console)
         return self.bot.step(state)
+
+    def prepare(self, state: State) -> None:
+        """Passed on to the wrapped bot once the warm-up has finished (work ahead must not
+        compile the same code concurrently); before that, nothing."""
+        if not self.warm_up.running:
+            self.bot.prepare(state)
+
+    def preparing(self) -> bool:
+        """Whether the wrapped bot works ahead."""
+        return self.bot.preparing()

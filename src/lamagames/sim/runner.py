@@ -36,6 +36,7 @@ def play_game(
     *,
     observer: Observer | None = None,
     max_actions: int | None = None,
+    prepare: bool = False,
 ) -> GameResult:
     """Play one game to the end with one bot per seat.
 
@@ -48,6 +49,10 @@ def play_game(
         bots: one bot per seat, ``bots[i].seat == i``.
         seed: root seed of the chance stream.
         observer: optional callback after each action.
+        prepare: tell every bot each new position (:meth:`Bot.prepare`) so it can work
+            ahead in the background (interactive play, where narration pauses and people
+            think; the moves are the same either way). Off for simulations: work ahead
+            that is never used would only cost time.
         max_actions: stop early after this many actions (chance included); ``None``: no limit.
 
     Raises:
@@ -64,6 +69,9 @@ def play_game(
         if max_actions is not None and steps >= max_actions:
             break
         player = state.current_player()
+        if prepare and player >= 0:
+            for bot in bots:
+                bot.prepare(state)
         if player < 0:
             action = state.sample_chance_outcome(chance_rng)
             chance_events += 1

@@ -33,6 +33,7 @@ from lamagames.web.schemas import ErrorMsg
 from lamagames.web.store import StoreUnavailable
 
 if TYPE_CHECKING:
+    from lamagames.core.game import State
     from lamagames.web.connections import Connection
     from lamagames.web.live import LiveTable
 
@@ -166,6 +167,18 @@ class TableDriver:
             action = legal[0]
         await table.apply(seat, action, by)
 
+    def prepare_bots(self, state: State) -> None:
+        """Tell every bot-controlled seat's bot the new position (:meth:`Bot.prepare`), so
+        a bot can work ahead in the background while people think and during the pause
+        before its decision (the ``exact`` LAMA Dice bot solves the round's deal, issue 18).
+        A bot that cannot be made is skipped here; its decision reports why."""
+        for seat in range(len(self.table.seats)):
+            if self.table.bot_controlled(seat):
+                try:
+                    self.bot(seat).prepare(state)
+                except BotFailure:
+                    continue
+
     def kick(self) -> None:
         """Make sure the driver runs (chance, bots, timers)."""
         if self.table.status == "playing" and (self._task is None or self._task.done()):
@@ -201,6 +214,7 @@ class TableDriver:
                         rng = make_rng(table.data.seed, "chance", table.version)
                         await table.apply(None, state.sample_chance_outcome(rng), "chance")
                         continue
+                    self.prepare_bots(state)
                     acting = table.adapter.acting_players(state)
                     if not any(table.bot_controlled(p) for p in acting):
                         self.failure = None  # people act now: no bot holds the table up

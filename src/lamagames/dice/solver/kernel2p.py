@@ -6,6 +6,9 @@ index ``x`` of a mixed-radix number with one digit (*code*) per symbol; a code s
 ``(card still in the llama row, count in seat A's row, count in seat B's row)`` and codes are
 sorted so that every discard (D-8.2) and every take (D-8.3) lowers the digits it changes.
 Hence every move leads to a smaller index and one ascending sweep solves a level pair.
+The kernels release the GIL (``nogil=True``), so a solve in a background thread (the
+``exact`` bot's :meth:`~lamagames.bots.dice_exact.DiceExactBot.prepare`) leaves the
+caller's thread free.
 
 Arrays per level pair (one score level per seat, D-4): ``w[actor, x]`` is the *margin* of
 the seat to act (expected opponent points of the round minus own points, from now on) and
@@ -38,7 +41,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_last_standing(
     chips: IntArray,
     n: int,
@@ -111,7 +114,7 @@ def solve_last_standing(
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rest(
     x: int,
     codes: IntArray,
@@ -168,7 +171,7 @@ def _rest(
     return wr, pr
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _describe(
     codes: IntArray,
     code_a: IntArray,
@@ -223,7 +226,7 @@ def _describe(
     return sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sweep_pair(
     n: int,
     ncodes: IntArray,
@@ -370,7 +373,7 @@ def sweep_pair(
     return worst, residual
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _turn(
     q_w: float, q_p: float, p3: float, c_w: float, c_p: float, r_w: float, r_p: float
 ) -> tuple[float, float]:
@@ -382,7 +385,7 @@ def _turn(
     return q_w, q_p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def roll_value(
     x: int,
     actor: int,
