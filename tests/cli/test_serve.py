@@ -33,6 +33,26 @@ def test_serve_refuses_a_bad_database_url(lama: Lama) -> None:
     assert "in your browser" not in result.output  # nothing announced before the failure
 
 
+def test_serve_never_prints_the_database_password(lama: Lama) -> None:
+    """The URL shown at start and in a failed connection's one line has ``***`` for the
+    password (it was printed in clear, and SQLAlchemy's "Background" link made it two lines)."""
+    from lamagames.cli.serve import database_error, shown_url
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    url = f"postgresql+psycopg://lama:s3cretpw@127.0.0.1:{port}/nowhere"  # nothing listens
+    result = lama("serve", "--port", str(port), "--db", url)
+    assert result.exit_code == 2
+    assert "s3cretpw" not in result.output
+    assert "lama:***@127.0.0.1" in result.output
+    assert len([line for line in result.output.splitlines() if line.strip()]) == 1
+    assert shown_url("postgresql://u:pw@h/db") == "postgresql://u:***@h/db"
+    assert shown_url("sqlite:///tables.sqlite3") == "sqlite:///tables.sqlite3"
+    error = RuntimeError("failed for pw\n(Background on this error at: https://x)")
+    assert database_error(error, "postgresql://u:pw@h/db") == "failed for ***"
+
+
 def test_serve_checks_its_options(lama: Lama) -> None:
     result = lama("serve", "--port", "70000")
     assert result.exit_code == 2

@@ -22,6 +22,13 @@ def _hint(notation: str, points: float, *, best: bool = False, margin: float | N
     return ActionHint(0, notation, points, margin, None, exact, "x", best)
 
 
+def test_the_best_move_keeps_the_llama_letter() -> None:
+    """The llama symbol is ``L`` in every line, also after "Best:" (it read "discard 2 l")."""
+    words = hint_words([_hint("discard 2 L", 3.0, best=True), _hint("discard 2", 5.0)])
+    assert "Discard 2 L: " in words[0]
+    assert words[-1].startswith("Best: discard 2 L")
+
+
 def test_the_issue_example_reads_as_written() -> None:
     words = hint_words([_hint("roll", 7.8, best=True), _hint("quit", 28.0)])
     assert words[0] == "Roll: about 8 points expected this round · Quit now: 28 points"

@@ -6,6 +6,7 @@ Every option can also come from a ``LAMA_*`` environment variable
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -128,11 +129,11 @@ def serve(
         engine.connect().close()
         engine.dispose()
     except (ValueError, SQLAlchemyError) as exc:
-        fail(f"cannot open the database {url!r}: {exc}")
+        fail(f"cannot open the database {shown_url(url)!r}: {database_error(exc, url)}")
     shown = f"[{host}]" if ":" in host else host
     out = stdout()
     out.print(f"lamagames web app: open [bold]http://{shown}:{port}/[/bold] in your browser")
-    out.print(f"database: {url}")
+    out.print(f"database: {shown_url(url)}")
     out.print("Ctrl-C stops the server; open tables resume on the next start.")
     try:
         run_server(
@@ -149,4 +150,37 @@ def serve(
             workers=settings.workers,
         )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
-        fail(f"cannot open the database {url!r}: {exc}")
+        fail(f"cannot open the database {shown_url(url)!r}: {database_error(exc, url)}")
+
+
+def shown_url(url: str) -> str:
+    """A database URL fit to print: its password replaced by ``***``
+    (``postgresql://lama:***@host/db``); a URL SQLAlchemy cannot read is masked by pattern."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
+def database_error(exc: BaseException, url: str) -> str:
+    """The driver's reason for a failed connection on one line, without SQLAlchemy's
+    "Background on this error" link and without the URL's password."""
+    reason = getattr(exc, "orig", None) or exc
+    text = " ".join(line.strip() for line in str(reason).splitlines() if line.strip())
+    text = text.split("(Background on this error at:")[0].strip()
+    password = _password(url)
+    return text.replace(password, "***") if password else text
+
+
+def _password(url: str) -> str | None:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        password = make_url(url).password
+        return None if password is None else str(password)
+    except (ArgumentError, ValueError):
+        return None

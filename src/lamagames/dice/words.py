@@ -74,7 +74,8 @@ def hint_words(hints: Sequence[Hint]) -> list[str]:
     lines = [joined] if len(joined) <= LINE_WIDTH else parts
     best = next((h for h in hints if h.best), None)
     if best is not None:
-        line = f"Best: {move_name(best.notation).lower()}"
+        name = move_name(best.notation)
+        line = f"Best: {name[:1].lower()}{name[1:]}"  # "discard 2 L": the llama stays L
         fewest = min(
             (h.expected_points for h in hints if h.expected_points is not None), default=None
         )
