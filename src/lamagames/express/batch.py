@@ -58,6 +58,7 @@ from lamagames.express.game import (
     ExpressGame,
     ExpressState,
 )
+from lamagames.express.primitives import car_space
 
 #: Turn limit (die rolls, E-11) of bots-only games in the CLI, the default here too.
 DEFAULT_TURN_LIMIT: Final = 2000
@@ -113,7 +114,7 @@ class BatchTables:
         car_need = np.zeros((n, PASSENGER_CARS), np.int32)
         for tip in range(n):
             for c in range(PASSENGER_CARS):
-                space = (tip - k.CAR_OFFSET - c) % n
+                space = car_space(tip, c, n)
                 car_role[tip, c] = board.role[space]
                 car_index[tip, c] = board.role_index[space]
                 car_need[tip, c] = board.exit_need[space]

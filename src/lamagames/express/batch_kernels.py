@@ -3,6 +3,10 @@
 # cannot follow njit, so this one module is left to numba; the Python API in batch.py is typed.)
 """Numba kernels of the Lama Express batch engine (docs/rules.md E-2 .. E-11, turn-by-turn E-9).
 
+The rulings themselves (E-2, E-6 .. E-11) are the compiled primitives of
+:mod:`lamagames.express.primitives`, the very functions the scalar engine calls; this module
+sequences them over the state arrays.
+
 Every kernel works on the struct-of-arrays state documented in
 :class:`lamagames.express.batch.ExpressBatchState` (one row per game, index ``g``) and on the
 board tables of :class:`lamagames.express.batch.BatchTables`. They mirror
@@ -37,6 +41,8 @@ from numba import njit
 
 from lamagames.core.game import CHANCE_PLAYER as CHANCE
 from lamagames.core.game import TERMINAL_PLAYER as TERMINAL
+from lamagames.core.jit import compiled
+from lamagames.express import primitives
 from lamagames.express.actions import (
     FREE_BASE,
     KIND_BOARD,
@@ -49,15 +55,9 @@ from lamagames.express.actions import (
 )
 from lamagames.express.board import (
     PASSENGER_CARS,
-    ROLE_ARROW,
     ROLE_BOARDING,
     ROLE_EXIT,
     ROLE_NONE,
-    ROLE_REBOARD,
-    TRAIN_SPACES,
-)
-from lamagames.express.rules import (
-    CAR_OFFSET as RULES_CAR_OFFSET,
 )
 from lamagames.express.rules import (
     PHASE_CHOOSE,
@@ -71,9 +71,16 @@ from lamagames.express.rules import (
 # The engine's constants, imported (not copied) so the two engines cannot drift apart.
 CARS = PASSENGER_CARS
 SLOTS = NUM_CAR_SLOTS
-#: Car ``c`` (0-based) of a train with tip ``t`` stands on ``t - CAR_OFFSET - c`` (E-2);
-#: the scalar engine numbers cars from 1 (``tip - rules.CAR_OFFSET - c``).
-CAR_OFFSET = RULES_CAR_OFFSET + 1
+# The rule primitives (lamagames.express.primitives), compiled: each ruling is written once,
+# for this engine and the scalar one.
+movable = compiled(primitives.movable)
+move_train = compiled(primitives.move_train)
+car_action = compiled(primitives.car_action)
+detour_progress = compiled(primitives.detour_progress)
+next_asked = compiled(primitives.next_asked)
+has_won = compiled(primitives.has_won)
+turn_limit_reached = compiled(primitives.turn_limit_reached)
+NO_ACTION = primitives.NO_ACTION
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1
@@ -117,15 +124,6 @@ def below(rng, g, stream, k):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def free_ahead(tips, g, t, length):
-    """Free spaces between train ``t``'s tip and the other train's last car (E-6)."""
-    x = tips[g, 1 - t] - TRAIN_SPACES - tips[g, t]
-    while x < 0:
-        x += length
-    return x
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def available(g, n, st, tb):
     """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7)."""
     tips, owner, prog, station = st[8], st[9], st[10], st[11]
@@ -142,35 +140,31 @@ def available(g, n, st, tb):
             slot = t * CARS + c
             idx = car_index[tip, c]
             who = owner[g, slot]
-            if who < 0:
-                if role == ROLE_BOARDING:
-                    seat = station_seat[idx]
-                    if seat >= 0 and station[g, seat] > 0:
-                        free[g, seat] |= _U1 << np.uint64(FREE_BASE + slot)
-                elif role == ROLE_REBOARD and path_len[g, idx] > 0:
-                    front = path_owner[g, idx, 0]
-                    free[g, front] |= _U1 << np.uint64(FREE_BASE + 3 * SLOTS + slot)
-            elif role == ROLE_EXIT:
-                # E-7/E-8: own exit space and lap completed.
-                if station_seat[idx] == who and prog[g, slot] >= car_need[tip, c]:
-                    free[g, who] |= _U1 << np.uint64(FREE_BASE + SLOTS + slot)
-            elif role == ROLE_ARROW and path_len[g, idx] < fp_cap[idx]:
-                # E-7: only opponents of the owner may detour.
-                bit = _U1 << np.uint64(FREE_BASE + 2 * SLOTS + slot)
+            # idx: a station for boarding and exit spaces, else a footpath.
+            if role in (ROLE_BOARDING, ROLE_EXIT):
+                seat_here = station_seat[idx]
+                plen = 0
+                cap = 0
+            else:
+                seat_here = -1
+                plen = path_len[g, idx]
+                cap = fp_cap[idx]
+            kind = car_action(
+                role, who, seat_here, station[g], prog[g, slot], car_need[tip, c], plen, cap
+            )
+            if kind == NO_ACTION:
+                continue
+            bit = _U1 << np.uint64(FREE_BASE + kind * SLOTS + slot)
+            if kind == KIND_BOARD:
+                free[g, seat_here] |= bit
+            elif kind == KIND_EXIT:
+                free[g, who] |= bit
+            elif kind == KIND_REBOARD:
+                free[g, path_owner[g, idx, 0]] |= bit
+            else:  # KIND_DETOUR: every opponent of the owner
                 for s in range(n):
                     if s != who:
                         free[g, s] |= bit
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def next_asked(g, n, start, free, passed):
-    """First seat from ``start`` in turn order with an action that has not passed, or -1."""
-    mask = passed[g]
-    for i in range(n):
-        seat = (start + i) % n
-        if free[g, seat] != 0 and not (mask >> seat) & 1:
-            return seat
-    return -1
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -211,7 +205,7 @@ def settle(g, todo, prm, st, tb):
             stage[g] = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
             passed[g] = 0
             available(g, n, st, tb)
-            asked = next_asked(g, n, active[g], free, passed)
+            asked = next_asked(free[g], passed[g], active[g], n)
             if asked >= 0:
                 phase[g] = PHASE_WINDOW
                 cur[g] = asked
@@ -221,19 +215,18 @@ def settle(g, todo, prm, st, tb):
             # E-6: choice if both trains can move, forced move if one can, else nothing.
             d0 = next_dist[die[g], tips[g, 0]]
             d1 = next_dist[die[g], tips[g, 1]]
-            can0 = d0 <= free_ahead(tips, g, 0, length)
-            can1 = d1 <= free_ahead(tips, g, 1, length)
-            if can0 and can1:
+            can = movable(d0, d1, tips[g, 0], tips[g, 1], length)
+            if can == 3:
                 phase[g] = PHASE_CHOOSE
                 cur[g] = active[g]
                 return
-            if can0 or can1:
-                move(g, 0 if can0 else 1, length, die, tips, owner, prog, next_dist)
+            if can != 0:
+                move(g, 0 if can == 1 else 1, length, die, tips, owner, prog, next_dist)
                 todo = _DO_OPEN_AFTER_MOVE
             else:
                 todo = _DO_END_TURN
         else:  # _DO_END_TURN
-            if rolls[g] >= turn_limit:
+            if turn_limit_reached(rolls[g], turn_limit):
                 phase[g] = PHASE_OVER  # E-11: truncated, no winner
                 cur[g] = TERMINAL
                 return
@@ -246,14 +239,7 @@ def settle(g, todo, prm, st, tb):
 @njit(cache=True, inline="always", _nrt=False)
 def move(g, t, length, die, tips, owner, prog, next_dist):
     """Move train ``t`` with the rolled colour (E-6); riders gain progress (E-8)."""
-    d = next_dist[die[g], tips[g, t]]
-    tip = tips[g, t] + d
-    if tip >= length:
-        tip -= length
-    tips[g, t] = tip
-    for slot in range(t * CARS, t * CARS + CARS):
-        if owner[g, slot] >= 0:
-            prog[g, slot] += d
+    move_train(tips[g], owner[g], prog[g], t, next_dist[die[g], tips[g, t]], length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -302,7 +288,7 @@ def apply_action(g, action, prm, st, tb):
             if kind == KIND_EXIT:
                 owner[g, slot] = -1
                 house[g, seat] += 1
-                if house[g, seat] >= llamas_to_win:
+                if has_won(house[g, seat], llamas_to_win):
                     winner[g] = seat  # E-10: the game ends at once
                     phase[g] = PHASE_OVER
                     cur[g] = TERMINAL
@@ -319,7 +305,7 @@ def apply_action(g, action, prm, st, tb):
                     # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
                     m = path_len[g, idx]
                     path_owner[g, idx, m] = owner[g, slot]
-                    path_prog[g, idx, m] = prog[g, slot] - walk_back[idx]
+                    path_prog[g, idx, m] = detour_progress(prog[g, slot], walk_back[idx])
                     path_len[g, idx] = m + 1
                     owner[g, slot] = -1
                 else:  # re-board: the front llama gets in, the others move up
@@ -332,7 +318,7 @@ def apply_action(g, action, prm, st, tb):
                     path_len[g, idx] = m
             passed[g] = 0  # E-9: an action resets the passes
             available(g, n, st, tb)
-        asked = next_asked(g, n, (seat + 1) % n, free, passed)
+        asked = next_asked(free[g], passed[g], (seat + 1) % n, n)
         if asked >= 0:
             cur[g] = asked
             return -1

@@ -51,7 +51,7 @@ from lamagames.express.board import (
     parse_board,
     standard_board,
 )
-from lamagames.express.rules import CAR_OFFSET as CAR_OFFSET
+from lamagames.express.primitives import car_space
 from lamagames.express.rules import CHANCE_PROBABILITY as CHANCE_PROBABILITY
 from lamagames.express.rules import EMPTY as EMPTY
 from lamagames.express.rules import NO_SEAT as NO_SEAT
@@ -155,7 +155,7 @@ class ExpressGame(Game):
         for tip in range(length):
             row: list[CarSpecial] = []
             for c in range(PASSENGER_CARS):
-                space = (tip - CAR_OFFSET - 1 - c) % length
+                space = car_space(tip, c, length)
                 role = board_.role[space]
                 if role != ROLE_NONE:
                     row.append((c, space, role, board_.role_index[space], board_.exit_need[space]))
@@ -301,7 +301,7 @@ class ExpressGame(Game):
             if not exact_int(owner) or not 0 <= owner < n:
                 raise ParameterError(f"cars: {key}: no seat {owner!r}")
             car = int(key[1])
-            space = (tips[key[0]] - CAR_OFFSET - car) % board.length
+            space = car_space(tips[key[0]], car - 1, board.length)
             if progress is None:
                 progress = board.distance(self.home_boarding[owner], space)
             car_rows[key[0]][car - 1] = {"owner": owner, "progress": progress}

@@ -11,8 +11,8 @@ from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Outcome, Termination
 from lamagames.express.actions import NUM_CAR_SLOTS, TRAIN_NAMES
 from lamagames.express.board import DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES, Board
+from lamagames.express.primitives import car_space, movable
 from lamagames.express.rules import (
-    CAR_OFFSET,
     EMPTY,
     NO_SEAT,
     PHASE_NAMES,
@@ -129,7 +129,7 @@ class ExpressStateReader:
 
     def car_space(self, train: int, car: int) -> int:
         """Space of passenger car ``car`` (1..5) of ``train`` (0 = A, 1 = B) (E-2)."""
-        return (self._tips[train] - CAR_OFFSET - car) % self._board.length
+        return car_space(self._tips[train], car - 1, self._board.length)
 
     def train_spaces(self, train: int) -> list[int]:
         """Spaces of a train: locomotive, coal car, cars 1..5 (E-2)."""
@@ -201,14 +201,15 @@ class ExpressStateReader:
     def _move_distance(self, train: int) -> int:
         return self._board.next_distance[self._die][self._tips[train]]
 
-    def _free_ahead(self, train: int) -> int:
-        """Free spaces between this train's tip and the other train's last car (E-6)."""
+    def _movable(self) -> int:
+        """Bitmask of the trains that can move with the last roll (E-6, :func:`movable`)."""
         tips = self._tips
-        return (tips[1 - train] - TRAIN_SPACES - tips[train]) % self._board.length
+        row = self._board.next_distance[self._die]
+        return movable(row[tips[0]], row[tips[1]], tips[0], tips[1], self._board.length)
 
     def _can_move(self, train: int) -> bool:
         # E-6: the locomotive may not enter a space of the other train (no pushing).
-        return self._move_distance(train) <= self._free_ahead(train)
+        return bool((self._movable() >> train) & 1)
 
     # ================================================================= data
     def to_dict(self) -> dict[str, Any]:

@@ -54,8 +54,6 @@ def lap_done(state: ExpressState, seat: int, progress: int) -> bool:
     return spaces_to_go(state, seat, progress) == 0
 
 
-#: Space offset of passenger car ``c`` (1..5) behind the tip: ``tip - CAR_OFFSET - c`` (E-2).
-CAR_OFFSET: Final = 2
 #: Probability of each colour of the die (E-1).
 CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
 # Phases as the engine stores them (ints in the order of :class:`Phase`).

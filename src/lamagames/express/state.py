@@ -24,6 +24,7 @@ from lamagames.express.actions import (
     KIND_BOARD,
     KIND_DETOUR,
     KIND_EXIT,
+    KIND_REBOARD,
     MAX_CHANCE_OUTCOMES,
     MOVE_A,
     MOVE_B,
@@ -41,10 +42,17 @@ from lamagames.express.board import (
     LLAMAS_PER_PLAYER,
     NUM_TRAINS,
     PASSENGER_CARS,
-    ROLE_ARROW,
     ROLE_BOARDING,
     ROLE_EXIT,
-    ROLE_REBOARD,
+)
+from lamagames.express.primitives import (
+    NO_ACTION,
+    car_action,
+    detour_progress,
+    has_won,
+    move_train,
+    next_asked,
+    turn_limit_reached,
 )
 from lamagames.express.reader import ExpressStateReader
 from lamagames.express.rules import (
@@ -344,21 +352,21 @@ class ExpressState(ExpressStateReader, State):
             for c, _space, role, index, need in specials[tips[train]]:
                 slot = base + c
                 who = owner[slot]
-                if who < 0:
-                    if role == ROLE_BOARDING:
-                        seat = station_seat[index]
-                        if seat >= 0 and station[seat] > 0:
-                            free[seat].append(BOARD_BASE + slot)
-                    elif role == ROLE_REBOARD:
-                        path = paths[index]
-                        if path:
-                            free[path[0][0]].append(REBOARD_BASE + slot)
-                elif role == ROLE_EXIT:
-                    # E-7/E-8: own exit space and lap completed.
-                    if station_seat[index] == who and prog[slot] >= need:
-                        free[who].append(EXIT_BASE + slot)
-                elif role == ROLE_ARROW and len(paths[index]) < capacity[index]:
-                    # E-7: only opponents of the owner may detour.
+                # index: a station for boarding and exit spaces, else a footpath.
+                if role in (ROLE_BOARDING, ROLE_EXIT):
+                    seat_here, path_len, cap = station_seat[index], 0, 0
+                else:
+                    seat_here, path_len, cap = NO_SEAT, len(paths[index]), capacity[index]
+                kind = car_action(role, who, seat_here, station, prog[slot], need, path_len, cap)
+                if kind == NO_ACTION:
+                    continue
+                if kind == KIND_BOARD:
+                    free[seat_here].append(BOARD_BASE + slot)
+                elif kind == KIND_EXIT:
+                    free[who].append(EXIT_BASE + slot)
+                elif kind == KIND_REBOARD:
+                    free[paths[index][0][0]].append(REBOARD_BASE + slot)
+                else:  # KIND_DETOUR: every opponent of the owner
                     for seat in range(n):
                         if seat != who:
                             free[seat].append(DETOUR_BASE + slot)
@@ -369,14 +377,7 @@ class ExpressState(ExpressStateReader, State):
 
     def _next_asked(self, start: int) -> int:
         """First seat from ``start`` in turn order with an action that has not passed."""
-        free = self._free_actions()
-        n = self._n
-        passed = self._passed
-        for i in range(n):
-            seat = (start + i) % n
-            if free[seat] and not (passed >> seat) & 1:
-                return seat
-        return NO_SEAT
+        return next_asked(self._free_actions(), self._passed, start, self._n)
 
     def _open_window(self, stage: int) -> None:
         """Open a window (E-9) if some seat has an available action, else go on."""
@@ -400,13 +401,12 @@ class ExpressState(ExpressStateReader, State):
 
     def _resolve_move(self) -> None:
         """E-6: choice if both trains can move, forced move if one can, else nothing."""
-        can_a = self._can_move(0)
-        can_b = self._can_move(1)
-        if can_a and can_b:
+        can = self._movable()
+        if can == 3:
             self._phase = PHASE_CHOOSE
             self._cur = self._active
-        elif can_a or can_b:
-            self._move(0 if can_a else 1)
+        elif can:
+            self._move(0 if can == 1 else 1)
             self._open_window(STAGE_AFTER_MOVE)
         else:
             self._end_turn()
@@ -415,7 +415,7 @@ class ExpressState(ExpressStateReader, State):
         """End the turn: the game is truncated at the turn limit (E-11), else the next
         seat rolls (E-6)."""
         limit = self.game.turn_limit
-        if limit is not None and self._rolls >= limit:
+        if turn_limit_reached(self._rolls, -1 if limit is None else limit):
             self._phase = PHASE_OVER  # E-11: truncated, no winner
             self._cur = TERMINAL_PLAYER
             return
@@ -425,15 +425,14 @@ class ExpressState(ExpressStateReader, State):
 
     def _move(self, train: int) -> None:
         """Move ``train`` forward by the die (E-6), carrying its llamas (E-8)."""
-        distance = self._move_distance(train)
-        tips = self._tips
-        tips[train] = (tips[train] + distance) % self._board.length
-        owner = self._owner
-        prog = self._prog
-        base = train * PASSENGER_CARS
-        for slot in range(base, base + PASSENGER_CARS):
-            if owner[slot] >= 0:
-                prog[slot] += distance  # E-8: carried forward
+        move_train(
+            self._tips,
+            self._owner,
+            self._prog,
+            train,
+            self._move_distance(train),
+            self._board.length,
+        )
         self._free = None
 
     def _pass(self, seat: int) -> None:
@@ -456,7 +455,7 @@ class ExpressState(ExpressStateReader, State):
         if kind == KIND_EXIT:
             owner[slot] = EMPTY
             self._house[seat] += 1
-            if self._house[seat] >= self.game.llamas_to_win:
+            if has_won(self._house[seat], self.game.llamas_to_win):
                 # E-10: the game ends at once.
                 self._winner = seat
                 self._phase = PHASE_OVER
@@ -475,7 +474,9 @@ class ExpressState(ExpressStateReader, State):
             path = self._paths[index]
             if kind == KIND_DETOUR:
                 # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
-                path.append((owner[slot], self._prog[slot] - self.game.walk_back[index]))
+                path.append(
+                    (owner[slot], detour_progress(self._prog[slot], self.game.walk_back[index]))
+                )
                 owner[slot] = EMPTY
             else:  # KIND_REBOARD: the front llama gets in, the others move up
                 who, progress = path.pop(0)

@@ -1,0 +1,113 @@
+"""The Lama Express rule primitives: each cites its ruling, the rulings hold on small cases,
+and the compiled forms the batch engine runs agree with the plain ones (E-2, E-6 .. E-11)."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import numpy as np
+import pytest
+
+from lamagames.core.jit import RULING_ATTRIBUTE
+from lamagames.express import primitives as p
+from lamagames.express.actions import KIND_BOARD, KIND_DETOUR, KIND_EXIT, KIND_REBOARD
+from lamagames.express.board import (
+    ROLE_ARROW,
+    ROLE_BOARDING,
+    ROLE_EXIT,
+    ROLE_NONE,
+    ROLE_REBOARD,
+)
+
+FUNCTIONS = [f for _, f in inspect.getmembers(p, inspect.isfunction) if f.__module__ == p.__name__]
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+def test_every_primitive_names_its_ruling_in_its_docstring(function: object) -> None:
+    ruling = getattr(function, RULING_ATTRIBUTE)
+    assert ruling in (function.__doc__ or "")
+
+
+def test_car_space_e2() -> None:
+    # E-2: cars 1..5 on tip-3 .. tip-7, modulo the track length.
+    assert [p.car_space(10, c, 48) for c in range(5)] == [7, 6, 5, 4, 3]
+    assert [p.car_space(2, c, 48) for c in range(5)] == [47, 46, 45, 44, 43]
+
+
+def test_movable_e6_no_pushing() -> None:
+    # A at tip 0, B at tip 24 on 48 spaces: 17 free spaces ahead of each (24 - 7).
+    assert p.movable(17, 17, 0, 24, 48) == 3
+    assert p.movable(18, 17, 0, 24, 48) == 2  # A would push B
+    assert p.movable(17, 18, 0, 24, 48) == 1
+    assert p.movable(18, 18, 0, 24, 48) == 0
+    # B right behind A: B cannot move at all, A can go round to B's last car.
+    assert p.movable(5, 1, 7, 0, 48) == 1
+
+
+def test_move_train_e6_carries_riders_e8() -> None:
+    tips, owner, prog = [46, 10], [0, -1, 1, -1, -1, 2, -1, -1, -1, -1], [5] * 10
+    p.move_train(tips, owner, prog, 0, 4, 48)
+    assert tips == [2, 10]
+    assert prog == [9, 5, 9, 5, 5, 5, 5, 5, 5, 5]  # only train A's riders gain progress
+
+
+def test_car_action_e7() -> None:
+    station = [2, 0]
+    assert p.car_action(ROLE_BOARDING, -1, 0, station, 0, 0, 0, 0) == KIND_BOARD
+    assert p.car_action(ROLE_BOARDING, -1, 1, station, 0, 0, 0, 0) == p.NO_ACTION  # none waits
+    assert p.car_action(ROLE_BOARDING, -1, -1, station, 0, 0, 0, 0) == p.NO_ACTION  # inert
+    assert p.car_action(ROLE_BOARDING, 0, 0, station, 0, 0, 0, 0) == p.NO_ACTION  # car full
+    assert p.car_action(ROLE_EXIT, 1, 1, station, 45, 45, 0, 0) == KIND_EXIT
+    assert p.car_action(ROLE_EXIT, 1, 1, station, 44, 45, 0, 0) == p.NO_ACTION  # E-8 lap
+    assert p.car_action(ROLE_EXIT, 1, 0, station, 99, 45, 0, 0) == p.NO_ACTION  # not its exit
+    assert p.car_action(ROLE_ARROW, 1, -1, station, 3, 0, 2, 3) == KIND_DETOUR
+    assert p.car_action(ROLE_ARROW, 1, -1, station, 3, 0, 3, 3) == p.NO_ACTION  # path full
+    assert p.car_action(ROLE_ARROW, -1, -1, station, 0, 0, 0, 3) == p.NO_ACTION  # no llama
+    assert p.car_action(ROLE_REBOARD, -1, -1, station, 0, 0, 1, 0) == KIND_REBOARD
+    assert p.car_action(ROLE_REBOARD, -1, -1, station, 0, 0, 0, 0) == p.NO_ACTION
+    assert p.car_action(ROLE_REBOARD, 0, -1, station, 0, 0, 1, 0) == p.NO_ACTION  # car full
+    assert p.car_action(ROLE_NONE, -1, 0, station, 0, 0, 1, 3) == p.NO_ACTION
+
+
+def test_window_end_and_limit_e9_e10_e11() -> None:
+    free = [[], [40], [41], []]
+    assert p.next_asked(free, 0, 0, 4) == 1
+    assert p.next_asked(free, 0b10, 0, 4) == 2  # seat 1 passed
+    assert p.next_asked(free, 0b110, 3, 4) == -1
+    assert p.detour_progress(20, 3) == 17
+    assert p.has_won(4, 4) and not p.has_won(3, 4) and p.has_won(3, 3)
+    assert p.turn_limit_reached(10, 10) and not p.turn_limit_reached(9, 10)
+    assert not p.turn_limit_reached(10**6, -1)  # no limit
+
+
+def test_compiled_forms_agree_with_plain_forms() -> None:
+    pytest.importorskip("numba")
+    from lamagames.express import batch_kernels as k
+
+    rng = random.Random(17)
+    for _ in range(300):
+        d0, d1, t0, t1 = (rng.randrange(48) for _ in range(4))
+        assert k.movable(d0, d1, t0, t1, 48) == p.movable(d0, d1, t0, t1, 48)
+        station = np.array([rng.randrange(3) for _ in range(4)], np.int32)
+        args = (
+            rng.randrange(5),
+            rng.randrange(-1, 4),
+            rng.randrange(-1, 4),
+            station,
+            rng.randrange(60),
+            rng.randrange(60),
+            rng.randrange(4),
+            rng.randrange(4),
+        )
+        assert k.car_action(*args) == p.car_action(*args)
+        free = np.array([rng.randrange(2) for _ in range(4)], np.uint64)
+        passed, start = rng.randrange(16), rng.randrange(4)
+        assert k.next_asked(free, passed, start, 4) == p.next_asked(list(free), passed, start, 4)
+        tips = np.array([rng.randrange(48), rng.randrange(48)], np.int32)
+        owner = np.array([rng.randrange(-1, 4) for _ in range(10)], np.int32)
+        prog = np.zeros(10, np.int32)
+        plain = (tips.tolist(), owner.tolist(), prog.tolist())
+        k.move_train(tips, owner, prog, d0 % 2, d1, 48)
+        p.move_train(*plain, d0 % 2, d1, 48)
+        assert (tips.tolist(), prog.tolist()) == (plain[0], plain[2])
