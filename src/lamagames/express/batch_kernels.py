@@ -60,12 +60,9 @@ from lamagames.express.board import (
     ROLE_NONE,
 )
 from lamagames.express.rules import (
-    PHASE_CHOOSE,
-    PHASE_OVER,
-    PHASE_ROLL,
-    PHASE_WINDOW,
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,
+    Phase,
 )
 
 # The engine's constants, imported (not copied) so the two engines cannot drift apart.
@@ -207,7 +204,7 @@ def settle(g, todo, prm, st, tb):
             available(g, n, st, tb)
             asked = next_asked(free[g], passed[g], active[g], n)
             if asked >= 0:
-                phase[g] = PHASE_WINDOW
+                phase[g] = Phase.WINDOW
                 cur[g] = asked
                 return
             todo = _DO_RESOLVE if todo == _DO_OPEN_AFTER_ROLL else _DO_END_TURN
@@ -217,7 +214,7 @@ def settle(g, todo, prm, st, tb):
             d1 = next_dist[die[g], tips[g, 1]]
             can = movable(d0, d1, tips[g, 0], tips[g, 1], length)
             if can == 3:
-                phase[g] = PHASE_CHOOSE
+                phase[g] = Phase.CHOOSE
                 cur[g] = active[g]
                 return
             if can != 0:
@@ -227,11 +224,11 @@ def settle(g, todo, prm, st, tb):
                 todo = _DO_END_TURN
         else:  # _DO_END_TURN
             if turn_limit_reached(rolls[g], turn_limit):
-                phase[g] = PHASE_OVER  # E-11: truncated, no winner
+                phase[g] = Phase.OVER  # E-11: truncated, no winner
                 cur[g] = TERMINAL
                 return
             active[g] = (active[g] + 1) % n
-            phase[g] = PHASE_ROLL
+            phase[g] = Phase.ROLL
             cur[g] = CHANCE
             todo = _DO_ROLL
 
@@ -276,10 +273,10 @@ def apply_action(g, action, prm, st, tb):
         trace[g, k, 0] = seat
         trace[g, k, 1] = action
         trace_len[g] = k + 1
-    if phase[g] == PHASE_CHOOSE:
+    if phase[g] == Phase.CHOOSE:
         move(g, action - MOVE_A, length, die, tips, owner, prog, next_dist)
         todo = _DO_OPEN_AFTER_MOVE
-    else:  # PHASE_WINDOW
+    else:  # Phase.WINDOW
         if action == PASS:
             passed[g] |= 1 << seat
         else:
@@ -290,7 +287,7 @@ def apply_action(g, action, prm, st, tb):
                 house[g, seat] += 1
                 if has_won(house[g, seat], llamas_to_win):
                     winner[g] = seat  # E-10: the game ends at once
-                    phase[g] = PHASE_OVER
+                    phase[g] = Phase.OVER
                     cur[g] = TERMINAL
                     passed[g] = 0
                     return -1
@@ -370,7 +367,7 @@ def random_action(g, bits, rng):
 def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
     """The action of the current seat of game ``g`` under ``policy``. A train choice is a
     fair coin of the policy stream for both policies (benchmark: uniform among the two)."""
-    if phase[g] == PHASE_CHOOSE:
+    if phase[g] == Phase.CHOOSE:
         return MOVE_A + np.int32(next_u64(rng, g, 1) >> _S63)
     bits = free[g, cur[g]]
     if policy == POLICY_BENCHMARK:
@@ -382,9 +379,9 @@ def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
 def is_legal(g, action, phase, cur, passed, free):
     """True when ``action`` is legal for the current seat of game ``g`` (turn-by-turn)."""
     ph = phase[g]
-    if ph == PHASE_CHOOSE:
+    if ph == Phase.CHOOSE:
         return action == MOVE_A or action == MOVE_A + 1
-    if ph == PHASE_WINDOW:
+    if ph == Phase.WINDOW:
         if action == PASS:
             return True
         if FREE_BASE <= action < FREE_BASE + 4 * SLOTS:
@@ -417,12 +414,12 @@ def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
     games = seeds.shape[0] if mode == MODE_INIT else phase.shape[0]
     if mode == MODE_STEP:
         for g in range(games):
-            if phase[g] != PHASE_OVER and not is_legal(g, actions[g], phase, cur, passed, free):
+            if phase[g] != Phase.OVER and not is_legal(g, actions[g], phase, cur, passed, free):
                 return g
     for g in range(games):
         if mode == MODE_INIT:
             setup_game(g, seeds[g], setup, prm, st)
-        while phase[g] != PHASE_OVER:
+        while phase[g] != Phase.OVER:
             todo = -1
             if mode == MODE_INIT:
                 todo = _DO_ROLL
@@ -450,7 +447,7 @@ def setup_game(g, seed, setup, prm, st):
     rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
     next_u64(rng, g, 0)
     next_u64(rng, g, 1)
-    phase[g] = PHASE_ROLL
+    phase[g] = Phase.ROLL
     stage[g] = STAGE_AFTER_ROLL
     active[g] = setup[0]
     cur[g] = CHANCE
@@ -479,10 +476,10 @@ def legal_masks(phase, cur, free, out):
         for a in range(out.shape[1]):
             out[g, a] = False
         ph = phase[g]
-        if ph == PHASE_CHOOSE:
+        if ph == Phase.CHOOSE:
             out[g, MOVE_A] = True
             out[g, MOVE_A + 1] = True
-        elif ph == PHASE_WINDOW:
+        elif ph == Phase.WINDOW:
             bits = free[g, cur[g]]
             out[g, PASS] = True
             for a in range(FREE_BASE, out.shape[1]):

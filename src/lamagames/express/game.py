@@ -40,8 +40,8 @@ from lamagames.core.errors import BoardError, IllegalActionError, ParameterError
 from lamagames.core.game import Game, GameInfo, State
 from lamagames.express import views
 from lamagames.express.actions import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS, TRAIN_NAMES
-from lamagames.express.board import LLAMAS_PER_PLAYER as LLAMAS_PER_PLAYER
 from lamagames.express.board import (
+    LLAMAS_PER_PLAYER,
     NUM_STATIONS,
     PASSENGER_CARS,
     PLAYER_COLOURS,
@@ -52,19 +52,8 @@ from lamagames.express.board import (
     standard_board,
 )
 from lamagames.express.primitives import car_space
-from lamagames.express.rules import CHANCE_PROBABILITY as CHANCE_PROBABILITY
-from lamagames.express.rules import EMPTY as EMPTY
-from lamagames.express.rules import NO_SEAT as NO_SEAT
-from lamagames.express.rules import PHASE_CHOOSE as PHASE_CHOOSE
-from lamagames.express.rules import PHASE_NAMES as PHASE_NAMES
-from lamagames.express.rules import PHASE_OVER as PHASE_OVER
-from lamagames.express.rules import PHASE_ROLL as PHASE_ROLL
-from lamagames.express.rules import PHASE_WINDOW as PHASE_WINDOW
-from lamagames.express.rules import STAGE_AFTER_MOVE as STAGE_AFTER_MOVE
-from lamagames.express.rules import STAGE_AFTER_ROLL as STAGE_AFTER_ROLL
-from lamagames.express.rules import STAGE_NAMES as STAGE_NAMES
-from lamagames.express.rules import exact_int
-from lamagames.express.state import ExpressState as ExpressState
+from lamagames.express.rules import NO_SEAT, exact_int
+from lamagames.express.state import ExpressState
 from lamagames.express.state_data import parse_state_data
 
 MIN_PLAYERS: Final = 2

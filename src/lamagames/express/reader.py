@@ -16,10 +16,6 @@ from lamagames.express.rules import (
     EMPTY,
     NO_SEAT,
     PHASE_NAMES,
-    PHASE_OVER,
-    PHASE_ROLL,
-    PHASE_WINDOW,
-    PHASES,
     STAGE_NAMES,
     STAGES,
     Phase,
@@ -63,7 +59,7 @@ class ExpressStateReader:
     def outcome(self) -> Outcome | None:
         """``Outcome(GOAL, (winner,))`` once a seat has all llamas home (E-10),
         ``Outcome(TURN_LIMIT, ())`` when truncated (E-11), ``None`` while the game runs."""
-        if self._phase != PHASE_OVER:
+        if self._phase != Phase.OVER:
             return None
         if self._winner == NO_SEAT:
             return Outcome(Termination.TURN_LIMIT, ())
@@ -75,7 +71,7 @@ class ExpressStateReader:
 
     def is_truncated(self) -> bool:
         """True when the game ended by the turn limit without a winner (E-11)."""
-        return self._phase == PHASE_OVER and self._winner == NO_SEAT
+        return self._phase == Phase.OVER and self._winner == NO_SEAT
 
     # ================================================================= public accessors
     @property
@@ -85,17 +81,18 @@ class ExpressStateReader:
 
     def phase(self) -> Phase:
         """What comes next: :class:`~lamagames.express.rules.Phase` ``roll``, ``window``,
-        ``choose`` or ``over`` (a string enum: compares equal to those words)."""
-        return PHASES[self._phase]
+        ``choose`` or ``over`` (an int enum; its :attr:`~lamagames.express.rules.Phase.label` is
+        the word)."""
+        return Phase(self._phase)
 
     def window_stage(self) -> WindowStage | None:
         """``after_roll`` or ``after_move`` in a window (E-9), else ``None``
         (a :class:`~lamagames.express.rules.WindowStage`, compares equal to those words)."""
-        return STAGES[self._stage] if self._phase == PHASE_WINDOW else None
+        return STAGES[self._stage] if self._phase == Phase.WINDOW else None
 
     def passed_players(self) -> list[int]:
         """Seats that passed since the last action in the open window (E-9)."""
-        if self._phase != PHASE_WINDOW:
+        if self._phase != Phase.WINDOW:
             return []
         return [s for s in range(self._n) if (self._passed >> s) & 1]
 
@@ -119,7 +116,7 @@ class ExpressStateReader:
         """
         if self._rolls == 0:
             return None
-        if self._phase == PHASE_ROLL:
+        if self._phase == Phase.ROLL:
             return (self._active - 1) % self._n
         return self._active
 
@@ -220,7 +217,7 @@ class ExpressStateReader:
             return None if who == EMPTY else {"owner": who, "progress": self._prog[slot]}
 
         window = None
-        if self._phase == PHASE_WINDOW:
+        if self._phase == Phase.WINDOW:
             window = {
                 "stage": STAGE_NAMES[self._stage],
                 "asked": self._asked,

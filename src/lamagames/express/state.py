@@ -59,14 +59,11 @@ from lamagames.express.rules import (
     CHANCE_PROBABILITY,
     EMPTY,
     NO_SEAT,
-    PHASE_CHOOSE,
     PHASE_NAMES,
-    PHASE_OVER,
-    PHASE_ROLL,
-    PHASE_WINDOW,
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,
     STAGE_NAMES,
+    Phase,
     exact_int,
 )
 from lamagames.express.state_data import StateData, check_state_data
@@ -108,7 +105,7 @@ class ExpressState(ExpressStateReader, State):
         self._board = game.board
         n = game.num_players
         self._n = n
-        self._phase = PHASE_ROLL
+        self._phase = Phase.ROLL
         self._stage = STAGE_AFTER_ROLL
         self._active = game.starting_seat
         self._asked = NO_SEAT
@@ -134,11 +131,11 @@ class ExpressState(ExpressStateReader, State):
 
     def is_chance_node(self) -> bool:
         """True before a die roll."""
-        return self._phase == PHASE_ROLL
+        return self._phase == Phase.ROLL
 
     def is_terminal(self) -> bool:
         """True once a player has won (E-10) or the turn limit truncated the game (E-11)."""
-        return self._phase == PHASE_OVER
+        return self._phase == Phase.OVER
 
     def acting_players(self) -> list[int]:
         """Seats that may act now, in turn order from the current player.
@@ -147,9 +144,9 @@ class ExpressState(ExpressStateReader, State):
         the last action. When choosing a train: the active player. Otherwise empty.
         """
         phase = self._phase
-        if phase == PHASE_CHOOSE:
+        if phase == Phase.CHOOSE:
             return [self._active]
-        if phase != PHASE_WINDOW:
+        if phase != Phase.WINDOW:
             return []
         free = self._free_actions()
         n = self._n
@@ -184,18 +181,18 @@ class ExpressState(ExpressStateReader, State):
             IllegalActionError: ``player`` is not a seat of this game.
         """
         phase = self._phase
-        if phase == PHASE_WINDOW:
+        if phase == Phase.WINDOW:
             seat = self._cur if player is None else self._seat(player)
             if seat < 0 or (self._passed >> seat) & 1:
                 return []
             free = self._free_actions()[seat]
             return [PASS, *free] if free else []
-        if phase == PHASE_ROLL:
+        if phase == Phase.ROLL:
             if player is None or player == CHANCE_PLAYER:
                 return list(range(MAX_CHANCE_OUTCOMES))
             self._seat(player)
             return []
-        if phase == PHASE_CHOOSE:
+        if phase == Phase.CHOOSE:
             seat = self._cur if player is None else self._seat(player)
             return [MOVE_A, MOVE_B] if seat == self._active else []
         if player is not None:
@@ -217,7 +214,7 @@ class ExpressState(ExpressStateReader, State):
         Raises:
             IllegalActionError: not a chance node.
         """
-        if self._phase != PHASE_ROLL:
+        if self._phase != Phase.ROLL:
             raise IllegalActionError("not a chance node")
         return int(rng.random() * MAX_CHANCE_OUTCOMES)
 
@@ -237,7 +234,7 @@ class ExpressState(ExpressStateReader, State):
         if type(action) is not int:
             action = self._coerce(action)
         phase = self._phase
-        if phase == PHASE_ROLL:
+        if phase == Phase.ROLL:
             if not 0 <= action < MAX_CHANCE_OUTCOMES:
                 raise InvalidActionError(
                     f"{action} is not a chance outcome id (0..{MAX_CHANCE_OUTCOMES - 1})"
@@ -255,7 +252,7 @@ class ExpressState(ExpressStateReader, State):
                 f"{action} is not a player action id (0..{NUM_DISTINCT_ACTIONS - 1})"
             )
         seat = self._cur if player is None else self._seat(player)
-        if phase == PHASE_WINDOW:
+        if phase == Phase.WINDOW:
             if seat < 0 or (self._passed >> seat) & 1:
                 raise IllegalActionError(
                     f"seat {seat} cannot act in this window"
@@ -275,7 +272,7 @@ class ExpressState(ExpressStateReader, State):
             self._history.append((seat, action))
             self._free_action(seat, action)
             return
-        if phase == PHASE_CHOOSE:
+        if phase == Phase.CHOOSE:
             if seat != self._active:
                 raise IllegalActionError(f"seat {seat} is not the active player")
             if action not in (MOVE_A, MOVE_B):
@@ -387,7 +384,7 @@ class ExpressState(ExpressStateReader, State):
         if asked == NO_SEAT:
             self._close_window()
             return
-        self._phase = PHASE_WINDOW
+        self._phase = Phase.WINDOW
         self._asked = asked
         self._cur = asked
 
@@ -403,7 +400,7 @@ class ExpressState(ExpressStateReader, State):
         """E-6: choice if both trains can move, forced move if one can, else nothing."""
         can = self._movable()
         if can == 3:
-            self._phase = PHASE_CHOOSE
+            self._phase = Phase.CHOOSE
             self._cur = self._active
         elif can:
             self._move(0 if can == 1 else 1)
@@ -416,11 +413,11 @@ class ExpressState(ExpressStateReader, State):
         seat rolls (E-6)."""
         limit = self.game.turn_limit
         if turn_limit_reached(self._rolls, -1 if limit is None else limit):
-            self._phase = PHASE_OVER  # E-11: truncated, no winner
+            self._phase = Phase.OVER  # E-11: truncated, no winner
             self._cur = TERMINAL_PLAYER
             return
         self._active = (self._active + 1) % self._n
-        self._phase = PHASE_ROLL
+        self._phase = Phase.ROLL
         self._cur = CHANCE_PLAYER
 
     def _move(self, train: int) -> None:
@@ -458,7 +455,7 @@ class ExpressState(ExpressStateReader, State):
             if has_won(self._house[seat], self.game.llamas_to_win):
                 # E-10: the game ends at once.
                 self._winner = seat
-                self._phase = PHASE_OVER
+                self._phase = Phase.OVER
                 self._cur = TERMINAL_PLAYER
                 self._asked = NO_SEAT
                 self._passed = 0
@@ -495,7 +492,7 @@ class ExpressState(ExpressStateReader, State):
         """Free actions whose condition holds for ``player`` now (E-7), whether or not a
         window is open or the seat has passed; ascending."""
         self._seat(player)
-        if self._phase == PHASE_OVER:
+        if self._phase == Phase.OVER:
             return []
         return list(self._free_actions()[player])
 
@@ -530,7 +527,7 @@ class ExpressState(ExpressStateReader, State):
         """True when ``player`` names chance: :data:`CHANCE_PLAYER`, or ``None`` at a chance
         node (as in :meth:`apply_action`)."""
         if player is None:
-            return self._phase == PHASE_ROLL
+            return self._phase == Phase.ROLL
         return player == CHANCE_PLAYER
 
     # ================================================================= views
@@ -593,13 +590,13 @@ class ExpressState(ExpressStateReader, State):
         state._die = EMPTY if data.die is None else DIE_COLOURS.index(data.die)
         state._winner = NO_SEAT if data.winner is None else data.winner
         state._history = [(p, a) for p, a in data.history]
-        phase = PHASE_NAMES.index(data.phase)
+        phase = Phase(PHASE_NAMES.index(data.phase))
         state._phase = phase
-        if phase == PHASE_OVER:
+        if phase == Phase.OVER:
             state._cur = TERMINAL_PLAYER
-        elif phase == PHASE_ROLL:
+        elif phase == Phase.ROLL:
             state._cur = CHANCE_PLAYER
-        elif phase == PHASE_CHOOSE:
+        elif phase == Phase.CHOOSE:
             if state.movable_trains() != [0, 1]:
                 raise RecordError("state.phase: a train choice needs both trains able to move")
             state._cur = data.active

@@ -38,8 +38,8 @@ from lamagames.express.drawing import (
     to_text,
     who_line,
 )
-from lamagames.express.game import ExpressState
-from lamagames.express.rules import spaces_to_go
+from lamagames.express.rules import Phase, spaces_to_go
+from lamagames.express.state import ExpressState
 
 #: Spaces per row of the compact layout (a quarter of the standard board).
 COMPACT_ROW: Final = 12
@@ -62,7 +62,7 @@ def _status_lines(
     head: Line = [("Turn: ", "bold"), *who_line(state, names, active)]
     roller = state.last_roller()
     items: list[Line]
-    if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
+    if state.phase() == Phase.ROLL and roller is not None:  # between turns: the last roll's die
         head.append((f"{SEPARATOR}next roll #{state.rolls() + 1}{limit}", ""))
         last: Line = [("last roll ", ""), *die_line(state.die()), (" by ", "")]
         last.append((short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
@@ -104,7 +104,7 @@ def _status_lines(
             *flow([("Chances: ", "bold")], chances, width, sep="; "),
             *[line for part in after for line in flow([], [part], width)],
         ]
-    elif state.phase() == "choose":
+    elif state.phase() == Phase.CHOOSE:
         after.append([*who_line(state, names, active), (" chooses train A or B.", "")])
     else:
         after.append([*who_line(state, names, active), (" rolls the die next.", "")])
