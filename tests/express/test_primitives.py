@@ -53,11 +53,11 @@ def test_move_train_e6_carries_riders_e8() -> None:
 
 
 def test_car_action_e7() -> None:
-    station = [2, 0]
-    assert p.car_action(ROLE_BOARDING, -1, 0, station, 0, 0, 0, 0) == KIND_BOARD
-    assert p.car_action(ROLE_BOARDING, -1, 1, station, 0, 0, 0, 0) == p.NO_ACTION  # none waits
-    assert p.car_action(ROLE_BOARDING, -1, -1, station, 0, 0, 0, 0) == p.NO_ACTION  # inert
-    assert p.car_action(ROLE_BOARDING, 0, 0, station, 0, 0, 0, 0) == p.NO_ACTION  # car full
+    assert p.car_action(ROLE_BOARDING, -1, 0, 2, 0, 0, 0, 0) == KIND_BOARD
+    assert p.car_action(ROLE_BOARDING, -1, 1, 0, 0, 0, 0, 0) == p.NO_ACTION  # none waits
+    assert p.car_action(ROLE_BOARDING, -1, -1, 2, 0, 0, 0, 0) == p.NO_ACTION  # inert
+    assert p.car_action(ROLE_BOARDING, 0, 0, 2, 0, 0, 0, 0) == p.NO_ACTION  # car full
+    station = 0
     assert p.car_action(ROLE_EXIT, 1, 1, station, 45, 45, 0, 0) == KIND_EXIT
     assert p.car_action(ROLE_EXIT, 1, 1, station, 44, 45, 0, 0) == p.NO_ACTION  # E-8 lap
     assert p.car_action(ROLE_EXIT, 1, 0, station, 99, 45, 0, 0) == p.NO_ACTION  # not its exit
@@ -89,7 +89,7 @@ def test_compiled_forms_agree_with_plain_forms() -> None:
     for _ in range(300):
         d0, d1, t0, t1 = (rng.randrange(48) for _ in range(4))
         assert k.movable(d0, d1, t0, t1, 48) == p.movable(d0, d1, t0, t1, 48)
-        station = np.array([rng.randrange(3) for _ in range(4)], np.int32)
+        station = rng.randrange(3)
         args = (
             rng.randrange(5),
             rng.randrange(-1, 4),

@@ -140,14 +140,16 @@ def available(g, n, st, tb):
             # idx: a station for boarding and exit spaces, else a footpath.
             if role in (ROLE_BOARDING, ROLE_EXIT):
                 seat_here = station_seat[idx]
+                waiting = station[g, seat_here] if seat_here >= 0 else 0
                 plen = 0
                 cap = 0
             else:
                 seat_here = -1
+                waiting = 0
                 plen = path_len[g, idx]
                 cap = fp_cap[idx]
             kind = car_action(
-                role, who, seat_here, station[g], prog[g, slot], car_need[tip, c], plen, cap
+                role, who, seat_here, waiting, prog[g, slot], car_need[tip, c], plen, cap
             )
             if kind == NO_ACTION:
                 continue

@@ -45,6 +45,8 @@ from lamagames.express.board import (
     NUM_STATIONS,
     PASSENGER_CARS,
     PLAYER_COLOURS,
+    ROLE_BOARDING,
+    ROLE_EXIT,
     ROLE_NONE,
     STANDARD_BOARD_NAME,
     Board,
@@ -67,8 +69,10 @@ DEFAULT_COLOURS: Final[dict[int, tuple[str, ...]]] = {
     3: ("yellow", "pink", "green"),
     4: ("yellow", "pink", "green", "blue"),
 }
-#: One car standing on a role space: (car index 0..4, space, role, role index, exit need).
-CarSpecial = tuple[int, int, int, int, int]
+#: One car standing on a role space: (car index 0..4, role, role index, exit need, seat of
+#: the station for a boarding or exit space (-1 inert or none), footprints of the footpath
+#: for an arrow or re-boarding space (0 otherwise)).
+CarSpecial = tuple[int, int, int, int, int, int]
 
 
 class ExpressGame(Game):
@@ -147,7 +151,11 @@ class ExpressGame(Game):
                 space = car_space(tip, c, length)
                 role = board_.role[space]
                 if role != ROLE_NONE:
-                    row.append((c, space, role, board_.role_index[space], board_.exit_need[space]))
+                    index = board_.role_index[space]
+                    at_station = role in (ROLE_BOARDING, ROLE_EXIT)
+                    seat_here = station_seat[index] if at_station else NO_SEAT
+                    cap = 0 if at_station else self.footpath_lengths[index]
+                    row.append((c, role, index, board_.exit_need[space], seat_here, cap))
             specials.append(tuple(row))
         self.car_specials: tuple[tuple[CarSpecial, ...], ...] = tuple(specials)
         obs_size = views.observation_size(length, sum(self.footpath_lengths))

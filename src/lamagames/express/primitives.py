@@ -83,7 +83,7 @@ def car_action(
     role: int,
     who: int,
     seat_here: int,
-    station: Ints,
+    waiting: int,
     progress: int,
     need: int,
     path_len: int,
@@ -97,7 +97,7 @@ def car_action(
         role: the space's role (``ROLE_*`` of :mod:`lamagames.express.board`).
         who: seat of the llama in the car, -1 if empty.
         seat_here: for a boarding or exit space, the seat of that station (-1 inert).
-        station: llamas waiting at each seat's station.
+        waiting: for a boarding space, llamas waiting at that station.
         progress: the riding llama's progress (E-8).
         need: progress needed to exit on this space (E-8; 0 elsewhere).
         path_len: for an arrow or re-boarding space, llamas on its footpath.
@@ -107,7 +107,7 @@ def car_action(
     E-8); detour, every opponent of the owner (footpath not full); re-board, the seat of the
     footpath's front llama (any empty car)."""
     if who < 0:
-        if role == ROLE_BOARDING and seat_here >= 0 and station[seat_here] > 0:
+        if role == ROLE_BOARDING and seat_here >= 0 and waiting > 0:
             return KIND_BOARD
         if role == ROLE_REBOARD and path_len > 0:
             return KIND_REBOARD
