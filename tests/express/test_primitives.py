@@ -11,14 +11,6 @@ import pytest
 
 from lamagames.core.jit import RULING_ATTRIBUTE
 from lamagames.express import primitives as p
-from lamagames.express.actions import KIND_BOARD, KIND_DETOUR, KIND_EXIT, KIND_REBOARD
-from lamagames.express.board import (
-    ROLE_ARROW,
-    ROLE_BOARDING,
-    ROLE_EXIT,
-    ROLE_NONE,
-    ROLE_REBOARD,
-)
 
 FUNCTIONS = [f for _, f in inspect.getmembers(p, inspect.isfunction) if f.__module__ == p.__name__]
 
@@ -52,24 +44,6 @@ def test_move_train_e6_carries_riders_e8() -> None:
     assert prog == [9, 5, 9, 5, 5, 5, 5, 5, 5, 5]  # only train A's riders gain progress
 
 
-def test_car_action_e7() -> None:
-    assert p.car_action(ROLE_BOARDING, -1, 0, 2, 0, 0, 0, 0) == KIND_BOARD
-    assert p.car_action(ROLE_BOARDING, -1, 1, 0, 0, 0, 0, 0) == p.NO_ACTION  # none waits
-    assert p.car_action(ROLE_BOARDING, -1, -1, 2, 0, 0, 0, 0) == p.NO_ACTION  # inert
-    assert p.car_action(ROLE_BOARDING, 0, 0, 2, 0, 0, 0, 0) == p.NO_ACTION  # car full
-    station = 0
-    assert p.car_action(ROLE_EXIT, 1, 1, station, 45, 45, 0, 0) == KIND_EXIT
-    assert p.car_action(ROLE_EXIT, 1, 1, station, 44, 45, 0, 0) == p.NO_ACTION  # E-8 lap
-    assert p.car_action(ROLE_EXIT, 1, 0, station, 99, 45, 0, 0) == p.NO_ACTION  # not its exit
-    assert p.car_action(ROLE_ARROW, 1, -1, station, 3, 0, 2, 3) == KIND_DETOUR
-    assert p.car_action(ROLE_ARROW, 1, -1, station, 3, 0, 3, 3) == p.NO_ACTION  # path full
-    assert p.car_action(ROLE_ARROW, -1, -1, station, 0, 0, 0, 3) == p.NO_ACTION  # no llama
-    assert p.car_action(ROLE_REBOARD, -1, -1, station, 0, 0, 1, 0) == KIND_REBOARD
-    assert p.car_action(ROLE_REBOARD, -1, -1, station, 0, 0, 0, 0) == p.NO_ACTION
-    assert p.car_action(ROLE_REBOARD, 0, -1, station, 0, 0, 1, 0) == p.NO_ACTION  # car full
-    assert p.car_action(ROLE_NONE, -1, 0, station, 0, 0, 1, 3) == p.NO_ACTION
-
-
 def test_window_end_and_limit_e9_e10_e11() -> None:
     free = [[], [40], [41], []]
     assert p.next_asked(free, 0, 0, 4) == 1
@@ -89,18 +63,6 @@ def test_compiled_forms_agree_with_plain_forms() -> None:
     for _ in range(300):
         d0, d1, t0, t1 = (rng.randrange(48) for _ in range(4))
         assert k.movable(d0, d1, t0, t1, 48) == p.movable(d0, d1, t0, t1, 48)
-        station = rng.randrange(3)
-        args = (
-            rng.randrange(5),
-            rng.randrange(-1, 4),
-            rng.randrange(-1, 4),
-            station,
-            rng.randrange(60),
-            rng.randrange(60),
-            rng.randrange(4),
-            rng.randrange(4),
-        )
-        assert k.car_action(*args) == p.car_action(*args)
         free = np.array([rng.randrange(2) for _ in range(4)], np.uint64)
         passed, start = rng.randrange(16), rng.randrange(4)
         assert k.next_asked(free, passed, start, 4) == p.next_asked(list(free), passed, start, 4)

@@ -22,18 +22,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lamagames.core.jit import rule
-from lamagames.express.actions import KIND_BOARD, KIND_DETOUR, KIND_EXIT, KIND_REBOARD
-from lamagames.express.board import (
-    PASSENGER_CARS,
-    ROLE_ARROW,
-    ROLE_BOARDING,
-    ROLE_EXIT,
-    ROLE_REBOARD,
-    TRAIN_SPACES,
-)
+from lamagames.express.board import PASSENGER_CARS, TRAIN_SPACES
 
-#: :func:`car_action` when no free action concerns the car.
-NO_ACTION: Final = -1
 #: Space offset of passenger car ``c`` (0-based) behind its train's tip (E-2).
 CAR_BEHIND_TIP: Final = TRAIN_SPACES - PASSENGER_CARS + 1
 
@@ -76,46 +66,6 @@ def move_train(tips: Ints, owner: Ints, prog: Ints, train: int, distance: int, l
     for slot in range(base, base + PASSENGER_CARS):
         if owner[slot] >= 0:
             prog[slot] += distance
-
-
-@rule("E-7")
-def car_action(
-    role: int,
-    who: int,
-    seat_here: int,
-    waiting: int,
-    progress: int,
-    need: int,
-    path_len: int,
-    path_cap: int,
-) -> int:
-    """The free action a car standing on a role space offers (E-7), as its kind
-    (:data:`~lamagames.express.actions.KIND_BOARD`, ``KIND_EXIT``, ``KIND_DETOUR``,
-    ``KIND_REBOARD``) or :data:`NO_ACTION`.
-
-    Args:
-        role: the space's role (``ROLE_*`` of :mod:`lamagames.express.board`).
-        who: seat of the llama in the car, -1 if empty.
-        seat_here: for a boarding or exit space, the seat of that station (-1 inert).
-        waiting: for a boarding space, llamas waiting at that station.
-        progress: the riding llama's progress (E-8).
-        need: progress needed to exit on this space (E-8; 0 elsewhere).
-        path_len: for an arrow or re-boarding space, llamas on its footpath.
-        path_cap: for an arrow space, footprints of its footpath.
-
-    Who may act: board, the station's seat; exit, the owner (own exit space, lap completed,
-    E-8); detour, every opponent of the owner (footpath not full); re-board, the seat of the
-    footpath's front llama (any empty car)."""
-    if who < 0:
-        if role == ROLE_BOARDING and seat_here >= 0 and waiting > 0:
-            return KIND_BOARD
-        if role == ROLE_REBOARD and path_len > 0:
-            return KIND_REBOARD
-    elif role == ROLE_EXIT and seat_here == who and progress >= need:
-        return KIND_EXIT  # own exit space and lap completed (E-8)
-    elif role == ROLE_ARROW and path_len < path_cap:
-        return KIND_DETOUR  # only opponents of the owner (E-7)
-    return NO_ACTION
 
 
 @rule("E-8")
