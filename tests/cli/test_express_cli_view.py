@@ -17,6 +17,7 @@ from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, PASS, string_to_player_action
 from lamagames.express.narration import action_label, headline, narrate
 from lamagames.express.render import board_lines, table_lines
+from lamagames.express.rules import Phase
 from lamagames.express.stats import ExpressStats
 from lamagames.sim.stats import Mean, Total
 
@@ -264,7 +265,7 @@ def test_between_turns_the_die_is_the_last_roll_of_the_previous_player() -> None
     assert "die -" in "\n".join(table_lines(state, names))
     state.apply_action(ROLL["O"])
     assert state.last_roller() == 0
-    while state.phase() != "roll":  # Anna's turn: first legal choices until it ends
+    while state.phase() != Phase.ROLL:  # Anna's turn: first legal choices until it ends
         state.apply_action(state.legal_actions()[0])
     assert state.active_player() == 1 and state.rolls() == 1
     assert state.last_roller() == 0

@@ -20,7 +20,7 @@ from lamagames.bots.express import ExpressBenchmarkBot
 from lamagames.core.game import CHANCE_PLAYER
 from lamagames.express.actions import MOVE_A, NUM_DISTINCT_ACTIONS
 from lamagames.express.batch import ExpressBatch, ExpressBatchState
-from lamagames.express.game import ExpressState
+from lamagames.express.state import ExpressState
 from lamagames.sim.runner import play_game
 
 from .conftest import TINY_BOARD

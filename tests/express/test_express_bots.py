@@ -6,6 +6,7 @@ from lamagames.bots.base import make_bot
 from lamagames.bots.express import ExpressBenchmarkBot, ExpressHeuristicBot
 from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, string_to_player_action
+from lamagames.express.rules import Phase
 from lamagames.sim.runner import play_game
 
 from .conftest import Runner
@@ -24,7 +25,7 @@ def test_e7_benchmark_order_exit_reboard_detour(std2: ExpressGame, run: Runner) 
     bot = make_bot("benchmark", std2, 0, seed=1)
     assert isinstance(bot, ExpressBenchmarkBot)
     taken = []
-    while state.phase() == "window" and state.current_player() == 0:
+    while state.phase() == Phase.WINDOW and state.current_player() == 0:
         action = bot.step(state)
         taken.append(state.action_to_string(action, 0))
         state.apply_action(action)

@@ -21,7 +21,8 @@ from lamagames.express.actions import (
     PASS,
     string_to_player_action,
 )
-from lamagames.express.game import LLAMAS_PER_PLAYER
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.rules import Phase
 
 from .conftest import TINY_BOARD, Runner
 
@@ -360,7 +361,7 @@ def test_e11_turn_limit_counts_rolls_and_truncates(run: Runner) -> None:
         assert state.is_chance_node()
         run(state, "roll G")
         while not (state.is_chance_node() or state.is_terminal()):
-            run(state, "move A" if state.phase() == "choose" else "pass")
+            run(state, "move A" if state.phase() == Phase.CHOOSE else "pass")
     assert state.is_terminal() and state.is_truncated()
     assert state.winner() is None and state.returns() == [0.0, 0.0]
     assert state.rolls() == 2

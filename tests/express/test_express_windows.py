@@ -7,6 +7,7 @@ import pytest
 from lamagames.core import IllegalActionError
 from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, PASS, string_to_player_action
+from lamagames.express.rules import Phase
 
 from .conftest import Runner
 
@@ -25,7 +26,7 @@ def two_arrows(game: ExpressGame) -> ExpressState:
 def test_e9_no_window_when_nobody_has_an_action(std2: ExpressGame, run: Runner) -> None:
     state = std2.new_initial_state()
     run(state, "roll G")
-    assert state.phase() == "choose" and state.window_stage() is None
+    assert state.phase() == Phase.CHOOSE and state.window_stage() is None
 
 
 def test_e9_window_after_the_move(std2: ExpressGame, run: Runner) -> None:

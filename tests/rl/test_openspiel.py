@@ -15,6 +15,7 @@ from lamagames.core.errors import IllegalActionError, InvalidActionError
 from lamagames.dice import rl as dice_rl
 from lamagames.dice.rules import Phase
 from lamagames.dice.state import DiceState
+from lamagames.express.rules import Phase as ExpressPhase
 from lamagames.rl import openspiel
 
 
@@ -171,7 +172,7 @@ def test_express_windows_follow_the_engine_asking_order() -> None:
         _play_to_decision(state, rng)
         lama = state.lama
         assert state.current_player() == lama.current_player()
-        if lama.phase() == "window":
+        if lama.phase() == ExpressPhase.WINDOW:
             windows += 1
             for seat in range(4):
                 if seat != state.current_player():

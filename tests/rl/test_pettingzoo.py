@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from lamagames.core.errors import IllegalActionError, InvalidActionError
 from lamagames.express import ExpressState
+from lamagames.express.rules import Phase
 from lamagames.rl.pettingzoo import LamaAECEnv, make_env
 
 # PettingZoo warns about dict observations for every environment it does not know by name;
@@ -120,7 +121,7 @@ def test_express_windows_are_aec_turns_in_asking_order(players: int) -> None:
             break
         state = env.lama_state
         assert isinstance(state, ExpressState)
-        if state.phase() == "window" and state.current_player() != state.active_player():
+        if state.phase() == Phase.WINDOW and state.current_player() != state.active_player():
             asked_others += 1
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))

@@ -22,7 +22,9 @@ from lamagames.express.actions import (
     decode_free_action,
 )
 from lamagames.express.board import PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
-from lamagames.express.game import ExpressGame, ExpressState
+from lamagames.express.game import ExpressGame
+from lamagames.express.rules import Phase
+from lamagames.express.state import ExpressState
 
 #: Benchmark order of the kinds of free action: exit, board, re-board, detour.
 BENCHMARK_KIND_ORDER: Final = (KIND_EXIT, KIND_BOARD, KIND_REBOARD, KIND_DETOUR)
@@ -185,7 +187,7 @@ class ExpressHeuristicBot(Bot):
 
     def _resolve_window(self, state: ExpressState) -> None:
         """Play out an open window with every seat taking greedy actions (on a copy)."""
-        while state.phase() == "window":
+        while state.phase() == Phase.WINDOW:
             seat = state.current_player()
             state.apply_action(self._window_action(state, seat, state.legal_actions(seat)), seat)
 

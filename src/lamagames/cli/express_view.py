@@ -16,7 +16,8 @@ from lamagames.cli.i18n import _, translator_now
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.express import narration, render
-from lamagames.express.game import ExpressState, as_express_state
+from lamagames.express.game import as_express_state
+from lamagames.express.state import ExpressState
 
 #: Die rolls after which a game of bots only is stopped (E-11), unless --turn-limit says.
 BOTS_ONLY_TURN_LIMIT: Final = 2000

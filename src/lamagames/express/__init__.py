@@ -12,7 +12,8 @@ from lamagames.express.actions import (
     is_free_action,
 )
 from lamagames.express.board import Board, load_board, parse_board, standard_board
-from lamagames.express.game import ExpressGame, ExpressState
+from lamagames.express.game import ExpressGame
+from lamagames.express.state import ExpressState
 
 __all__ = [
     "Board",

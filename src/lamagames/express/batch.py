@@ -52,12 +52,12 @@ from lamagames.express.game import (
     DEFAULT_LLAMAS_TO_WIN,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PHASE_NAMES,
     SHORT_GAME_LLAMAS,
-    STAGE_NAMES,
     ExpressGame,
-    ExpressState,
 )
+from lamagames.express.primitives import car_space
+from lamagames.express.rules import PHASE_NAMES, STAGE_NAMES, Phase
+from lamagames.express.state import ExpressState
 
 #: Turn limit (die rolls, E-11) of bots-only games in the CLI, the default here too.
 DEFAULT_TURN_LIMIT: Final = 2000
@@ -113,7 +113,7 @@ class BatchTables:
         car_need = np.zeros((n, PASSENGER_CARS), np.int32)
         for tip in range(n):
             for c in range(PASSENGER_CARS):
-                space = (tip - k.CAR_OFFSET - c) % n
+                space = car_space(tip, c, n)
                 car_role[tip, c] = board.role[space]
                 car_index[tip, c] = board.role_index[space]
                 car_need[tip, c] = board.exit_need[space]
@@ -241,7 +241,7 @@ class ExpressBatchState:
 
     def done(self) -> npt.NDArray[np.bool_]:
         """bool ``(B,)``: games that are over (won or truncated)."""
-        return np.asarray(self.phase == k.PHASE_OVER)
+        return np.asarray(self.phase == Phase.OVER)
 
     def history(self, game: int) -> list[tuple[int, int]]:
         """The traced ``(player, action)`` pairs of game ``game`` (chance as -1)."""
@@ -389,7 +389,7 @@ class ExpressBatch:
 
         phase = int(states.phase[g])
         window = None
-        if phase == k.PHASE_WINDOW:
+        if phase == Phase.WINDOW:
             bits = int(states.passed[g])
             window = {
                 "stage": STAGE_NAMES[int(states.stage[g])],

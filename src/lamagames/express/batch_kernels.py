@@ -3,6 +3,10 @@
 # cannot follow njit, so this one module is left to numba; the Python API in batch.py is typed.)
 """Numba kernels of the Lama Express batch engine (docs/rules.md E-2 .. E-11, turn-by-turn E-9).
 
+The rulings themselves (E-2, E-6 .. E-11) are the compiled primitives of
+:mod:`lamagames.express.primitives`, the very functions the scalar engine calls; this module
+sequences them over the state arrays.
+
 Every kernel works on the struct-of-arrays state documented in
 :class:`lamagames.express.batch.ExpressBatchState` (one row per game, index ``g``) and on the
 board tables of :class:`lamagames.express.batch.BatchTables`. They mirror
@@ -37,6 +41,8 @@ from numba import njit
 
 from lamagames.core.game import CHANCE_PLAYER as CHANCE
 from lamagames.core.game import TERMINAL_PLAYER as TERMINAL
+from lamagames.core.jit import compiled
+from lamagames.express import primitives
 from lamagames.express.actions import (
     FREE_BASE,
     KIND_BOARD,
@@ -54,26 +60,24 @@ from lamagames.express.board import (
     ROLE_EXIT,
     ROLE_NONE,
     ROLE_REBOARD,
-    TRAIN_SPACES,
 )
 from lamagames.express.rules import (
-    CAR_OFFSET as RULES_CAR_OFFSET,
-)
-from lamagames.express.rules import (
-    PHASE_CHOOSE,
-    PHASE_OVER,
-    PHASE_ROLL,
-    PHASE_WINDOW,
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,
+    Phase,
 )
 
 # The engine's constants, imported (not copied) so the two engines cannot drift apart.
 CARS = PASSENGER_CARS
 SLOTS = NUM_CAR_SLOTS
-#: Car ``c`` (0-based) of a train with tip ``t`` stands on ``t - CAR_OFFSET - c`` (E-2);
-#: the scalar engine numbers cars from 1 (``tip - rules.CAR_OFFSET - c``).
-CAR_OFFSET = RULES_CAR_OFFSET + 1
+# The rule primitives (lamagames.express.primitives), compiled: each ruling is written once,
+# for this engine and the scalar one.
+movable = compiled(primitives.movable)
+move_train = compiled(primitives.move_train)
+detour_progress = compiled(primitives.detour_progress)
+next_asked = compiled(primitives.next_asked)
+has_won = compiled(primitives.has_won)
+turn_limit_reached = compiled(primitives.turn_limit_reached)
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1
@@ -117,15 +121,6 @@ def below(rng, g, stream, k):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def free_ahead(tips, g, t, length):
-    """Free spaces between train ``t``'s tip and the other train's last car (E-6)."""
-    x = tips[g, 1 - t] - TRAIN_SPACES - tips[g, t]
-    while x < 0:
-        x += length
-    return x
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def available(g, n, st, tb):
     """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7)."""
     tips, owner, prog, station = st[8], st[9], st[10], st[11]
@@ -142,6 +137,8 @@ def available(g, n, st, tb):
             slot = t * CARS + c
             idx = car_index[tip, c]
             who = owner[g, slot]
+            # E-7 (the scalar twin: ExpressState._compute_free; a primitive called per car
+            # cost the scalar engine about 13%, measured, so this ruling is written twice).
             if who < 0:
                 if role == ROLE_BOARDING:
                     seat = station_seat[idx]
@@ -160,17 +157,6 @@ def available(g, n, st, tb):
                 for s in range(n):
                     if s != who:
                         free[g, s] |= bit
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def next_asked(g, n, start, free, passed):
-    """First seat from ``start`` in turn order with an action that has not passed, or -1."""
-    mask = passed[g]
-    for i in range(n):
-        seat = (start + i) % n
-        if free[g, seat] != 0 and not (mask >> seat) & 1:
-            return seat
-    return -1
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -211,9 +197,9 @@ def settle(g, todo, prm, st, tb):
             stage[g] = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
             passed[g] = 0
             available(g, n, st, tb)
-            asked = next_asked(g, n, active[g], free, passed)
+            asked = next_asked(free[g], passed[g], active[g], n)
             if asked >= 0:
-                phase[g] = PHASE_WINDOW
+                phase[g] = Phase.WINDOW
                 cur[g] = asked
                 return
             todo = _DO_RESOLVE if todo == _DO_OPEN_AFTER_ROLL else _DO_END_TURN
@@ -221,24 +207,23 @@ def settle(g, todo, prm, st, tb):
             # E-6: choice if both trains can move, forced move if one can, else nothing.
             d0 = next_dist[die[g], tips[g, 0]]
             d1 = next_dist[die[g], tips[g, 1]]
-            can0 = d0 <= free_ahead(tips, g, 0, length)
-            can1 = d1 <= free_ahead(tips, g, 1, length)
-            if can0 and can1:
-                phase[g] = PHASE_CHOOSE
+            can = movable(d0, d1, tips[g, 0], tips[g, 1], length)
+            if can == 3:
+                phase[g] = Phase.CHOOSE
                 cur[g] = active[g]
                 return
-            if can0 or can1:
-                move(g, 0 if can0 else 1, length, die, tips, owner, prog, next_dist)
+            if can != 0:
+                move(g, 0 if can == 1 else 1, length, die, tips, owner, prog, next_dist)
                 todo = _DO_OPEN_AFTER_MOVE
             else:
                 todo = _DO_END_TURN
         else:  # _DO_END_TURN
-            if rolls[g] >= turn_limit:
-                phase[g] = PHASE_OVER  # E-11: truncated, no winner
+            if turn_limit_reached(rolls[g], turn_limit):
+                phase[g] = Phase.OVER  # E-11: truncated, no winner
                 cur[g] = TERMINAL
                 return
             active[g] = (active[g] + 1) % n
-            phase[g] = PHASE_ROLL
+            phase[g] = Phase.ROLL
             cur[g] = CHANCE
             todo = _DO_ROLL
 
@@ -246,14 +231,7 @@ def settle(g, todo, prm, st, tb):
 @njit(cache=True, inline="always", _nrt=False)
 def move(g, t, length, die, tips, owner, prog, next_dist):
     """Move train ``t`` with the rolled colour (E-6); riders gain progress (E-8)."""
-    d = next_dist[die[g], tips[g, t]]
-    tip = tips[g, t] + d
-    if tip >= length:
-        tip -= length
-    tips[g, t] = tip
-    for slot in range(t * CARS, t * CARS + CARS):
-        if owner[g, slot] >= 0:
-            prog[g, slot] += d
+    move_train(tips[g], owner[g], prog[g], t, next_dist[die[g], tips[g, t]], length)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -290,10 +268,10 @@ def apply_action(g, action, prm, st, tb):
         trace[g, k, 0] = seat
         trace[g, k, 1] = action
         trace_len[g] = k + 1
-    if phase[g] == PHASE_CHOOSE:
+    if phase[g] == Phase.CHOOSE:
         move(g, action - MOVE_A, length, die, tips, owner, prog, next_dist)
         todo = _DO_OPEN_AFTER_MOVE
-    else:  # PHASE_WINDOW
+    else:  # Phase.WINDOW
         if action == PASS:
             passed[g] |= 1 << seat
         else:
@@ -302,9 +280,9 @@ def apply_action(g, action, prm, st, tb):
             if kind == KIND_EXIT:
                 owner[g, slot] = -1
                 house[g, seat] += 1
-                if house[g, seat] >= llamas_to_win:
+                if has_won(house[g, seat], llamas_to_win):
                     winner[g] = seat  # E-10: the game ends at once
-                    phase[g] = PHASE_OVER
+                    phase[g] = Phase.OVER
                     cur[g] = TERMINAL
                     passed[g] = 0
                     return -1
@@ -319,7 +297,7 @@ def apply_action(g, action, prm, st, tb):
                     # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
                     m = path_len[g, idx]
                     path_owner[g, idx, m] = owner[g, slot]
-                    path_prog[g, idx, m] = prog[g, slot] - walk_back[idx]
+                    path_prog[g, idx, m] = detour_progress(prog[g, slot], walk_back[idx])
                     path_len[g, idx] = m + 1
                     owner[g, slot] = -1
                 else:  # re-board: the front llama gets in, the others move up
@@ -332,7 +310,7 @@ def apply_action(g, action, prm, st, tb):
                     path_len[g, idx] = m
             passed[g] = 0  # E-9: an action resets the passes
             available(g, n, st, tb)
-        asked = next_asked(g, n, (seat + 1) % n, free, passed)
+        asked = next_asked(free[g], passed[g], (seat + 1) % n, n)
         if asked >= 0:
             cur[g] = asked
             return -1
@@ -384,7 +362,7 @@ def random_action(g, bits, rng):
 def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
     """The action of the current seat of game ``g`` under ``policy``. A train choice is a
     fair coin of the policy stream for both policies (benchmark: uniform among the two)."""
-    if phase[g] == PHASE_CHOOSE:
+    if phase[g] == Phase.CHOOSE:
         return MOVE_A + np.int32(next_u64(rng, g, 1) >> _S63)
     bits = free[g, cur[g]]
     if policy == POLICY_BENCHMARK:
@@ -396,9 +374,9 @@ def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
 def is_legal(g, action, phase, cur, passed, free):
     """True when ``action`` is legal for the current seat of game ``g`` (turn-by-turn)."""
     ph = phase[g]
-    if ph == PHASE_CHOOSE:
+    if ph == Phase.CHOOSE:
         return action == MOVE_A or action == MOVE_A + 1
-    if ph == PHASE_WINDOW:
+    if ph == Phase.WINDOW:
         if action == PASS:
             return True
         if FREE_BASE <= action < FREE_BASE + 4 * SLOTS:
@@ -431,12 +409,12 @@ def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
     games = seeds.shape[0] if mode == MODE_INIT else phase.shape[0]
     if mode == MODE_STEP:
         for g in range(games):
-            if phase[g] != PHASE_OVER and not is_legal(g, actions[g], phase, cur, passed, free):
+            if phase[g] != Phase.OVER and not is_legal(g, actions[g], phase, cur, passed, free):
                 return g
     for g in range(games):
         if mode == MODE_INIT:
             setup_game(g, seeds[g], setup, prm, st)
-        while phase[g] != PHASE_OVER:
+        while phase[g] != Phase.OVER:
             todo = -1
             if mode == MODE_INIT:
                 todo = _DO_ROLL
@@ -464,7 +442,7 @@ def setup_game(g, seed, setup, prm, st):
     rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
     next_u64(rng, g, 0)
     next_u64(rng, g, 1)
-    phase[g] = PHASE_ROLL
+    phase[g] = Phase.ROLL
     stage[g] = STAGE_AFTER_ROLL
     active[g] = setup[0]
     cur[g] = CHANCE
@@ -493,10 +471,10 @@ def legal_masks(phase, cur, free, out):
         for a in range(out.shape[1]):
             out[g, a] = False
         ph = phase[g]
-        if ph == PHASE_CHOOSE:
+        if ph == Phase.CHOOSE:
             out[g, MOVE_A] = True
             out[g, MOVE_A + 1] = True
-        elif ph == PHASE_WINDOW:
+        elif ph == Phase.WINDOW:
             bits = free[g, cur[g]]
             out[g, PASS] = True
             for a in range(FREE_BASE, out.shape[1]):

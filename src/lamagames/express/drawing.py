@@ -28,8 +28,8 @@ from lamagames.express.board import (
     ROLE_REBOARD,
     Board,
 )
-from lamagames.express.game import ExpressState
 from lamagames.express.rules import lap_done
+from lamagames.express.state import ExpressState
 
 #: Characters of one cell (without the separating blank).
 CELL_WIDTH: Final = 5

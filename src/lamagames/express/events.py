@@ -32,8 +32,9 @@ from lamagames.express.actions import (
     decode_free_action,
 )
 from lamagames.express.board import DIE_COLOURS, NUM_TRAINS
-from lamagames.express.game import ExpressState, as_express_state
+from lamagames.express.game import as_express_state
 from lamagames.express.rules import Phase, WindowStage
+from lamagames.express.state import ExpressState
 
 
 class ExpressEventKind(StrEnum):

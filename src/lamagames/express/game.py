@@ -40,31 +40,22 @@ from lamagames.core.errors import BoardError, IllegalActionError, ParameterError
 from lamagames.core.game import Game, GameInfo, State
 from lamagames.express import views
 from lamagames.express.actions import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS, TRAIN_NAMES
-from lamagames.express.board import LLAMAS_PER_PLAYER as LLAMAS_PER_PLAYER
 from lamagames.express.board import (
+    LLAMAS_PER_PLAYER,
     NUM_STATIONS,
     PASSENGER_CARS,
     PLAYER_COLOURS,
+    ROLE_BOARDING,
+    ROLE_EXIT,
     ROLE_NONE,
     STANDARD_BOARD_NAME,
     Board,
     parse_board,
     standard_board,
 )
-from lamagames.express.rules import CAR_OFFSET as CAR_OFFSET
-from lamagames.express.rules import CHANCE_PROBABILITY as CHANCE_PROBABILITY
-from lamagames.express.rules import EMPTY as EMPTY
-from lamagames.express.rules import NO_SEAT as NO_SEAT
-from lamagames.express.rules import PHASE_CHOOSE as PHASE_CHOOSE
-from lamagames.express.rules import PHASE_NAMES as PHASE_NAMES
-from lamagames.express.rules import PHASE_OVER as PHASE_OVER
-from lamagames.express.rules import PHASE_ROLL as PHASE_ROLL
-from lamagames.express.rules import PHASE_WINDOW as PHASE_WINDOW
-from lamagames.express.rules import STAGE_AFTER_MOVE as STAGE_AFTER_MOVE
-from lamagames.express.rules import STAGE_AFTER_ROLL as STAGE_AFTER_ROLL
-from lamagames.express.rules import STAGE_NAMES as STAGE_NAMES
-from lamagames.express.rules import exact_int
-from lamagames.express.state import ExpressState as ExpressState
+from lamagames.express.primitives import car_space
+from lamagames.express.rules import NO_SEAT, exact_int
+from lamagames.express.state import ExpressState
 from lamagames.express.state_data import parse_state_data
 
 MIN_PLAYERS: Final = 2
@@ -78,8 +69,10 @@ DEFAULT_COLOURS: Final[dict[int, tuple[str, ...]]] = {
     3: ("yellow", "pink", "green"),
     4: ("yellow", "pink", "green", "blue"),
 }
-#: One car standing on a role space: (car index 0..4, space, role, role index, exit need).
-CarSpecial = tuple[int, int, int, int, int]
+#: One car standing on a role space: (car index 0..4, role, role index, exit need, seat of
+#: the station for a boarding or exit space (-1 inert or none), footprints of the footpath
+#: for an arrow or re-boarding space (0 otherwise)).
+CarSpecial = tuple[int, int, int, int, int, int]
 
 
 class ExpressGame(Game):
@@ -155,10 +148,14 @@ class ExpressGame(Game):
         for tip in range(length):
             row: list[CarSpecial] = []
             for c in range(PASSENGER_CARS):
-                space = (tip - CAR_OFFSET - 1 - c) % length
+                space = car_space(tip, c, length)
                 role = board_.role[space]
                 if role != ROLE_NONE:
-                    row.append((c, space, role, board_.role_index[space], board_.exit_need[space]))
+                    index = board_.role_index[space]
+                    at_station = role in (ROLE_BOARDING, ROLE_EXIT)
+                    seat_here = station_seat[index] if at_station else NO_SEAT
+                    cap = 0 if at_station else self.footpath_lengths[index]
+                    row.append((c, role, index, board_.exit_need[space], seat_here, cap))
             specials.append(tuple(row))
         self.car_specials: tuple[tuple[CarSpecial, ...], ...] = tuple(specials)
         obs_size = views.observation_size(length, sum(self.footpath_lengths))
@@ -301,7 +298,7 @@ class ExpressGame(Game):
             if not exact_int(owner) or not 0 <= owner < n:
                 raise ParameterError(f"cars: {key}: no seat {owner!r}")
             car = int(key[1])
-            space = (tips[key[0]] - CAR_OFFSET - car) % board.length
+            space = car_space(tips[key[0]], car - 1, board.length)
             if progress is None:
                 progress = board.distance(self.home_boarding[owner], space)
             car_rows[key[0]][car - 1] = {"owner": owner, "progress": progress}

@@ -37,7 +37,7 @@ from lamagames.express.events import (
     WindowOpened,
     events,
 )
-from lamagames.express.game import ExpressState
+from lamagames.express.state import ExpressState
 
 STAGE_WORDS: Final = {"after_roll": "roll", "after_move": "move"}
 

@@ -45,9 +45,11 @@ from lamagames.express.drawing import (
     words,
 )
 from lamagames.express.drawing import ring_positions as ring_positions
-from lamagames.express.game import ExpressState, as_express_state
+from lamagames.express.game import as_express_state
+from lamagames.express.rules import Phase
 from lamagames.express.rules import lap_done as lap_done  # E-8, kept importable from here
 from lamagames.express.rules import spaces_to_go as spaces_to_go
+from lamagames.express.state import ExpressState
 from lamagames.express.table import table_lines as table_lines
 from lamagames.express.table import table_text as table_text
 
@@ -59,7 +61,7 @@ def _info_lines(state: ExpressState) -> list[Line]:
     lines: list[Line] = []
     die = state.die()
     roller = state.last_roller()
-    between = state.phase() == "roll" and roller is not None
+    between = state.phase() == Phase.ROLL and roller is not None
     head: Line = [("Last roll: " if between else "Die: ", "")]
     if die is None:
         head.append(("-", ""))
@@ -96,7 +98,7 @@ def _info_lines(state: ExpressState) -> list[Line]:
                 )
             ]
         )
-    elif state.phase() == "choose":
+    elif state.phase() == Phase.CHOOSE:
         lines.append([(f"Seat {active} chooses a train: A or B", "")])
     else:
         lines.append([(f"Seat {active} rolls the die", "")])

@@ -30,7 +30,8 @@ from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.core.rng import derive_seed
 from lamagames.express.actions import DETOUR_BASE, EXIT_BASE, PASS
-from lamagames.express.game import ExpressGame, ExpressState, as_express_state
+from lamagames.express.game import ExpressGame, as_express_state
+from lamagames.express.state import ExpressState
 
 #: Mark thresholds in win chance (0..1).
 THRESHOLDS: Final = Thresholds(inaccuracy=0.05, mistake=0.10, blunder=0.20)

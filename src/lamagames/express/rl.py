@@ -19,7 +19,7 @@ from lamagames.express.board import (
     Board,
 )
 from lamagames.express.game import ExpressGame
-from lamagames.express.rules import CAR_OFFSET
+from lamagames.express.primitives import car_space
 
 #: Default ``turn_limit`` (die rolls, E-11) of Lama Express in the adapters. The engine's own
 #: default is ``None`` (no limit): the rules allow endless games (a seat may never board), but
@@ -34,7 +34,7 @@ def cars_on_role(board: Board, role: int) -> int:
     board (E-3: they are 12 spaces apart, a train's cars cover 5)."""
     best = 0
     for tip in range(board.length):
-        spaces = [(tip - CAR_OFFSET - car) % board.length for car in range(1, PASSENGER_CARS + 1)]
+        spaces = [car_space(tip, car, board.length) for car in range(PASSENGER_CARS)]
         best = max(best, sum(board.role[space] == role for space in spaces))
     return best
 

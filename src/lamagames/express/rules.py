@@ -3,26 +3,33 @@ events: phases, window stages and how far a llama still has to ride (E-8). Pure.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Final
 
 from lamagames.express.board import NUM_DIE_COLOURS
 
 if TYPE_CHECKING:
-    from lamagames.express.game import ExpressState
+    from lamagames.express.state import ExpressState
 
 
-class Phase(StrEnum):
-    """What the next action of a Lama Express state is (E-6, E-9)."""
+class Phase(IntEnum):
+    """What the next action of a Lama Express state is (E-6, E-9); the engines store the
+    value (the batch engine in an int32 array), records and observations the
+    :attr:`label`."""
 
     #: chance: the active player's colour die
-    ROLL = "roll"
+    ROLL = 0
     #: a free-action window is open (E-9)
-    WINDOW = "window"
+    WINDOW = 1
     #: the active player chooses a train (E-6)
-    CHOOSE = "choose"
+    CHOOSE = 2
     #: won (E-10) or truncated by the turn limit (E-11)
-    OVER = "over"
+    OVER = 3
+
+    @property
+    def label(self) -> str:
+        """Name in records and observations: ``roll``, ``window``, ``choose`` or ``over``."""
+        return self.name.lower()
 
 
 class WindowStage(StrEnum):
@@ -54,17 +61,10 @@ def lap_done(state: ExpressState, seat: int, progress: int) -> bool:
     return spaces_to_go(state, seat, progress) == 0
 
 
-#: Space offset of passenger car ``c`` (1..5) behind the tip: ``tip - CAR_OFFSET - c`` (E-2).
-CAR_OFFSET: Final = 2
 #: Probability of each colour of the die (E-1).
 CHANCE_PROBABILITY: Final = 1.0 / NUM_DIE_COLOURS
-# Phases as the engine stores them (ints in the order of :class:`Phase`).
-PHASE_ROLL: Final = 0  # chance: the colour die
-PHASE_WINDOW: Final = 1  # a free-action window (E-9)
-PHASE_CHOOSE: Final = 2  # the active player chooses a train (E-6)
-PHASE_OVER: Final = 3  # won (E-10) or truncated (E-11)
-PHASES: Final = tuple(Phase)
-PHASE_NAMES: Final = tuple(p.value for p in Phase)
+#: :attr:`Phase.label` of each phase, by value.
+PHASE_NAMES: Final = tuple(p.label for p in Phase)
 # Window stages (E-9), in the order of :class:`WindowStage`.
 STAGE_AFTER_ROLL: Final = 0
 STAGE_AFTER_MOVE: Final = 1

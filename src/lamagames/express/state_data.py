@@ -33,7 +33,7 @@ from lamagames.core.errors import RecordError
 from lamagames.core.validation import first_error
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
 from lamagames.express.board import LLAMAS_PER_PLAYER, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
-from lamagames.express.rules import CAR_OFFSET
+from lamagames.express.primitives import car_space
 
 if TYPE_CHECKING:
     from lamagames.express.game import ExpressGame
@@ -147,7 +147,7 @@ def check_state_data(game: ExpressGame, data: StateData) -> None:
     for t, row in enumerate((data.cars.A, data.cars.B)):
         for c, item in enumerate(row):
             if item is not None:
-                space = (tips[t] - CAR_OFFSET - (c + 1)) % length
+                space = car_space(tips[t], c, length)
                 llama(f"cars.{TRAIN_NAMES[t]}.{c}", item, space)
     if len(data.footpaths) != len(board.footpaths):
         raise fail("footpaths", f"the board has {len(board.footpaths)} footpaths")

@@ -21,7 +21,7 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from lamagames.express.board import DIE_COLOURS, PASSENGER_CARS, ROLE_EXIT, ROLE_REBOARD
-from lamagames.express.game import ExpressState
+from lamagames.express.state import ExpressState
 
 #: Fill of each die colour letter (E-1).
 DIE_FILL: Final = {
@@ -181,7 +181,7 @@ def _status(state: ExpressState, labels: list[str], c: float, size: int) -> list
     elif state.is_truncated():
         head = "truncated (turn limit)"
     else:
-        head = f"{labels[state.active_player()]} to play ({state.phase()})"
+        head = f"{labels[state.active_player()]} to play ({state.phase().label})"
     lines = [
         (
             "die",

@@ -40,8 +40,8 @@ from lamagames.express.drawing import (
     to_text,
     who_line,
 )
-from lamagames.express.game import ExpressState
-from lamagames.express.rules import spaces_to_go
+from lamagames.express.rules import Phase, spaces_to_go
+from lamagames.express.state import ExpressState
 
 #: Spaces per row of the compact layout (a quarter of the standard board).
 COMPACT_ROW: Final = 12
@@ -70,7 +70,7 @@ def _status_lines(
     head: Line = [(_("Turn: "), "bold"), *who_line(state, names, active, tr)]
     roller = state.last_roller()
     items: list[Line]
-    if state.phase() == "roll" and roller is not None:  # between turns: the last roll's die
+    if state.phase() == Phase.ROLL and roller is not None:  # between turns: the last roll's die
         next_roll = _("next roll #{n}").format(n=f"{state.rolls() + 1}{limit}")
         head.append((f"{SEPARATOR}{next_roll}", ""))
         last: Line = [(_("last roll "), ""), *die_line(state.die(), tr), (_(" by "), "")]
@@ -120,7 +120,7 @@ def _status_lines(
             *flow([(_("Chances: "), "bold")], chances, width, sep="; "),
             *[line for part in after for line in flow([], [part], width)],
         ]
-    elif state.phase() == "choose":
+    elif state.phase() == Phase.CHOOSE:
         after.append([*who_line(state, names, active, tr), (_(" chooses train A or B."), "")])
     else:
         after.append([*who_line(state, names, active, tr), (_(" rolls the die next."), "")])

@@ -13,6 +13,7 @@ from numba import njit
 
 from lamagames.express import batch_kernels as kk
 from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.rules import Phase
 from lamagames.express.views import (
     LLAMA_FEATURES,
     NUM_OBS_PHASES,
@@ -87,11 +88,11 @@ def _observe(g, me, prm, st, tb, obs):
         obs[g, off + die[g]] = 1.0
     off += 6
     ph = phase[g]
-    if ph == kk.PHASE_OVER:
+    if ph == Phase.OVER:
         slot = OBS_OVER
-    elif ph == kk.PHASE_CHOOSE:
+    elif ph == Phase.CHOOSE:
         slot = OBS_CHOOSE
-    elif ph == kk.PHASE_WINDOW:
+    elif ph == Phase.WINDOW:
         slot = OBS_WINDOW_AFTER_ROLL + stage[g]
     else:
         slot = OBS_ROLL
@@ -99,7 +100,7 @@ def _observe(g, me, prm, st, tb, obs):
     off += NUM_OBS_PHASES
     obs[g, off + (active[g] - me) % n] = 1.0
     off += OWNER_SLOTS
-    if ph == kk.PHASE_WINDOW:
+    if ph == Phase.WINDOW:
         obs[g, off + (cur[g] - me) % n] = 1.0
         bits = passed[g]
         for s in range(n):
@@ -134,7 +135,7 @@ def run_vector(mode, actions, codes, scalars, setup, prm, st, tb, episodes, out)
     for g in range(games):  # check first (the mask is the last call's): a refusal changes nothing
         if mode[g] == APPLY:
             a = actions[g]
-            if phase[g] == kk.PHASE_OVER or a < 0 or a >= mask.shape[1] or mask[g, a] == 0:
+            if phase[g] == Phase.OVER or a < 0 or a >= mask.shape[1] or mask[g, a] == 0:
                 return g
     for g in range(games):
         m = mode[g]
@@ -149,13 +150,13 @@ def run_vector(mode, actions, codes, scalars, setup, prm, st, tb, episodes, out)
                 _settle(g, todo, prm, st, tb)
             last[g] = seat
         if m != KEEP:
-            while phase[g] != kk.PHASE_OVER and codes[cur[g]] >= 0:
+            while phase[g] != Phase.OVER and codes[cur[g]] >= 0:
                 a = _policy_action(g, codes[cur[g]], phase, cur, tips, free, rng, car_index)
                 todo = _apply_action(g, a, prm, st, tb)
                 if todo >= 0:
                     _settle(g, todo, prm, st, tb)
         ph = phase[g]
-        running = ph != kk.PHASE_OVER
+        running = ph != Phase.OVER
         seat = cur[g] if running else last[g]
         seat_out[g] = seat
         _observe(g, view if view >= 0 else seat, prm, st, tb, obs)
@@ -173,10 +174,10 @@ def run_vector(mode, actions, codes, scalars, setup, prm, st, tb, episodes, out)
         status[g] = RUNNING
         if view >= 0 and cur[g] != view:
             continue
-        if ph == kk.PHASE_CHOOSE:
+        if ph == Phase.CHOOSE:
             mask[g, kk.MOVE_A] = 1
             mask[g, kk.MOVE_A + 1] = 1
-        elif ph == kk.PHASE_WINDOW:
+        elif ph == Phase.WINDOW:
             bits = free[g, cur[g]]
             mask[g, kk.PASS] = 1
             for a in range(kk.FREE_BASE, mask.shape[1]):

@@ -42,9 +42,10 @@ from lamagames.express.board import (
     NUM_TRAINS,
     PASSENGER_CARS,
 )
+from lamagames.express.rules import Phase
 
 if TYPE_CHECKING:
-    from lamagames.express.game import ExpressState
+    from lamagames.express.state import ExpressState
 
 #: Seat slots of the tensor (the most players of E-4).
 OWNER_SLOTS: Final = 4
@@ -138,7 +139,7 @@ def observation(state: ExpressState, seat: int) -> dict[str, Any]:
         "player": seat,
         "num_players": n,
         "colours": list(game.colours),
-        "phase": state.phase().value,
+        "phase": state.phase().label,
         "active_player": state.active_player(),
         "current_player": state.current_player(),
         "die": state.die(),
@@ -204,9 +205,9 @@ def observation_tensor(state: ExpressState, seat: int) -> npt.NDArray[np.float32
     offset += NUM_DIE_COLOURS
     stage = state.window_stage()
     phase = state.phase()
-    if phase == "over":
+    if phase == Phase.OVER:
         slot = OBS_OVER
-    elif phase == "choose":
+    elif phase == Phase.CHOOSE:
         slot = OBS_CHOOSE
     elif stage is not None:
         slot = OBS_WINDOW_AFTER_ROLL if stage == "after_roll" else OBS_WINDOW_AFTER_MOVE
@@ -246,7 +247,7 @@ def state_line(state: ExpressState) -> str:
         "".join(colours[w][0] for w, _ in state.footpath_llamas(i)) or "-"
         for i in range(len(state.board.footpaths))
     )
-    head: str = state.phase().value
+    head: str = state.phase().label
     stage = state.window_stage()
     if stage is not None:
         passed = state.passed_players()

@@ -37,6 +37,7 @@ from lamagames.express.game import (
     as_express_state,
 )
 from lamagames.express.render import spaces_to_go
+from lamagames.express.rules import Phase
 from lamagames.web.adapters import WebAdapter
 
 
@@ -109,7 +110,7 @@ class ExpressWebAdapter(WebAdapter):
             if llama is not None:
                 llama["to_go"] = spaces_to_go(ex, llama["owner"], llama["progress"])
         moves = []
-        if ex.phase() == "choose":
+        if ex.phase() == Phase.CHOOSE:
             for train in ex.movable_trains():
                 distance = ex.move_distance(train)
                 moves.append(
