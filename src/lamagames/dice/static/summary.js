@@ -1,5 +1,5 @@
 // After a LAMA Dice game (issue 19): points per round and chips given back per seat, as a
-// small bar chart and a table, from the game's events (round_end D-10, chip D-8.6).
+// small bar chart and a table, from the game's events (round_end D-10, chip D-4).
 import { h, s } from "/static/dom.js";
 
 /** The hue of a seat (as its avatar on the board). */
