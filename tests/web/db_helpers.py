@@ -55,9 +55,22 @@ def postgres_schema(base: str) -> Iterator[str]:
         pytest.fail(f"{POSTGRES_ENV} is set but PostgreSQL is not usable: {exc}")
     joiner = "&" if "?" in base else "?"
     try:
-        yield f"{base}{joiner}options={quote(f'-csearch_path={schema}')}"
+        # the connections of this schema carry its name, so the drop can end any left over
+        yield (
+            f"{base}{joiner}options={quote(f'-csearch_path={schema}')}"
+            f"&application_name={schema}"
+        )
     finally:
         with admin.connect() as conn:
+            # a connection still open here (a server process the test killed, a pool not
+            # yet collected) would block the drop or deadlock with it: end them first
+            conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = :schema AND pid <> pg_backend_pid()"
+                ),
+                {"schema": schema},
+            )
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
 

@@ -3,6 +3,9 @@ transient database errors (issue 8: locked SQLite, a restarted PostgreSQL)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -159,3 +162,60 @@ def test_postgres_urls_mean_psycopg() -> None:
     assert normalise_url("postgres://h/db") == "postgresql+psycopg://h/db"
     assert normalise_url("postgresql+psycopg://h/db") == "postgresql+psycopg://h/db"
     assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_shutdown_waits_for_a_write_still_running_in_its_thread(db_url: str) -> None:
+    """Server shutdown cancels the tasks, but a worker thread cannot be cancelled: the store
+    waits for the write in flight before it releases the connections, so nothing writes
+    after the app stopped (a PostgreSQL schema dropped then deadlocked with such a write),
+    and the write is stored whole. Later calls fail at once."""
+    store = Store(db_url, retry_for=5.0)
+    data = _table(store)
+    writing = threading.Event()
+
+    def slow_append() -> None:
+        writing.set()
+        time.sleep(0.3)
+        store.append_action(data.id, ActionData(0, 0, "roll", "human"))
+
+    async def shut_down_mid_write() -> None:
+        task = asyncio.create_task(store.call(slow_append))
+        while not writing.is_set():
+            await asyncio.sleep(0.005)
+        task.cancel()  # as Hub.shutdown does
+        await store.aclose(timeout=10)
+        assert store.in_flight == 0
+        with pytest.raises(StoreUnavailable, match="shutting down"):
+            await store.call(store.load, data.code)
+
+    asyncio.run(shut_down_mid_write())
+    again = Store(db_url)
+    try:
+        loaded = again.load(data.code)
+        assert loaded is not None
+        assert [a.notation for a in loaded.actions] == ["roll"]
+    finally:
+        again.close()
+
+
+def test_shutdown_stops_a_call_that_retries_a_database_that_stays_away(db_url: str) -> None:
+    """A call retrying a database that does not answer gives up at shutdown instead of
+    retrying for its whole ``retry_for`` (60 s here) with the app gone."""
+    store = Store(db_url, retry_for=60.0)
+    data = _table(store)
+    faults = Faults(store.engine)
+    faults.fail_next(10_000)
+
+    async def shut_down_mid_retry() -> float:
+        task = asyncio.create_task(
+            store.call(store.append_action, data.id, ActionData(0, 0, "roll", "human"))
+        )
+        while faults.raised < 2:
+            await asyncio.sleep(0.005)
+        task.cancel()
+        began = time.monotonic()
+        await store.aclose(timeout=30)
+        return time.monotonic() - began
+
+    assert asyncio.run(shut_down_mid_retry()) < 5  # the backoff pause is at most 1 s
+    assert store.in_flight == 0

@@ -105,7 +105,7 @@ def create_app(
             hub.shutdown()
             reviews.shutdown()
             await hub.leave_cluster()
-            store.close()
+            await store.aclose()
 
     app = FastAPI(
         title="lamagames web",

@@ -19,6 +19,7 @@ driver); ``postgresql://`` URLs are read as ``postgresql+psycopg://``.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import secrets
@@ -292,12 +293,39 @@ class Store:
         # one shared in-memory connection must not be used by two threads at once
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
         self._memory_lock = threading.Lock() if memory else None
+        #: Calls of :meth:`call` whose worker thread has not finished (see :meth:`aclose`).
+        self._in_flight = 0
+        self._closing = False
+        self._count_lock = threading.Lock()
         # the schema through the Alembic migrations shipped in the package (issue 16)
         self._retrying(lambda: migrations.upgrade(self.engine))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Release the database connections (connections still checked out by a running
+        call stay open; on the event loop use :meth:`aclose`, which waits for them)."""
+        self.engine.dispose()
+
+    @property
+    def in_flight(self) -> int:
+        """Calls of :meth:`call` running in worker threads now."""
+        return self._in_flight
+
+    async def aclose(self, timeout: float = 10.0) -> None:
+        """Server shutdown: stop retrying, wait up to ``timeout`` seconds for the calls
+        still running in worker threads, then release the connections.
+
+        A thread cannot be cancelled: disposing the engine under a running write left that
+        write going on a connection of its own after the app stopped (a test's schema drop
+        then deadlocked with it). Calls that start after this point fail at once.
+        """
+        with self._count_lock:
+            self._closing = True
+        deadline = time.monotonic() + timeout
+        while self._in_flight and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        if self._in_flight:
+            log.warning("closing the store with %d database calls still running", self._in_flight)
         self.engine.dispose()
 
     async def call(self, method: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -307,8 +335,22 @@ class Store:
         Raises:
             StoreUnavailable: the database did not answer within ``retry_for`` seconds.
         """
+        if self._closing:
+            raise StoreUnavailable("the server is shutting down")
         bound = functools.partial(method, *args, **kwargs)
-        return await anyio.to_thread.run_sync(bound, limiter=self._limiter)
+
+        def counted() -> R:  # counted in the thread: a cancelled caller does not wait for it
+            with self._count_lock:
+                if self._closing:
+                    raise StoreUnavailable("the server is shutting down")
+                self._in_flight += 1
+            try:
+                return bound()
+            finally:
+                with self._count_lock:
+                    self._in_flight -= 1
+
+        return await anyio.to_thread.run_sync(counted, limiter=self._limiter)
 
     def _retrying(self, attempt: Callable[[], R]) -> R:
         """``attempt()``, tried again after transient errors (see
@@ -331,7 +373,7 @@ class Store:
                 if not is_transient(exc):
                     raise
                 left = deadline - time.monotonic()
-                if left <= 0:
+                if left <= 0 or self._closing:
                     raise StoreUnavailable(
                         f"the database did not answer for {self.retry_for:g} s "
                         f"({tries} attempts): {exc.orig or exc}"
