@@ -106,6 +106,10 @@ def servers(pg_url: str) -> Iterator[list[Server]]:
             if server.process.poll() is None:
                 server.process.kill()
                 server.process.wait(10)
+            # pytest shows this only when the test failed: the servers' own account of it
+            server.log.seek(0)
+            stderr = server.log.read().decode(errors="replace")[-4000:]
+            print(f"--- server {server.base} (exit {server.process.returncode}) stderr:\n{stderr}")
 
 
 def _two(servers: list[Server], db_url: str) -> tuple[Server, Server]:
