@@ -213,6 +213,8 @@ class ReviewService:
             job.error = "the review could not be computed"
             return
         job.result = result
+        if self.store.closing:  # the server stopped meanwhile: its connections are gone
+            return
         try:
             self._save(data.id, rollouts, result)
         except Exception:  # kept in memory; stored by a later attempt of another process

@@ -311,6 +311,11 @@ class Store:
         """Calls of :meth:`call` running in worker threads now."""
         return self._in_flight
 
+    @property
+    def closing(self) -> bool:
+        """True once :meth:`aclose` began (the server is shutting down)."""
+        return self._closing
+
     async def aclose(self, timeout: float = 10.0) -> None:
         """Server shutdown: stop retrying, wait up to ``timeout`` seconds for the calls
         still running in worker threads, then release the connections.
