@@ -103,6 +103,20 @@ def test_a_stored_review_survives_a_restart(db_url: str) -> None:
         assert reviews(second).computed == 0
 
 
+def test_the_same_app_started_again_plays_and_reviews(db_url: str) -> None:
+    """One app whose lifespan runs twice (a test client entered twice, as schemathesis
+    does): the second run stores and reviews as the first did (its store was closed and
+    its review threads shut down at the end of the first)."""
+    app = create_app(db_url, settings=FAST)
+    with TestClient(app) as first:
+        first_code = finished_table(first, players=2)
+    with TestClient(app) as again:
+        code = finished_table(again, players=2)
+        assert again.post(f"/api/tables/{code}/review", json={"rollouts": 2}).status_code == 200
+        assert wait_review(again, code)["status"] == "done"
+        assert again.get(f"/api/tables/{first_code}").json()["status"] == "finished"
+
+
 def test_review_errors(client: TestClient) -> None:
     missing = client.get("/api/tables/NOPE42/review")
     assert missing.status_code == 404 and missing.json()["error"] == "not_found"

@@ -97,6 +97,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.reopen()  # closed by an earlier run of this lifespan, if any
         hub = hub_box["hub"] = Hub(store, settings, on_applied)
         await hub.startup()
         try:

@@ -164,13 +164,22 @@ class ReviewService:
         self._jobs: dict[int, _Job] = {}
         self._saved: set[int] = set()  # ids of tables whose review this process stored
         self._lock = threading.Lock()
-        self._executor = ThreadPoolExecutor(
-            max_workers=max(1, self.settings.workers), thread_name_prefix="lama-review"
-        )
+        self._executor: ThreadPoolExecutor | None = None
+
+    def _pool(self) -> ThreadPoolExecutor:
+        """The worker threads, made at the first review (again after :meth:`shutdown`, when
+        the app starts once more)."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(
+                max_workers=max(1, self.settings.workers), thread_name_prefix="lama-review"
+            )
+        return self._executor
 
     def shutdown(self) -> None:
         """Stop taking reviews; running ones finish in their threads (not waited for)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     # ------------------------------------------------------------------ database
     def _stored(self, table_id: int) -> dict[str, Any] | None:
@@ -298,7 +307,7 @@ class ReviewService:
             if not saved and (job is None or job.error is not None):
                 job = self._jobs[data.id] = _Job(total=len(data.actions))
                 self.computed += 1
-                self._executor.submit(self._run, data, wanted, job)
+                self._pool().submit(self._run, data, wanted, job)
         if saved:
             return self._answer(await self.store.call(self._stored, data.id), None)
         return self._answer(None, job)

@@ -311,6 +311,12 @@ class Store:
         """Calls of :meth:`call` running in worker threads now."""
         return self._in_flight
 
+    def reopen(self) -> None:
+        """Take calls again after :meth:`aclose` (an app whose lifespan runs once more, as
+        a test client entered twice does; the engine makes new connections on demand)."""
+        with self._count_lock:
+            self._closing = False
+
     @property
     def closing(self) -> bool:
         """True once :meth:`aclose` began (the server is shutting down)."""
