@@ -37,3 +37,22 @@ def test_api_pages_name_existing_modules() -> None:
     assert "lamagames.core" in names and "lamagames.sim.summary" in names
     for name in names:
         assert importlib.util.find_spec(name) is not None, name
+
+
+def test_code_fences_close_on_a_line_of_their_own() -> None:
+    """A closing fence with text after it (docs/rl.md had "``` The observation Box is")
+    does not close: the block swallows the following paragraphs and headings, and
+    ``mkdocs build --strict`` does not notice."""
+    pages = [*DOCS.glob("*.md"), *(DOCS / "api").glob("*.md"), ROOT / "README.md"]
+    for page in pages:
+        inside = False
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            stripped = line.strip()
+            if not stripped.startswith("```"):
+                continue
+            if inside:
+                assert stripped == "```", f"{page.name}:{number}: text after a closing fence"
+            else:
+                assert re.fullmatch(r"```[\w+-]*", stripped), f"{page.name}:{number}: {line!r}"
+            inside = not inside
+        assert not inside, f"{page.name}: a code block is never closed"
