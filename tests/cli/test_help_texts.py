@@ -51,3 +51,18 @@ def test_parameter_errors_have_no_ruling_ids(game: str, params: dict[str, object
     with pytest.raises(LamaError) as info:
         make(game, **params)
     assert not RULING_ID.search(str(info.value)), str(info.value)
+
+
+def test_serve_help_names_every_environment_variable(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rich read "[env LAMA_PORT; default: 8000]" as markup and dropped it: the help said
+    "TCP port ." (found by a fresh-clone trial). Each option names its variable."""
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no name is folded
+    result = lama("serve", "--help")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace("│", " ").split())
+    for name in ("HOST", "PORT", "DB", "BOT_DELAY", "PROXY_HEADERS", "FORWARDED_ALLOW_IPS",
+                 "ALLOWED_ORIGINS", "WORKERS"):  # fmt: skip
+        assert f"LAMA_{name}" in text, name
+    assert " ." not in text.replace("...", "")

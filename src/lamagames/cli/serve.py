@@ -17,19 +17,19 @@ from lamagames.cli.common import fail, stdout
 def serve(
     host: Annotated[
         str | None,
-        typer.Option(help="Interface to listen on [env LAMA_HOST; default: 127.0.0.1]."),
+        typer.Option(help="Interface to listen on (env LAMA_HOST; default: 127.0.0.1)."),
     ] = None,
     port: Annotated[
         int | None,
-        typer.Option(min=1, max=65535, help="TCP port [env LAMA_PORT; default: 8000]."),
+        typer.Option(min=1, max=65535, help="TCP port (env LAMA_PORT; default: 8000)."),
     ] = None,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
             metavar="URL",
-            help="SQLAlchemy database URL [env LAMA_DB; default: an SQLite file in your "
-            "data folder].",
+            help="SQLAlchemy database URL (env LAMA_DB; default: an SQLite file in your "
+            "data folder).",
         ),
     ] = None,
     bot_delay: Annotated[
@@ -38,8 +38,8 @@ def serve(
             min=0.0,
             max=10.0,
             help="Seconds a bot waits before it acts at a table of normal bot pace "
-            "(slow tables wait twice as long, fast ones half) [env LAMA_BOT_DELAY; "
-            "default: 1.2].",
+            "(slow tables wait twice as long, fast ones half) (env LAMA_BOT_DELAY; "
+            "default: 1.2).",
         ),
     ] = None,
     proxy_headers: Annotated[
@@ -48,7 +48,7 @@ def serve(
             "--proxy-headers/--no-proxy-headers",
             help="Trust X-Forwarded-For/-Proto from the addresses of --forwarded-allow-ips "
             "(default 127.0.0.1,::1): run behind a reverse proxy. Off: the client address "
-            "is the TCP peer's [env LAMA_PROXY_HEADERS; default: off].",
+            "is the TCP peer's (env LAMA_PROXY_HEADERS; default: off).",
             show_default=False,
         ),
     ] = None,
@@ -58,7 +58,7 @@ def serve(
             "--forwarded-allow-ips",
             metavar="IPS",
             help="Comma-separated proxy addresses or networks whose X-Forwarded-* headers "
-            "are trusted (implies --proxy-headers) [env LAMA_FORWARDED_ALLOW_IPS].",
+            "are trusted (implies --proxy-headers) (env LAMA_FORWARDED_ALLOW_IPS).",
         ),
     ] = None,
     allowed_origin: Annotated[
@@ -67,8 +67,8 @@ def serve(
             "--allowed-origin",
             metavar="ORIGIN",
             help="Another origin (scheme://host[:port]) whose pages may open the game "
-            "WebSocket, besides this server's own host; repeat for more [env "
-            "LAMA_ALLOWED_ORIGINS, comma-separated].",
+            "WebSocket, besides this server's own host; repeat for more (env "
+            "LAMA_ALLOWED_ORIGINS, comma-separated).",
         ),
     ] = None,
     workers: Annotated[
@@ -77,7 +77,7 @@ def serve(
             min=1,
             max=64,
             help="Server processes sharing the port (more than one needs PostgreSQL; "
-            "each serves every table, see docs/deploy.md) [env LAMA_WORKERS; default: 1].",
+            "each serves every table, see docs/deploy.md) (env LAMA_WORKERS; default: 1).",
             show_default=False,
         ),
     ] = None,
