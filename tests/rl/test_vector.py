@@ -67,6 +67,19 @@ def test_make_vec_gives_a_compiled_vector_env(game: str, env_id: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "env_id"), GAMES)
+def test_make_vec_refuses_a_render_mode_in_one_line(game: str, env_id: str) -> None:
+    # it was a TypeError about an unexpected keyword (found by a fresh-clone trial)
+    with pytest.raises(ParameterError, match="does not render"):
+        gymnasium.make_vec(
+            env_id, num_envs=2, vectorization_mode="vector_entry_point", render_mode="human"
+        )
+    envs = gymnasium.make_vec(env_id, num_envs=2, vectorization_mode="vector_entry_point",
+                              render_mode=None)  # fmt: skip
+    assert envs.render_mode is None
+    envs.close()
+
+
+@pytest.mark.parametrize(("game", "env_id"), GAMES)
 def test_equal_seeds_give_the_single_env_trajectories(game: str, env_id: str) -> None:
     # Sub-env i of an N-env reset with seed s plays as the single-env view reset with s + i,
     # whatever N (each sub-env draws its episodes from its own stream), autoresets included.

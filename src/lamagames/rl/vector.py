@@ -227,9 +227,12 @@ class LamaVectorEnv(VectorEnv):
             sub-envs stay as they were, ``infos["illegal_action"]`` marks them, reward 0).
         trace_length: ``(player, action)`` entries kept per episode and sub-env
             (``history``), for tests and debugging.
+        render_mode: only ``None``: a vector env does not render (Gymnasium passes the
+            argument on); render one game with :class:`~lamagames.rl.gymnasium.LamaEnv`.
 
     Raises:
-        ParameterError: bad parameters, seat, opponents, ``num_envs`` or options.
+        ParameterError: bad parameters, seat, opponents, ``num_envs`` or options, or a
+            ``render_mode`` other than ``None``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (Gymnasium's API: a class attribute)
@@ -248,7 +251,14 @@ class LamaVectorEnv(VectorEnv):
         max_game_length: int | None = None,
         illegal_action: str = "raise",
         trace_length: int = 0,
+        render_mode: str | None = None,
     ) -> None:
+        if render_mode is not None:  # gymnasium.make_vec passes it on when asked for one
+            raise ParameterError(
+                f"render_mode {render_mode!r}: the vector env does not render; render one game "
+                "with gymnasium.make(..., render_mode='human') (LamaEnv)"
+            )
+        self.render_mode = None
         chosen = dict(params or {})
         entries = check_opponents(opponents)
         if "num_players" not in chosen:
