@@ -127,8 +127,9 @@ class Result:
     game: str
     timesteps: int
     episodes: int
-    first_quarter_win_share: float
-    last_quarter_win_share: float
+    #: ``None`` when no training episode ended (a run too short for a whole game)
+    first_quarter_win_share: float | None
+    last_quarter_win_share: float | None
     evaluations: list[Evaluation] = field(default_factory=list)
 
 
@@ -194,8 +195,8 @@ def train(
         game=game,
         timesteps=timesteps,
         episodes=len(rewards),
-        first_quarter_win_share=float(rewards[:quarter].mean()) if len(rewards) else 0.0,
-        last_quarter_win_share=float(rewards[-quarter:].mean()) if len(rewards) else 0.0,
+        first_quarter_win_share=float(rewards[:quarter].mean()) if len(rewards) else None,
+        last_quarter_win_share=float(rewards[-quarter:].mean()) if len(rewards) else None,
     )
     for bot in BOTS[game]:
         result.evaluations.append(evaluate(model, game, bot, eval_games, seed + 1))
@@ -227,7 +228,7 @@ def plot(episodes: list[tuple[int, float]], result: Result, out: Path) -> None:
         )  # fmt: skip
     ax.set_xlabel("agent steps")
     ax.set_ylabel("win share")
-    ax.set_title(f"MaskablePPO on {result.game} (2 players, vs random while training)")
+    ax.set_title(f"MaskablePPO on {result.game}: 2 players, trained against random", fontsize=10)
     if len(wins):
         ax.legend(loc="upper left")
     fig.tight_layout()
@@ -236,14 +237,22 @@ def plot(episodes: list[tuple[int, float]], result: Result, out: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(BOTS), default="dice")
-    parser.add_argument("--timesteps", type=int, default=100_000)
-    parser.add_argument("--num-envs", type=int, default=64)
-    parser.add_argument("--opponent", default="random")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--eval-games", type=int, default=2000)
-    parser.add_argument("--out", type=Path, default=None, help="learning curve PNG")
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("--game", choices=sorted(BOTS), default="dice", help="the game")
+    parser.add_argument(
+        "--timesteps", type=int, default=100_000, help="agent steps of training (all sub-envs)"
+    )
+    parser.add_argument("--num-envs", type=int, default=64, help="sub-envs of the vector env")
+    parser.add_argument(
+        "--opponent", default="random", help="the in-kernel bot trained against (seat 1)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the envs and the model")
+    parser.add_argument(
+        "--eval-games", type=int, default=2000, help="evaluation games against each bot"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=None, help="learning curve PNG (figures in .json beside it)"
+    )
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     args = parser.parse_args()
     out = args.out or Path(f"maskable_ppo_{args.game}.png")
@@ -252,6 +261,13 @@ def main() -> None:
         seed=args.seed, eval_games=args.eval_games, out=out, threads=args.threads,
     )  # fmt: skip
     print(json.dumps(asdict(result), indent=2))
+    if not result.episodes:
+        print("no training episode ended: raise --timesteps for a learning curve")
+    for e in result.evaluations:
+        print(
+            f"vs {e.opponent}: win share {e.share:.3f}, 95% Wilson interval "
+            f"[{e.low:.3f}, {e.high:.3f}] over {e.games} games"
+        )
     print(f"learning curve: {out}")
 
 
