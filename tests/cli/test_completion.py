@@ -17,8 +17,13 @@ def _lama(*args: str, env: dict[str, str] | None = None) -> subprocess.Completed
 def test_show_completion_prints_a_bash_script() -> None:
     """As typed in a shell: Typer detects the shell (the bash that runs the tests) and prints
     its script, which calls ``lama`` back with ``_LAMA_COMPLETE`` set."""
-    result = _lama("--show-completion", "bash")
-    assert result.returncode == 0, result.stderr
+    # run from bash (Typer looks for the shell among the parent processes; under another
+    # parent, e.g. a job runner, it finds none); "; true" keeps bash from exec'ing python
+    result = subprocess.run(
+        ["bash", "-c", '"$0" -m lamagames --show-completion; true', sys.executable],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert "Shell  not supported" not in result.stderr, result.stderr
     assert "_LAMA_COMPLETE=complete_" in result.stdout and "lama" in result.stdout
     help_text = _lama("--help").stdout
     assert "--install-completion" in help_text and "--show-completion" in help_text
