@@ -60,6 +60,9 @@ class Settings:
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
+        warm_bots: at start, prepare the games' bots to run fast in a background thread
+            (LAMA Dice ``heuristic``: compiled with Numba where installed; the same moves,
+            see :meth:`~lamagames.web.adapters.WebAdapter.warm_bots`).
     """
 
     bot_delay: float = 1.2
@@ -87,6 +90,7 @@ class Settings:
     talk_burst: int = 5
     seeded_humans: bool = False
     allowed_origins: tuple[str, ...] = ()
+    warm_bots: bool = True
 
 
 class Connection:

@@ -21,6 +21,7 @@ import json
 import logging
 import math
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state
-from lamagames.web.adapters import WebAdapter, get_adapter
+from lamagames.web.adapters import WebAdapter, adapter_ids, get_adapter
 from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
 from lamagames.web.driver import BotFailure, TableDriver
@@ -69,6 +70,8 @@ STATIC_DIR = Path(__file__).parent / "static"
 #: Bot pause of each bot pace, as a multiple of :attr:`Settings.bot_delay`.
 PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
 
+#: The empty log of a state message's JSON, where :meth:`LiveTable.state_json` puts the log.
+_NO_EVENTS = '"events":[]'
 #: Error code and message of an action that could not be stored (nothing was applied).
 UNAVAILABLE = "unavailable"
 UNAVAILABLE_MESSAGE = (
@@ -172,6 +175,8 @@ class LiveTable:
         self._catchup: list[dict[str, Any]] | None = None
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
+        #: JSON of recent log entries by index, with the entry it was made of.
+        self._events_json: dict[int, tuple[EventOut, str]] = {}
 
     @property
     def cluster(self) -> Cluster | None:
@@ -328,8 +333,39 @@ class LiveTable:
         for conn in self.connections():
             text = cache.get(conn.seat)
             if text is None:
-                text = cache[conn.seat] = self.state_message(conn.seat).model_dump_json()
+                text = cache[conn.seat] = self.state_json(conn.seat)
             conn.send_text(text)
+
+    def state_json(self, seat: int | None) -> str:
+        """``state_message(seat).model_dump_json()``, the same text, made faster: each
+        event of the log is serialised once (:meth:`_event_json`) and reused by every
+        later state message whose window still holds it, instead of once per message."""
+        message = self.state_message(seat)
+        events = message.events
+        message.events = []
+        text = message.model_dump_json()
+        at = text.rfind(_NO_EVENTS)  # the top-level one: only clock, rematch, chat follow
+        return "".join(
+            (
+                text[: at + len(_NO_EVENTS) - 1],
+                ",".join([self._event_json(event) for event in events]),
+                text[at + len(_NO_EVENTS) - 1 :],
+            )
+        )
+
+    def _event_json(self, event: EventOut) -> str:
+        """The JSON of one log entry, made once per entry (entries never change; a reset
+        table has new entry objects, hence the identity check)."""
+        cached = self._events_json.get(event.index)
+        if cached is not None and cached[0] is event:
+            return cached[1]
+        text = event.model_dump_json()
+        self._events_json[event.index] = (event, text)
+        if len(self._events_json) > 2 * self.settings.event_window + 16:
+            oldest = event.index - self.settings.event_window
+            for index in [i for i in self._events_json if i < oldest]:
+                del self._events_json[index]
+        return text
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
@@ -396,14 +432,14 @@ class LiveTable:
         conn.seat = seat
         if seat is None:
             self.spectators.add(conn)
-            conn.send(self.state_message(None))
+            conn.send_text(self.state_json(None))
             self.driver.tell(conn)
             return
         live = self.seats[seat]
         live.connections.add(conn)
         if not self.owned:
             self.send_presence()
-            conn.send(self.state_message(seat))
+            conn.send_text(self.state_json(seat))
             return
         self._come_back(live)
         self.broadcast()
@@ -941,6 +977,15 @@ class LiveTable:
         self.owner_proc = None
 
 
+def _warm_bots() -> None:
+    """Warm the bots of every game that can be played in the browser (a daemon thread)."""
+    for game_id in adapter_ids():
+        try:
+            get_adapter(game_id).warm_bots()
+        except Exception:  # pragma: no cover - a failed warm-up leaves the slower path
+            log.exception("warming the bots of %s failed", game_id)
+
+
 class RemoteConn:
     """A client connected through another process, as the owner's :meth:`LiveTable.submit`
     sees it: its seat, and ``send`` answers the forwarded request."""
@@ -1149,7 +1194,12 @@ class Hub:
     async def startup(self) -> None:
         """Join the cluster (PostgreSQL), then resume every table that was playing when the
         server stopped (on a cluster: those nobody owns; the others are loaded here only
-        when a client asks for them, so a process does not replay every table)."""
+        when a client asks for them, so a process does not replay every table). With
+        ``settings.warm_bots`` the games' bots are warmed in a background thread
+        (:meth:`~lamagames.web.adapters.WebAdapter.warm_bots`: Numba compiles or loads
+        from its disk cache while the server already serves)."""
+        if self.settings.warm_bots:
+            threading.Thread(target=_warm_bots, name="lama-warm-bots", daemon=True).start()
         if self.settings.cluster is not False and self.store.url.startswith("postgresql"):
             cluster = Cluster(
                 self.store.url,
