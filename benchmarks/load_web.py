@@ -63,7 +63,10 @@ settings = Settings(
 )
 app = create_app(sys.argv[1], settings=settings)
 # lama serve's uvicorn configuration (WebSocket compression included)
-uvicorn.Server(server_config(app, port=int(sys.argv[2]), log_level="warning")).run()
+config = server_config(
+    app, port=int(sys.argv[2]), log_level="warning", ws_compression=sys.argv[4] == "on"
+)
+uvicorn.Server(config).run()
 """
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -327,6 +330,9 @@ def main() -> None:
     parser.add_argument(
         "--idle-sockets", type=int, default=0, help="extra spectator sockets held open"
     )
+    parser.add_argument(
+        "--no-compression", action="store_true", help="servers without WebSocket compression"
+    )
     args = parser.parse_args()
     if args.clients < 1 or args.idle_sockets < 0:
         parser.error("--clients must be at least 1 and --idle-sockets at least 0")
@@ -344,7 +350,16 @@ def main() -> None:
         try:
             for _ in range(args.processes):  # one after the other: the first makes the schema
                 port = free_port()
-                command = [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)]
+                compression = "off" if args.no_compression else "on"
+                command = [
+                    sys.executable,
+                    "-c",
+                    SERVER,
+                    db,
+                    str(port),
+                    str(args.bot_delay),
+                    compression,
+                ]
                 servers.append(subprocess.Popen(command, env=dict(os.environ)))
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
