@@ -23,6 +23,7 @@ import math
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -175,8 +176,9 @@ class LiveTable:
         self._catchup: list[dict[str, Any]] | None = None
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
-        #: JSON of recent log entries by index, with the entry it was made of.
-        self._events_json: dict[int, tuple[EventOut, str]] = {}
+        #: The log entries of the last state message sent and their JSON (:meth:`_log_json`).
+        self._log_events: deque[EventOut] = deque()
+        self._log_texts: deque[str] = deque()
 
     @property
     def cluster(self) -> Cluster | None:
@@ -338,34 +340,40 @@ class LiveTable:
 
     def state_json(self, seat: int | None) -> str:
         """``state_message(seat).model_dump_json()``, the same text, made faster: each
-        event of the log is serialised once (:meth:`_event_json`) and reused by every
-        later state message whose window still holds it, instead of once per message."""
+        log entry is serialised once and the window's entries are kept joined
+        (:meth:`_log_json`), instead of serialising the whole log for every message."""
         message = self.state_message(seat)
         events = message.events
         message.events = []
         text = message.model_dump_json()
-        at = text.rfind(_NO_EVENTS)  # the top-level one: only clock, rematch, chat follow
-        return "".join(
-            (
-                text[: at + len(_NO_EVENTS) - 1],
-                ",".join([self._event_json(event) for event in events]),
-                text[at + len(_NO_EVENTS) - 1 :],
-            )
-        )
+        at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
+        # rematch and chat follow it
+        return "".join((text[:at], self._log_json(events), text[at:]))
 
-    def _event_json(self, event: EventOut) -> str:
-        """The JSON of one log entry, made once per entry (entries never change; a reset
-        table has new entry objects, hence the identity check)."""
-        cached = self._events_json.get(event.index)
-        if cached is not None and cached[0] is event:
-            return cached[1]
-        text = event.model_dump_json()
-        self._events_json[event.index] = (event, text)
-        if len(self._events_json) > 2 * self.settings.event_window + 16:
-            oldest = event.index - self.settings.event_window
-            for index in [i for i in self._events_json if i < oldest]:
-                del self._events_json[index]
-        return text
+    def _log_json(self, events: list[EventOut]) -> str:
+        """The log window ``events`` as the inside of a JSON array. The entries' JSON is
+        kept from one call to the next (entries never change once logged): entries that
+        left the window are dropped, new ones serialised; anything else (a table rebuilt
+        with new entries) starts again."""
+        kept, texts = self._log_events, self._log_texts
+        if events:
+            while kept and kept[0].index < events[0].index:
+                kept.popleft()
+                texts.popleft()
+            n = len(kept)
+            if n > len(events) or (
+                n and (kept[0] is not events[0] or kept[-1] is not events[n - 1])
+            ):
+                kept.clear()
+                texts.clear()
+                n = 0
+            for event in events[n:]:
+                kept.append(event)
+                texts.append(event.model_dump_json())
+            return ",".join(texts)
+        kept.clear()
+        texts.clear()
+        return ""
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
