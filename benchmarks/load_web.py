@@ -171,15 +171,17 @@ async def _drain(ws: Any) -> None:
 
 
 async def client_main(
+    conn: Any,
     humans: list[tuple[str, str, str]],
     idles: list[str],
     ready: Any,
     go: Any,
     start_at: Any,
     seconds: float,
-) -> dict[str, Any]:
+) -> None:
     """One client process: open the idle sockets, say ready, wait for go, play the humans
-    ``(base, code, token)``; return latencies, finished games, idle sockets and CPU."""
+    ``(base, code, token)``; send latencies, finished games, idle sockets and CPU through
+    ``conn``, then close the idle sockets (after the figures: closing is not measured)."""
     cpu0 = time.process_time()
     opened: list[int] = []
     done = asyncio.Event()
@@ -193,22 +195,24 @@ async def client_main(
     results = await asyncio.gather(
         *(human(base, code, token, latencies, stop) for base, code, token in humans)
     )
+    conn.send(
+        {
+            "latencies": latencies,
+            "finished": sum(results),
+            "idle_open": len(opened),
+            "cpu": time.process_time() - cpu0,
+        }
+    )
+    conn.close()
     done.set()
     await asyncio.gather(*idlers)
-    return {
-        "latencies": latencies,
-        "finished": sum(results),
-        "idle_open": len(opened),
-        "cpu": time.process_time() - cpu0,
-    }
 
 
 def client_process(conn: Any, *args: Any) -> None:
     """Entry of a client process: run :func:`client_main`, send its figures back."""
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    conn.send(asyncio.run(client_main(*args)))
-    conn.close()
+    asyncio.run(client_main(conn, *args))
 
 
 def run(
@@ -270,9 +274,9 @@ def run(
         round(100 * (cpu_seconds(pid) - before) / elapsed, 1)
         for pid, before in zip(pids, cpu_before, strict=True)
     ]
+    actions = sum(http(base, f"/api/tables/{t['code']}")["version"] for _n, base, t in created)
     for proc in procs:
         proc.join(30)
-    actions = sum(http(base, f"/api/tables/{t['code']}")["version"] for _n, base, t in created)
     latencies = sorted(x for out in outs for x in out["latencies"])
     client_cpu = sum(out["cpu"] for out in outs)
     return {
