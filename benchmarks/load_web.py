@@ -58,8 +58,12 @@ from lamagames.web.live import Settings
 from lamagames.web.server import server_config
 _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # --idle-sockets
-settings = Settings(
-    bot_delay=float(sys.argv[3]), rate_per_second=1000, rate_burst=1000, create_per_minute=0
+settings = Settings(  # freeze_gc as lama serve
+    bot_delay=float(sys.argv[3]),
+    rate_per_second=1000,
+    rate_burst=1000,
+    create_per_minute=0,
+    freeze_gc=True,
 )
 app = create_app(sys.argv[1], settings=settings)
 # lama serve's uvicorn configuration (WebSocket compression included)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import math
@@ -985,13 +986,17 @@ class LiveTable:
         self.owner_proc = None
 
 
-def _warm_bots() -> None:
-    """Warm the bots of every game that can be played in the browser (a daemon thread)."""
-    for game_id in adapter_ids():
+def _warm_bots(warm: bool = True, freeze_gc: bool = False) -> None:
+    """Warm the bots of every game that can be played in the browser (a daemon thread);
+    then, with ``freeze_gc``, :func:`gc.freeze` what is alive (``Settings.freeze_gc``)."""
+    for game_id in adapter_ids() if warm else []:
         try:
             get_adapter(game_id).warm_bots()
         except Exception:  # pragma: no cover - a failed warm-up leaves the slower path
             log.exception("warming the bots of %s failed", game_id)
+    if freeze_gc:
+        gc.collect()
+        gc.freeze()
 
 
 class RemoteConn:
@@ -1206,8 +1211,13 @@ class Hub:
         ``settings.warm_bots`` the games' bots are warmed in a background thread
         (:meth:`~lamagames.web.adapters.WebAdapter.warm_bots`: Numba compiles or loads
         from its disk cache while the server already serves)."""
-        if self.settings.warm_bots:
-            threading.Thread(target=_warm_bots, name="lama-warm-bots", daemon=True).start()
+        if self.settings.warm_bots or self.settings.freeze_gc:
+            threading.Thread(
+                target=_warm_bots,
+                args=(self.settings.warm_bots, self.settings.freeze_gc),
+                name="lama-warm-bots",
+                daemon=True,
+            ).start()
         if self.settings.cluster is not False and self.store.url.startswith("postgresql"):
             cluster = Cluster(
                 self.store.url,

@@ -102,7 +102,9 @@ def worker_app() -> FastAPI:
     """
     given = json.loads(os.environ[WORKER_ENV])
     settings = Settings(
-        bot_delay=float(given["bot_delay"]), allowed_origins=tuple(given["allowed_origins"])
+        bot_delay=float(given["bot_delay"]),
+        allowed_origins=tuple(given["allowed_origins"]),
+        freeze_gc=True,
     )
     return create_app(given["db_url"], settings=settings)
 
@@ -176,7 +178,7 @@ def serve(
             options["target"] = uvicorn.Server(config).run
         Multiprocess(config, **options).run()
         return
-    settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins))
+    settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins), freeze_gc=True)
     app = create_app(db_url, settings=settings)
     config = server_config(
         app,
