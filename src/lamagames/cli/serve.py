@@ -76,7 +76,7 @@ def serve(
         typer.Option(
             "--ws-compression/--no-ws-compression",
             help="Compress the game WebSocket messages (permessage-deflate) when the "
-            "browser offers it: about a fifth of the bytes for some CPU per message "
+            "browser offers it: about a fortieth of the bytes for some CPU per message "
             "[env LAMA_WS_COMPRESSION; default: on].",
             show_default=False,
         ),

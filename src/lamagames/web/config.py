@@ -43,8 +43,8 @@ class ServeSettings(BaseSettings):
         workers: server processes sharing the port (1 to 64; more than one needs
             PostgreSQL, docs/deploy.md).
         ws_compression: offer permessage-deflate on the game WebSockets (see
-            :func:`~lamagames.web.server.server_config`: a state message is about a
-            fifth of its size compressed, but compressing it costs CPU per connection).
+            :func:`~lamagames.web.server.server_config`: a state message goes out in
+            about a fortieth of its size, but compressing it costs CPU per connection).
 
     Raises:
         pydantic.ValidationError: a value (keyword or environment) is not valid; see
