@@ -144,6 +144,15 @@ def test_heuristic_bots_share_their_memo_without_changing_a_move() -> None:
     assert moves() == cold
 
 
+def _no_warm_up_running() -> None:
+    """Wait for web servers' background warm-ups (they turn the compiled path on)."""
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == "lama-warm-bots":
+            thread.join(120)
+
+
 def _heuristic_positions(games: int, players: int, dice: list[str] | None) -> list[DiceState]:
     """Every position of ``games`` random games where a player decides (seeded)."""
     import random
@@ -182,6 +191,7 @@ def test_compiled_heuristic_makes_the_python_heuristics_decisions_d8_d10(
     pytest.importorskip("numba")
     from lamagames.bots import dice as dice_bots
 
+    _no_warm_up_running()
     positions = _heuristic_positions(90, players, dice)
     assert len(positions) > 1000
     firsts = {s.legal_actions(s.current_player())[0] for s in positions}
@@ -217,6 +227,7 @@ def test_compiled_heuristic_is_used_once_warm(monkeypatch: pytest.MonkeyPatch) -
     pytest.importorskip("numba")
     from lamagames.bots import dice as dice_bots
 
+    _no_warm_up_running()
     state = _position(["111665", "4455LL"])
     bot = make_bot("heuristic", state.game, 0, 1)
     bot._memo = {}  # type: ignore[attr-defined]
