@@ -3,9 +3,18 @@
 Plays N tables at once on one or several server processes: each table has one simulated
 human, who connects over a WebSocket and always takes the first legal action, and bots for
 the other seats. Reports the applied actions per second over all tables (chance outcomes and
-bot moves included), the p50/p99 latency of the humans' actions (send -> ack), and the CPU
-(per cent of one core) and peak RSS (MiB) of every server process. Traffic stays on this
-machine; the run stops by itself after ``--seconds``.
+bot moves included), the p50/p99 latency of the humans' actions (send -> ack), the CPU
+(per cent of one core) and peak RSS (MiB) of every server process, and the CPU the load
+client itself spent per applied action (on a small machine the client competes with the
+servers for the cores). Traffic stays on this machine; the run stops by itself after
+``--seconds``.
+
+The humans are driven by ``--clients`` client processes (tables dealt round-robin), each
+parsing only what it needs: a state message is decoded only when the human's seat has legal
+actions in it. ``--idle-sockets N`` opens N more WebSocket connections before the play
+starts, spectators of tables that never start (hello, one state message, then silence), to
+see whether many open sockets slow a playing table (compare the p99 with ``--idle-sockets
+0``).
 
 By default it starts ``--processes`` servers itself (uvicorn, own processes, no rate limits)
 on ``--db`` (default: a temporary SQLite file; more than one process needs PostgreSQL).
@@ -17,14 +26,19 @@ their process ids for the CPU and RSS figures).
     PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2
     PYTHONPATH=src python benchmarks/load_web.py --tables 200 --seconds 20 --bot-delay 0.2 \\
         --processes 2 --db postgresql+psycopg://lama:lama@127.0.0.1:5432/lamagames
+    PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2 \\
+        --idle-sockets 1000 --clients 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -38,14 +52,25 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 SERVER = """
-import sys, uvicorn
+import resource, sys, uvicorn
 from lamagames.web.app import create_app
 from lamagames.web.live import Settings
-settings = Settings(
-    bot_delay=float(sys.argv[3]), rate_per_second=1000, rate_burst=1000, create_per_minute=0
+from lamagames.web.server import server_config
+_soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # --idle-sockets
+settings = Settings(  # freeze_gc as lama serve
+    bot_delay=float(sys.argv[3]),
+    rate_per_second=1000,
+    rate_burst=1000,
+    create_per_minute=0,
+    freeze_gc=True,
 )
 app = create_app(sys.argv[1], settings=settings)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+# lama serve's uvicorn configuration (WebSocket compression included)
+config = server_config(
+    app, port=int(sys.argv[2]), log_level="warning", ws_compression=sys.argv[4] == "on"
+)
+uvicorn.Server(config).run()
 """
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -94,23 +119,31 @@ async def human(base: str, code: str, token: str, latencies: list[float], stop: 
         return False
 
 
+def _status(raw: str) -> str:
+    """The top-level ``status`` of a state message (it precedes ``view``, ``seats``...)."""
+    at = raw.find('"status":"', 0, 200) + 10
+    return raw[at : raw.index('"', at)]
+
+
 async def _play(uri: str, token: str, latencies: list[float]) -> bool:
     async with connect(uri, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         latest: dict[str, Any] | None = None
         async for raw in ws:
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "ack" and sent_at is not None:
-                latencies.append(time.perf_counter() - sent_at)
+            assert isinstance(raw, str)
+            head = raw[:20]
+            if head.startswith('{"type":"ack"'):
+                if sent_at is not None:
+                    latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            elif head.startswith('{"type":"error"'):
                 sent_at = None
-            elif kind == "error":
-                sent_at = None
-            elif kind == "state":
-                if message["status"] == "finished":
+            elif head.startswith('{"type":"state"'):
+                if _status(raw) == "finished":
                     return True
-                latest = message
+                # decode only a state in which this seat may act (the rest is not read)
+                latest = None if '"legal":[]' in raw else json.loads(raw)
             if latest is not None and sent_at is None:
                 mine = latest["seat"] in latest["acting"] and latest["legal"]
                 if mine:
@@ -124,48 +157,137 @@ async def _play(uri: str, token: str, latencies: list[float]) -> bool:
     return False
 
 
-async def run(
-    bases: list[str], tables: int, seconds: float, players: int, pids: list[int], cross: bool
+async def idle(uri: str, opened: list[int], done: asyncio.Event) -> None:
+    """Hold a spectator's WebSocket open (hello, the first state) until ``done``."""
+    with contextlib.suppress(OSError, TimeoutError, ConnectionError):
+        async with connect(uri, max_size=2**20, open_timeout=60) as ws:
+            await ws.send('{"type":"hello"}')
+            await ws.recv()
+            opened.append(1)
+            reader = asyncio.ensure_future(_drain(ws))
+            await done.wait()
+            reader.cancel()
+
+
+async def _drain(ws: Any) -> None:
+    async for _raw in ws:
+        pass
+
+
+async def client_main(
+    conn: Any,
+    humans: list[tuple[str, str, str]],
+    idles: list[str],
+    ready: Any,
+    go: Any,
+    start_at: Any,
+    seconds: float,
+) -> None:
+    """One client process: open the idle sockets, say ready, wait for go, play the humans
+    ``(base, code, token)``; send latencies, finished games, idle sockets and CPU through
+    ``conn``, then close the idle sockets (after the figures: closing is not measured)."""
+    cpu0 = time.process_time()
+    opened: list[int] = []
+    done = asyncio.Event()
+    idlers = [asyncio.ensure_future(idle(uri, opened, done)) for uri in idles]
+    while len(opened) < len(idles) and not all(t.done() for t in idlers):
+        await asyncio.sleep(0.05)
+    ready.set()
+    await asyncio.to_thread(go.wait)
+    stop = start_at.value + seconds
+    latencies: list[float] = []
+    results = await asyncio.gather(
+        *(human(base, code, token, latencies, stop) for base, code, token in humans)
+    )
+    conn.send(
+        {
+            "latencies": latencies,
+            "finished": sum(results),
+            "idle_open": len(opened),
+            "cpu": time.process_time() - cpu0,
+        }
+    )
+    conn.close()
+    done.set()
+    await asyncio.gather(*idlers)
+
+
+def client_process(conn: Any, *args: Any) -> None:
+    """Entry of a client process: run :func:`client_main`, send its figures back."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    asyncio.run(client_main(conn, *args))
+
+
+def run(
+    bases: list[str],
+    tables: int,
+    seconds: float,
+    players: int,
+    pids: list[int],
+    cross: bool,
+    clients: int = 1,
+    idle_sockets: int = 0,
 ) -> dict[str, Any]:
     """Create and play ``tables`` tables concurrently; return the figures."""
     created = []
+    seats = [{"kind": "human", "name": "Sim"}] + [
+        {"kind": "bot", "bot_kind": "heuristic"} for _ in range(players - 1)
+    ]
     for number in range(tables):
-        seats = [{"kind": "human", "name": "Sim"}] + [
-            {"kind": "bot", "bot_kind": "heuristic"} for _ in range(players - 1)
-        ]
         base = bases[number % len(bases)]
         table = http(base, "/api/tables", {"game": "dice", "seats": seats, "away_timeout": 600})
         created.append((number, base, table))
-    latencies: list[float] = []
+    idle_uris = []
+    if idle_sockets:  # spectators of tables that never start, about 100 per table
+        for number in range(max(1, (idle_sockets + 99) // 100)):
+            base = bases[number % len(bases)]
+            table = http(base, "/api/tables", {"game": "dice", "seats": seats})
+            idle_uris.append(base.replace("http", "ws") + f"/ws/{table['code']}")
+    context = multiprocessing.get_context("fork")
+    ready = [context.Event() for _ in range(clients)]
+    go = context.Event()
+    start_at = context.Value("d", 0.0)
+    pipes, procs = [], []
+    for k in range(clients):
+        humans = [
+            (bases[(number + cross) % len(bases)], t["code"], t["seats"][0]["token"])
+            for number, _base, t in created
+            if number % clients == k
+        ]
+        idles = [idle_uris[i % len(idle_uris)] for i in range(k, idle_sockets, clients)]
+        mine, theirs = context.Pipe(duplex=False)
+        proc = context.Process(
+            target=client_process,
+            args=(theirs, humans, idles, ready[k], go, start_at, seconds),
+        )
+        proc.start()
+        pipes.append(mine)
+        procs.append(proc)
+    for event in ready:
+        event.wait(120)
     cpu_before = [cpu_seconds(pid) for pid in pids]
     start = time.monotonic()
-    stop = start + seconds
     for _number, base, table in created:
         http(base, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
-    results = await asyncio.gather(
-        *(
-            human(
-                bases[(number + cross) % len(bases)],
-                t["code"],
-                t["seats"][0]["token"],
-                latencies,
-                stop,
-            )
-            for number, _base, t in created
-        )
-    )
+    start_at.value = start
+    go.set()
+    outs = [pipe.recv() for pipe in pipes]
     elapsed = time.monotonic() - start
     cpu = [
         round(100 * (cpu_seconds(pid) - before) / elapsed, 1)
         for pid, before in zip(pids, cpu_before, strict=True)
     ]
     actions = sum(http(base, f"/api/tables/{t['code']}")["version"] for _n, base, t in created)
-    latencies.sort()
+    for proc in procs:
+        proc.join(30)
+    latencies = sorted(x for out in outs for x in out["latencies"])
+    client_cpu = sum(out["cpu"] for out in outs)
     return {
         "processes": len(bases),
         "tables": tables,
         "players_per_table": players,
-        "finished_games": sum(results),
+        "finished_games": sum(out["finished"] for out in outs),
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
@@ -177,6 +299,11 @@ async def run(
         "server_cpu_percent": cpu,
         "server_cpu_ms_per_action": round(10 * sum(cpu) * elapsed / max(actions, 1), 3),
         "server_peak_rss_mib": [round(rss_mib(pid), 1) for pid in pids],
+        "clients": clients,
+        "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
+        "client_cpu_ms_per_action": round(1000 * client_cpu / max(actions, 1), 3),
+        "idle_sockets": sum(out["idle_open"] for out in outs),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -207,13 +334,21 @@ def main() -> None:
     parser.add_argument(
         "--cross", action="store_true", help="play each table through another server"
     )
+    parser.add_argument("--clients", type=int, default=1, help="client processes (humans)")
+    parser.add_argument(
+        "--idle-sockets", type=int, default=0, help="extra spectator sockets held open"
+    )
+    parser.add_argument(
+        "--no-compression", action="store_true", help="servers without WebSocket compression"
+    )
     args = parser.parse_args()
+    if args.clients < 1 or args.idle_sockets < 0:
+        parser.error("--clients must be at least 1 and --idle-sockets at least 0")
+    options = (args.cross, args.clients, args.idle_sockets)
     if args.urls:
         for base in args.urls:
             wait_up(base, None)
-        figures = asyncio.run(
-            run(args.urls, args.tables, args.seconds, args.players, args.pids, args.cross)
-        )
+        figures = run(args.urls, args.tables, args.seconds, args.players, args.pids, *options)
         print(json.dumps(figures, indent=1))
         return
     with tempfile.TemporaryDirectory() as folder:
@@ -223,14 +358,21 @@ def main() -> None:
         try:
             for _ in range(args.processes):  # one after the other: the first makes the schema
                 port = free_port()
-                command = [sys.executable, "-c", SERVER, db, str(port), str(args.bot_delay)]
+                compression = "off" if args.no_compression else "on"
+                command = [
+                    sys.executable,
+                    "-c",
+                    SERVER,
+                    db,
+                    str(port),
+                    str(args.bot_delay),
+                    compression,
+                ]
                 servers.append(subprocess.Popen(command, env=dict(os.environ)))
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
             pids = [server.pid for server in servers]
-            figures = asyncio.run(
-                run(bases, args.tables, args.seconds, args.players, pids, args.cross)
-            )
+            figures = run(bases, args.tables, args.seconds, args.players, pids, *options)
         finally:
             for server in servers:
                 server.terminate()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -140,3 +142,111 @@ def test_heuristic_bots_share_their_memo_without_changing_a_move() -> None:
     make_bot("heuristic", game, 0, 7)
     assert not memo  # past the limit: cleared by the next bot made
     assert moves() == cold
+
+
+def _no_warm_up_running() -> None:
+    """Wait for web servers' background warm-ups (they turn the compiled path on)."""
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == "lama-warm-bots":
+            thread.join(120)
+
+
+def _heuristic_positions(games: int, players: int, dice: list[str] | None) -> list[DiceState]:
+    """Every position of ``games`` random games where a player decides (seeded)."""
+    import random
+
+    kwargs: dict[str, object] = {"num_players": players}
+    if dice is not None:
+        kwargs["dice"] = dice
+    game = make("dice", **kwargs)
+    rng = random.Random(players * 1000 + games)
+    found: list[DiceState] = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        assert isinstance(state, DiceState)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                state.apply_action(rng.choices(actions, [p for _, p in outcomes])[0])
+                continue
+            found.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions(state.current_player())))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("players", "dice"), [(2, None), (3, None), (4, ["LL1234", "LL3456", "LL1256"])]
+)
+def test_compiled_heuristic_makes_the_python_heuristics_decisions_d8_d10(
+    players: int, dice: list[str] | None
+) -> None:
+    """With numba, the heuristic's roll values come from the compiled
+    ``batch_heuristic.roll_value`` (a web server's bots): on thousands of positions of
+    random games (roll or quit D-7/D-8, discards D-8.2, takes D-8.3, last standing D-8.5,
+    chips D-10) every decision and every roll value equals the Python lookahead's, float
+    for float."""
+    pytest.importorskip("numba")
+    from lamagames.bots import dice as dice_bots
+
+    _no_warm_up_running()
+    positions = _heuristic_positions(90, players, dice)
+    assert len(positions) > 1000
+    firsts = {s.legal_actions(s.current_player())[0] for s in positions}
+    assert ROLL in firsts and GIVE_BLACK in firsts  # turns and chips
+    assert any(a >= DISCARD_BASE for a in firsts) and any(TAKE_BASE <= a < 9 for a in firsts)
+    game = positions[0].game
+    compiled = make_bot("heuristic", game, 0, 1)
+    python = make_bot("heuristic", game, 0, 1)
+    compiled._memo = {}  # type: ignore[attr-defined]
+    python._memo = {}  # type: ignore[attr-defined]
+    checked = 0
+    try:
+        for state in positions:
+            seat = state.current_player()
+            compiled.seat = python.seat = seat
+            assert dice_bots.use_compiled_heuristic(True)
+            fast = compiled.step(state)
+            dice_bots.use_compiled_heuristic(False)
+            assert python.step(state) == fast, state.to_dict()
+            checked += 1
+    finally:
+        dice_bots.use_compiled_heuristic(False)
+    assert checked == len(positions)
+    fast_memo = compiled._memo  # type: ignore[attr-defined]
+    slow_memo = python._memo  # type: ignore[attr-defined]
+    assert len(fast_memo) > 500
+    assert fast_memo == slow_memo  # the same keys, bit-identical values
+
+
+def test_compiled_heuristic_is_used_once_warm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``warm_compiled_heuristic`` turns the compiled path on (the Python lookahead is not
+    called any more); ``use_compiled_heuristic(False)`` turns it off again."""
+    pytest.importorskip("numba")
+    from lamagames.bots import dice as dice_bots
+
+    _no_warm_up_running()
+    state = _position(["111665", "4455LL"])
+    bot = make_bot("heuristic", state.game, 0, 1)
+    bot._memo = {}  # type: ignore[attr-defined]
+    calls: list[object] = []
+    from lamagames.dice.rules import roll_result as original
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(dice_bots, "roll_result", counting)
+    try:
+        assert dice_bots.warm_compiled_heuristic()
+        assert dice_bots.warm_compiled_heuristic()  # again: at once
+        bot.step(state)
+        assert calls == []
+        dice_bots.use_compiled_heuristic(False)
+        bot._memo = {}  # type: ignore[attr-defined]
+        bot.step(state)
+        assert calls
+    finally:
+        dice_bots.use_compiled_heuristic(False)

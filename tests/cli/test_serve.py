@@ -160,3 +160,27 @@ def test_serve_with_workers_refuses_sqlite_too() -> None:
 
     with pytest.raises(ValueError, match="PostgreSQL"):
         serve(db_url="sqlite://", workers=2)
+
+
+def test_serve_ws_compression_from_flag_and_environment(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16: WebSocket compression is a setting (on by default), ``LAMA_WS_COMPRESSION``
+    or ``--no-ws-compression``, and reaches uvicorn's ``ws_per_message_deflate``."""
+    from lamagames.web.server import server_config
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    monkeypatch.setenv("LAMA_PORT", str(port))
+    result, seen = run_serve(lama, monkeypatch, "--db", "sqlite://")
+    assert result.exit_code == 0, result.output
+    assert seen["ws_compression"] is True
+    monkeypatch.setenv("LAMA_WS_COMPRESSION", "false")
+    result, seen = run_serve(lama, monkeypatch, "--db", "sqlite://")
+    assert result.exit_code == 0, result.output
+    assert seen["ws_compression"] is False
+    result, seen = run_serve(lama, monkeypatch, "--db", "sqlite://", "--ws-compression")
+    assert seen["ws_compression"] is True  # the flag wins
+    assert server_config("x:y", ws_compression=False).ws_per_message_deflate is False
+    assert server_config("x:y").ws_per_message_deflate is True

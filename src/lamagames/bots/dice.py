@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
 from lamagames.bots.base import Bot
 from lamagames.core.errors import IllegalActionError
@@ -63,6 +65,91 @@ Memo = dict[tuple[Row, Row, bool, int], float]
 _SHARED_MEMO: dict[RollTable, Memo] = {}
 #: Entries a shared memo may hold before it starts again (bounded memory on a server).
 _MEMO_LIMIT: Final = 500_000
+#: Roll tables as NumPy arrays for the compiled ``roll_value``, per roll distribution.
+_ROLL_ARRAYS: dict[RollTable, tuple[Any, Any, Any]] = {}
+#: Roll distributions already aggregated, per game dice (``DiceGame.roll_outcomes``).
+_ROLL_TABLES: dict[tuple[tuple[int, float], ...], RollTable] = {}
+#: :mod:`lamagames.dice.batch_heuristic` once :func:`warm_compiled_heuristic` has compiled
+#: (or loaded from Numba's disk cache) its ``roll_value``; ``None``: the Python path.
+_KERNEL: ModuleType | None = None
+_WARM_LOCK = threading.Lock()
+
+
+def warm_compiled_heuristic() -> bool:
+    """Compile (or load from Numba's on-disk cache) the Numba form of the heuristic's roll
+    value, :func:`lamagames.dice.batch_heuristic.roll_value`, and from then on let every
+    :class:`DiceHeuristicBot` of this process compute its roll values with it.
+
+    The decisions do not change: the compiled function sums the same values in the same
+    order with the same probabilities (bit-identical floats, checked by
+    ``tests/bots/test_dice_bots.py``); it is about a thousand times faster than the Python
+    lookahead, which a web server running many bots spends most of its time in. Slow the
+    first time (Numba compiles, a few seconds), so a server calls it in a background thread
+    (:meth:`lamagames.web.live.Hub.startup`); until it returns, bots use the Python path.
+    Thread-safe; later calls return at once.
+
+    Returns:
+        True if the compiled path is on; False if numba is not installed (the ``solver``
+        or ``sim`` extra) or compiling failed (the Python path stays).
+    """
+    global _KERNEL
+    if _KERNEL is not None:
+        return True
+    from lamagames.core.extras import is_installed
+
+    if not is_installed("numba"):
+        return False
+    with _WARM_LOCK:
+        if _KERNEL is None:
+            try:
+                import numpy as np
+
+                from lamagames.dice import batch_heuristic
+
+                rvec, rsym, rp = batch_heuristic.roll_table(DiceGame(num_players=2).roll_outcomes)
+                ones = np.ones(7, dtype=np.int8)
+                batch_heuristic.roll_value(ones, ones, False, 1, rvec, rsym, rp)
+            except Exception:  # pragma: no cover - a broken numba install: stay in Python
+                import logging
+
+                logging.getLogger(__name__).exception("compiled heuristic unavailable")
+                return False
+            _KERNEL = batch_heuristic
+    return True
+
+
+def use_compiled_heuristic(on: bool) -> bool:
+    """Turn the compiled roll values of :class:`DiceHeuristicBot` on (compiling them if
+    needed, :func:`warm_compiled_heuristic`) or off (tests compare both paths).
+
+    Returns:
+        Whether the compiled path is on now.
+    """
+    global _KERNEL
+    if not on:
+        _KERNEL = None
+        return False
+    return warm_compiled_heuristic()
+
+
+def _roll_table(game: DiceGame) -> RollTable:
+    """The roll distribution of ``game``'s dice aggregated by symbol counts (D-1):
+    (counts, the symbols of the last roll with those counts, probability), in order of
+    first appearance; made once per set of dice."""
+    outcomes = tuple(game.roll_outcomes)
+    table = _ROLL_TABLES.get(outcomes)
+    if table is None:
+        counts: dict[tuple[int, ...], float] = defaultdict(float)
+        shown: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for outcome, probability in outcomes:
+            vector = [0] * NUM_SYMBOLS
+            symbols = roll_symbols(outcome)
+            for s in symbols:
+                vector[s] += 1
+            counts[tuple(vector)] += probability
+            shown[tuple(vector)] = symbols
+        table = _ROLL_TABLES[outcomes] = tuple((v, shown[v], p) for v, p in counts.items())
+    return table
 
 
 class DiceHeuristicBot(Bot):
@@ -92,16 +179,7 @@ class DiceHeuristicBot(Bot):
         super().__init__(game, seat, seed)
         if not isinstance(game, DiceGame):
             raise IllegalActionError("the dice heuristic bot plays LAMA Dice only")
-        counts: dict[tuple[int, ...], float] = defaultdict(float)
-        shown: dict[tuple[int, ...], tuple[int, ...]] = {}
-        for outcome, probability in game.roll_outcomes:
-            vector = [0] * NUM_SYMBOLS
-            symbols = roll_symbols(outcome)
-            for s in symbols:
-                vector[s] += 1
-            counts[tuple(vector)] += probability
-            shown[tuple(vector)] = symbols
-        self._rolls: RollTable = tuple((v, shown[v], p) for v, p in counts.items())
+        self._rolls: RollTable = _roll_table(game)
         # Shared by every heuristic bot of games with the same dice (a server runs many):
         # the values depend only on the key and the roll distribution.
         self._memo = _SHARED_MEMO.setdefault(self._rolls, {})
@@ -134,6 +212,11 @@ class DiceHeuristicBot(Bot):
         cached = self._memo.get(key)
         if cached is not None:
             return cached
+        kernel = _KERNEL
+        if kernel is not None:  # the same sums in Numba (warm_compiled_heuristic)
+            total = self._compiled_roll_value(kernel, row, llama, last, chip)
+            self._memo[key] = total
+            return total
         total = 0.0
         static = self._static_value(row, chip)
         for dice, symbols, probability in self._rolls:
@@ -150,6 +233,30 @@ class DiceHeuristicBot(Bot):
             total += probability * value
         self._memo[key] = total
         return total
+
+    def _compiled_roll_value(
+        self, kernel: ModuleType, row: Row, llama: Row, last: bool, chip: int
+    ) -> float:
+        """:meth:`_roll_value` computed by ``kernel.roll_value`` (bit-identical)."""
+        import numpy as np
+
+        arrays = _ROLL_ARRAYS.get(self._rolls)
+        if arrays is None:
+            rvec = np.array([v for v, _, _ in self._rolls], dtype=np.int8)
+            rsym = np.array([s for _, s, _ in self._rolls], dtype=np.int8)
+            rp = np.array([p for _, _, p in self._rolls], dtype=np.float64)
+            arrays = _ROLL_ARRAYS[self._rolls] = (rvec, rsym, rp)
+        rvec, rsym, rp = arrays
+        value: float = kernel.roll_value(
+            np.array(row, dtype=np.int8),
+            np.array(llama, dtype=np.int8),
+            last,
+            chip,
+            rvec,
+            rsym,
+            rp,
+        )
+        return value
 
     def _position_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
         """Value of a position where the bot may still choose to roll or stop."""

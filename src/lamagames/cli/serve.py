@@ -71,6 +71,16 @@ def serve(
             "LAMA_ALLOWED_ORIGINS, comma-separated).",
         ),
     ] = None,
+    ws_compression: Annotated[
+        bool | None,
+        typer.Option(
+            "--ws-compression/--no-ws-compression",
+            help="Compress the game WebSocket messages (permessage-deflate) when the "
+            "browser offers it: about a fortieth of the bytes for some CPU per message "
+            "[env LAMA_WS_COMPRESSION; default: on].",
+            show_default=False,
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -106,6 +116,7 @@ def serve(
             forwarded_allow_ips=forwarded_allow_ips,
             allowed_origins=tuple(allowed_origin) if allowed_origin else None,
             workers=workers,
+            ws_compression=ws_compression,
         )
     except ValidationError as exc:
         fail(f"bad setting: {settings_error(exc)}")
@@ -148,6 +159,7 @@ def serve(
             header_timeout=settings.header_timeout,
             max_header_bytes=settings.max_header_bytes,
             workers=settings.workers,
+            ws_compression=settings.ws_compression,
         )
     except (ValueError, SQLAlchemyError) as exc:  # a bad database URL or an unreachable server
         fail(f"cannot open the database {shown_url(url)!r}: {database_error(exc, url)}")

@@ -25,11 +25,29 @@ if TYPE_CHECKING:
     from lamagames.core.game import State
 
 
+#: Types whose values are JSON data as they are (the common case: checked first).
+_PLAIN: frozenset[type] = frozenset({int, str, float, bool, type(None)})
+#: Field names of each dataclass seen (``dataclasses.fields`` is slow to call per value).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 def _json(value: object) -> Any:
     """Plain JSON data of an event field: enums as their value, tuples as lists, nested
     dataclasses as objects."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [_json(v) for v in value]  # type: ignore[attr-defined]
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _json(getattr(value, f.name)) for f in fields(value)}
+        return {name: _json(getattr(value, name)) for name in _field_names(kind)}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
@@ -58,8 +76,8 @@ class Event:
         ``kind`` first.
         """
         out: dict[str, Any] = {"kind": self.kind.value}
-        for field in fields(self):
-            out[field.name] = _json(getattr(self, field.name))
+        for name in _field_names(type(self)):
+            out[name] = _json(getattr(self, name))
         return out
 
 

@@ -188,6 +188,11 @@ class WebAdapter:
         """
         return _hint_provider(self.game_id)
 
+    def warm_bots(self) -> None:
+        """Prepare the game's bots to run fast in this process (slow: compiling, loading
+        tables). The server calls it once at start in a background thread, never on the
+        event loop; bots must play the same moves before and after. Default: nothing."""
+
     def window_id(self, state: State) -> str | None:
         """Identity of the free-action window open in ``state`` (E-9), else ``None``.
 

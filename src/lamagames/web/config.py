@@ -2,7 +2,8 @@
 
 :class:`ServeSettings` (pydantic-settings) reads ``LAMA_HOST``, ``LAMA_PORT``, ``LAMA_DB``,
 ``LAMA_BOT_DELAY``, ``LAMA_PROXY_HEADERS``, ``LAMA_FORWARDED_ALLOW_IPS``,
-``LAMA_ALLOWED_ORIGINS``, ``LAMA_HEADER_TIMEOUT`` and ``LAMA_MAX_HEADER_BYTES``; values
+``LAMA_ALLOWED_ORIGINS``, ``LAMA_HEADER_TIMEOUT``, ``LAMA_MAX_HEADER_BYTES`` and
+``LAMA_WS_COMPRESSION``; values
 given as keywords (the command's flags) win over the environment, the environment over the
 defaults.
 """
@@ -41,6 +42,9 @@ class ServeSettings(BaseSettings):
         max_header_bytes: largest request head, bytes.
         workers: server processes sharing the port (1 to 64; more than one needs
             PostgreSQL, docs/deploy.md).
+        ws_compression: offer permessage-deflate on the game WebSockets (see
+            :func:`~lamagames.web.server.server_config`: a state message goes out in
+            about a fortieth of its size, but compressing it costs CPU per connection).
 
     Raises:
         pydantic.ValidationError: a value (keyword or environment) is not valid; see
@@ -59,6 +63,7 @@ class ServeSettings(BaseSettings):
     header_timeout: float = Field(default=HEADER_TIMEOUT, gt=0.0, le=3600.0)
     max_header_bytes: int = Field(default=MAX_HEADER_BYTES, ge=1024, le=1024 * 1024)
     workers: int = Field(default=1, ge=1, le=64)
+    ws_compression: bool = True
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

@@ -60,6 +60,14 @@ class Settings:
         seeded_humans: accept a creator's ``seed`` on tables with a human seat (tests and
             demos only: whoever chose the seed can predict every deal and roll). Off: such
             tables get a secret random seed and a client ``seed`` is refused.
+        warm_bots: at start, prepare the games' bots to run fast in a background thread
+            (LAMA Dice ``heuristic``: compiled with Numba where installed; the same moves,
+            see :meth:`~lamagames.web.adapters.WebAdapter.warm_bots`).
+        freeze_gc: once the bots are warm, move every object alive then (the imported
+            libraries, Numba's and LLVM's included) out of the garbage collector's sight
+            (:func:`gc.freeze`), so its full collections stop scanning them again and
+            again; for a server process (``lama serve`` turns it on), not for a process
+            that makes many apps (tests).
     """
 
     bot_delay: float = 1.2
@@ -87,6 +95,8 @@ class Settings:
     talk_burst: int = 5
     seeded_humans: bool = False
     allowed_origins: tuple[str, ...] = ()
+    warm_bots: bool = True
+    freeze_gc: bool = False
 
 
 class Connection:

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import math
 import secrets
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -34,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state
-from lamagames.web.adapters import WebAdapter, get_adapter
+from lamagames.web.adapters import WebAdapter, adapter_ids, get_adapter
 from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
 from lamagames.web.driver import BotFailure, TableDriver
@@ -69,6 +72,8 @@ STATIC_DIR = Path(__file__).parent / "static"
 #: Bot pause of each bot pace, as a multiple of :attr:`Settings.bot_delay`.
 PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
 
+#: The empty log of a state message's JSON, where :meth:`LiveTable.state_json` puts the log.
+_NO_EVENTS = '"events":[]'
 #: Error code and message of an action that could not be stored (nothing was applied).
 UNAVAILABLE = "unavailable"
 UNAVAILABLE_MESSAGE = (
@@ -172,6 +177,9 @@ class LiveTable:
         self._catchup: list[dict[str, Any]] | None = None
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
+        #: The log entries of the last state message sent and their JSON (:meth:`_log_json`).
+        self._log_events: deque[EventOut] = deque()
+        self._log_texts: deque[str] = deque()
 
     @property
     def cluster(self) -> Cluster | None:
@@ -328,8 +336,45 @@ class LiveTable:
         for conn in self.connections():
             text = cache.get(conn.seat)
             if text is None:
-                text = cache[conn.seat] = self.state_message(conn.seat).model_dump_json()
+                text = cache[conn.seat] = self.state_json(conn.seat)
             conn.send_text(text)
+
+    def state_json(self, seat: int | None) -> str:
+        """``state_message(seat).model_dump_json()``, the same text, made faster: each
+        log entry is serialised once and the window's entries are kept joined
+        (:meth:`_log_json`), instead of serialising the whole log for every message."""
+        message = self.state_message(seat)
+        events = message.events
+        message.events = []
+        text = message.model_dump_json()
+        at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
+        # rematch and chat follow it
+        return "".join((text[:at], self._log_json(events), text[at:]))
+
+    def _log_json(self, events: list[EventOut]) -> str:
+        """The log window ``events`` as the inside of a JSON array. The entries' JSON is
+        kept from one call to the next (entries never change once logged): entries that
+        left the window are dropped, new ones serialised; anything else (a table rebuilt
+        with new entries) starts again."""
+        kept, texts = self._log_events, self._log_texts
+        if events:
+            while kept and kept[0].index < events[0].index:
+                kept.popleft()
+                texts.popleft()
+            n = len(kept)
+            if n > len(events) or (
+                n and (kept[0] is not events[0] or kept[-1] is not events[n - 1])
+            ):
+                kept.clear()
+                texts.clear()
+                n = 0
+            for event in events[n:]:
+                kept.append(event)
+                texts.append(event.model_dump_json())
+            return ",".join(texts)
+        kept.clear()
+        texts.clear()
+        return ""
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
@@ -396,14 +441,14 @@ class LiveTable:
         conn.seat = seat
         if seat is None:
             self.spectators.add(conn)
-            conn.send(self.state_message(None))
+            conn.send_text(self.state_json(None))
             self.driver.tell(conn)
             return
         live = self.seats[seat]
         live.connections.add(conn)
         if not self.owned:
             self.send_presence()
-            conn.send(self.state_message(seat))
+            conn.send_text(self.state_json(seat))
             return
         self._come_back(live)
         self.broadcast()
@@ -941,6 +986,19 @@ class LiveTable:
         self.owner_proc = None
 
 
+def _warm_bots(warm: bool = True, freeze_gc: bool = False) -> None:
+    """Warm the bots of every game that can be played in the browser (a daemon thread);
+    then, with ``freeze_gc``, :func:`gc.freeze` what is alive (``Settings.freeze_gc``)."""
+    for game_id in adapter_ids() if warm else []:
+        try:
+            get_adapter(game_id).warm_bots()
+        except Exception:  # pragma: no cover - a failed warm-up leaves the slower path
+            log.exception("warming the bots of %s failed", game_id)
+    if freeze_gc:
+        gc.collect()
+        gc.freeze()
+
+
 class RemoteConn:
     """A client connected through another process, as the owner's :meth:`LiveTable.submit`
     sees it: its seat, and ``send`` answers the forwarded request."""
@@ -1149,7 +1207,17 @@ class Hub:
     async def startup(self) -> None:
         """Join the cluster (PostgreSQL), then resume every table that was playing when the
         server stopped (on a cluster: those nobody owns; the others are loaded here only
-        when a client asks for them, so a process does not replay every table)."""
+        when a client asks for them, so a process does not replay every table). With
+        ``settings.warm_bots`` the games' bots are warmed in a background thread
+        (:meth:`~lamagames.web.adapters.WebAdapter.warm_bots`: Numba compiles or loads
+        from its disk cache while the server already serves)."""
+        if self.settings.warm_bots or self.settings.freeze_gc:
+            threading.Thread(
+                target=_warm_bots,
+                args=(self.settings.warm_bots, self.settings.freeze_gc),
+                name="lama-warm-bots",
+                daemon=True,
+            ).start()
         if self.settings.cluster is not False and self.store.url.startswith("postgresql"):
             cluster = Cluster(
                 self.store.url,

@@ -111,6 +111,16 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def _driver_params(
+    rows: list[dict[str, Any]], keys: tuple[str, ...] | None
+) -> list[dict[str, Any]] | list[tuple[Any, ...]]:
+    """Rows of named parameters as the driver takes them: tuples in ``keys`` order for a
+    positional parameter style (SQLite's ``?``), else the dictionaries."""
+    if keys is None:
+        return rows
+    return [tuple(row[k] for k in keys) for row in rows]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -288,6 +298,8 @@ class Store:
             if memory:
                 kwargs["poolclass"] = StaticPool
         self.engine: Engine = create_engine(self.url, **kwargs)
+        #: SQL of the group commit's statements in this dialect (:meth:`_batch_sql`).
+        self._batch_statements: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         # one shared in-memory connection must not be used by two threads at once
@@ -522,14 +534,15 @@ class Store:
 
     def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
         now = _now()
+        insert_sql, insert_keys = self._batch_sql("insert")
         rows = [
             {
-                "table_id": table_id,
-                "idx": action.idx,
-                "player": action.player,
-                "notation": action.notation,
-                "by": action.by,
-                "created": now,
+                "p_table_id": table_id,
+                "p_idx": action.idx,
+                "p_player": action.player,
+                "p_notation": action.notation,
+                "p_by": action.by,
+                "p_created": now,
             }
             for table_id, action, _status in items
         ]
@@ -543,23 +556,36 @@ class Store:
             for table_id, action, status in items
             if status is not None
         ]
-        where = TableRow.id == bindparam("tid")
         with self.engine.begin() as conn:
-            conn.execute(insert(ActionRow), rows)
+            # The statements compiled once, the rows handed to the driver as they are:
+            # SQLAlchemy's per-row parameter processing cost more than the database
+            # (all values are ints and strings, which need no conversion).
+            conn.exec_driver_sql(insert_sql, _driver_params(rows, insert_keys))
             if plain:
-                statement = (
-                    update(TableRow)
-                    .where(where)
-                    .values(version=bindparam("v"), updated=bindparam("u"))
-                )
-                conn.execute(statement, plain)
+                sql, keys = self._batch_sql("update")
+                conn.exec_driver_sql(sql, _driver_params(plain, keys))
             if with_status:
-                statement = (
-                    update(TableRow)
-                    .where(where)
-                    .values(version=bindparam("v"), updated=bindparam("u"), status=bindparam("s"))
-                )
-                conn.execute(statement, with_status)
+                sql, keys = self._batch_sql("update_status")
+                conn.exec_driver_sql(sql, _driver_params(with_status, keys))
+
+    def _batch_sql(self, which: str) -> tuple[str, tuple[str, ...] | None]:
+        """The SQL of one of :meth:`_append_many`'s statements in this database's dialect
+        and, for positional parameter styles, the order of its parameters (made once)."""
+        found = self._batch_statements.get(which)
+        if found is None:
+            statement: Any
+            if which == "insert":
+                columns = ("table_id", "idx", "player", "notation", "by", "created")
+                statement = insert(ActionRow).values({c: bindparam("p_" + c) for c in columns})
+            else:
+                values: dict[str, Any] = {"version": bindparam("v"), "updated": bindparam("u")}
+                if which == "update_status":
+                    values["status"] = bindparam("s")
+                statement = update(TableRow).where(TableRow.id == bindparam("tid")).values(values)
+            compiled = statement.compile(dialect=self.engine.dialect, for_executemany=True)
+            keys = tuple(compiled.positiontup or ()) if compiled.positional else None
+            found = self._batch_statements[which] = (compiled.string, keys)
+        return found
 
     def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
         now = _now()

@@ -1,0 +1,58 @@
+"""Issue 16: the server warms the compiled heuristic in the background and, as ``lama
+serve`` asks, freezes the garbage collector's view of what is alive after that."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from web_helpers import FAST, hide_numba, make_client
+
+from lamagames.bots import dice as dice_bots
+
+
+def _wait(predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_server_start_warms_the_compiled_heuristic_and_freezes_gc(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    dice_bots.use_compiled_heuristic(False)
+    frozen = gc.get_freeze_count()
+    try:
+        with make_client(tmp_path / "w.sqlite3", replace(FAST, freeze_gc=True)) as client:
+            assert client.get("/api/games").status_code == 200  # serving meanwhile
+            assert _wait(lambda: dice_bots._KERNEL is not None)
+            assert _wait(lambda: gc.get_freeze_count() > frozen)
+    finally:
+        gc.unfreeze()
+        dice_bots.use_compiled_heuristic(False)
+
+
+def test_warm_up_is_off_when_asked_and_without_numba(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for thread in threading.enumerate():  # earlier servers' warm-ups
+        if thread.name == "lama-warm-bots":
+            thread.join(120)
+    dice_bots.use_compiled_heuristic(False)
+    with make_client(tmp_path / "a.sqlite3", replace(FAST, warm_bots=False)) as client:
+        assert client.get("/api/games").status_code == 200
+        time.sleep(0.3)
+        assert dice_bots._KERNEL is None
+    hide_numba(monkeypatch)
+    assert dice_bots.warm_compiled_heuristic() is False
+    with make_client(tmp_path / "b.sqlite3") as client:
+        assert client.get("/api/games").status_code == 200
+        time.sleep(0.3)
+        assert dice_bots._KERNEL is None  # the bots stay in Python
