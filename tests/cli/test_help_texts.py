@@ -63,6 +63,6 @@ def test_serve_help_names_every_environment_variable(
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.replace("│", " ").split())
     for name in ("HOST", "PORT", "DB", "BOT_DELAY", "PROXY_HEADERS", "FORWARDED_ALLOW_IPS",
-                 "ALLOWED_ORIGINS", "WORKERS"):  # fmt: skip
+                 "ALLOWED_ORIGINS", "WORKERS", "WS_COMPRESSION"):  # fmt: skip
         assert f"LAMA_{name}" in text, name
     assert " ." not in text.replace("...", "")

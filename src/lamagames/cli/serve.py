@@ -77,7 +77,7 @@ def serve(
             "--ws-compression/--no-ws-compression",
             help="Compress the game WebSocket messages (permessage-deflate) when the "
             "browser offers it: about a fortieth of the bytes for some CPU per message "
-            "[env LAMA_WS_COMPRESSION; default: on].",
+            "(env LAMA_WS_COMPRESSION; default: on).",
             show_default=False,
         ),
     ] = None,
