@@ -60,6 +60,8 @@ PAIR_VERSION: Final = 1
 #: Level pairs solved side by side in one sweep (:func:`block_rows`): a block of ``k`` level
 #: pairs needs ``32 k`` bytes per index, so this bounds the memory beside the speed.
 BLOCK_PAIRS: Final = 16
+#: Most bytes of one block's values (a block of one row of B's levels may exceed it).
+BLOCK_BYTES: Final = 256 * 1024**2
 #: Tables with fewer level pairs are solved one level pair per sweep (side by side only pays
 #: from about 4 level pairs on: ``benchmarks/bench_two_player.py``).
 BLOCK_MIN_PAIRS: Final = 4
@@ -431,7 +433,9 @@ def table_bytes(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int
     if levels_a * levels_b < BLOCK_MIN_PAIRS:
         pairs = levels_b + 2
     else:
-        pairs = block_rows(levels_a, levels_b) * levels_b + 2 * levels_b + 3
+        size = table_states(a0, b0, mask0)
+        pairs = block_rows(levels_a, levels_b, size) * levels_b + 2 * levels_b + 3
+        return 32 * size * pairs
     return 32 * table_states(a0, b0, mask0) * pairs
 
 
@@ -509,10 +513,14 @@ def _last_standing(
     return ls_values, all_chips
 
 
-def block_rows(levels_a: int, levels_b: int) -> int:
+def block_rows(levels_a: int, levels_b: int, size: int = 0) -> int:
     """A's levels solved together in one sweep (:func:`kernel2p.sweep_block`): enough for
-    about :data:`BLOCK_PAIRS` level pairs side by side, at least one row of B's levels."""
-    return max(1, min(levels_a, -(-BLOCK_PAIRS // levels_b)))
+    about :data:`BLOCK_PAIRS` level pairs side by side, but a block of ``size`` indices
+    within :data:`BLOCK_BYTES`; at least one row of B's levels."""
+    rows = min(levels_a, -(-BLOCK_PAIRS // levels_b))
+    if size:
+        rows = min(rows, BLOCK_BYTES // (32 * size * levels_b))
+    return max(1, rows)
 
 
 def _sweep_blocks(
@@ -527,8 +535,8 @@ def _sweep_blocks(
     B's (one sweep each, :func:`kernel2p.sweep_block`); returns the kept slots and the most
     pair iterations."""
     levels_a, levels_b = len(chains[0]), len(chains[1])
-    rows = block_rows(levels_a, levels_b)
     n = space.size
+    rows = block_rows(levels_a, levels_b, n)
     sp = space
     prev = np.zeros((1, 4, levels_b))  # not read for the first block (no chip at level 0)
     kept: dict[tuple[int, int], Slot] = {}
