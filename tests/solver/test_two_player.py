@@ -167,6 +167,29 @@ def test_level_pairs_side_by_side_equal_one_sweep_per_pair_to_the_last_bit(
         assert np.array_equal(blocks.ls_values[seat], levels.ls_values[seat])
 
 
+def test_a_row_of_level_pairs_over_the_block_budget_is_solved_one_pair_per_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Blocks hold a block and the row below it: where one row of B's levels is over
+    # BLOCK_BYTES the table keeps the smaller memory of one sweep per level pair.
+    from lamagames.dice.solver import kernel2p, pair_table
+
+    key = _key("12L", "356", "46L", (23, 0))
+    size = table_states(*key[:3])
+    assert pair_table.use_blocks(6, 1, size)
+    small = 32 * size - 1
+    monkeypatch.setattr(pair_table, "BLOCK_BYTES", small)
+    assert not pair_table.use_blocks(6, 1, size)
+
+    def refuse(*_args: Any) -> int:
+        raise AssertionError("sweep_block used over the block budget")
+
+    monkeypatch.setattr(kernel2p, "sweep_block", refuse)
+    table = solve_table(("LL3456", "12LL56", "1234LL"), *key, use_disk_cache=False)
+    assert (23, 0) in table.slots
+    assert pair_table.table_bytes(*key) == 32 * size * (1 + 2)  # B's levels + 2
+
+
 def test_in_kernel_last_standing_values_equal_the_one_player_tables(
     solver: LastStandingSolver,
 ) -> None:

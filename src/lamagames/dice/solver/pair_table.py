@@ -23,11 +23,12 @@ chain* ``s, s - 10, ..., s % 10, s % 10 - 1, ..., 0`` and only on three llamas. 
 are solved from the lowest up; at score 0 three llamas hand the turn over with nothing
 changed, a 2x2 fixed point per index. A level pair needs, at each index, only its own values
 at smaller indices and the two pairs one give-back below *at the same index*; so with four
-level pairs or more (:data:`BLOCK_MIN_PAIRS`) blocks of them (:func:`block_rows`) are
-solved side by side in one sweep (:func:`kernel2p.sweep_block`, values of a block
-interleaved per index), which shares the index arithmetic and the memory reads and is 1.2
-to 2.7 times faster than one sweep per level pair (:func:`kernel2p.sweep_pair`, kept as the
-reference; the values are the same to the last bit, tested).
+level pairs or more (:data:`BLOCK_MIN_PAIRS`) blocks of them (:func:`block_rows`, within
+:data:`BLOCK_BYTES`: :func:`use_blocks`) are solved side by side in one sweep
+(:func:`kernel2p.sweep_block`, a block's values interleaved per index), which shares the
+index arithmetic and the memory reads and is 1.2 to 2.7 times faster than one sweep per
+level pair (:func:`kernel2p.sweep_pair`, kept as the reference; the values are the same to
+the last bit, tested).
 
 **Quits.** When a seat quits (D-7) the other is the last player standing (D-8.5): its row
 only shrinks and the llama row is fixed, so its values are solved in the same table over the
@@ -60,7 +61,8 @@ PAIR_VERSION: Final = 1
 #: Level pairs solved side by side in one sweep (:func:`block_rows`): a block of ``k`` level
 #: pairs needs ``32 k`` bytes per index, so this bounds the memory beside the speed.
 BLOCK_PAIRS: Final = 16
-#: Most bytes of one block's values (a block of one row of B's levels may exceed it).
+#: Most bytes of one block's values; a table whose one row of B's levels does not fit is
+#: solved one level pair per sweep (:func:`use_blocks`).
 BLOCK_BYTES: Final = 256 * 1024**2
 #: Tables with fewer level pairs are solved one level pair per sweep (side by side only pays
 #: from about 4 level pairs on: ``benchmarks/bench_two_player.py``).
@@ -430,13 +432,12 @@ def table_bytes(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int
     level pair per sweep holds ``levels of B + 2``; blocks (:func:`block_rows`) hold a
     block, the row below it (and its copy) and the three kept level pairs."""
     levels_a, levels_b = len(greedy_chain(score_a)), len(greedy_chain(score_b))
-    if levels_a * levels_b < BLOCK_MIN_PAIRS:
-        pairs = levels_b + 2
-    else:
-        size = table_states(a0, b0, mask0)
+    size = table_states(a0, b0, mask0)
+    if use_blocks(levels_a, levels_b, size):
         pairs = block_rows(levels_a, levels_b, size) * levels_b + 2 * levels_b + 3
-        return 32 * size * pairs
-    return 32 * table_states(a0, b0, mask0) * pairs
+    else:
+        pairs = levels_b + 2
+    return 32 * size * pairs
 
 
 def table_work(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int:
@@ -476,7 +477,7 @@ def solve_table(
         return PairTable(space, groups, (score_a, score_b), slots, ls, chains, 0.0, 0)
     start = time.perf_counter()
     ls_values, chips = _last_standing(space, groups, chains)
-    if by_levels or len(chains[0]) * len(chains[1]) < BLOCK_MIN_PAIRS:
+    if by_levels or not use_blocks(len(chains[0]), len(chains[1]), space.size):
         slots, worst = _sweep_levels(space, groups, chains, ls_values, keep)
     else:
         slots, worst = _sweep_blocks(space, groups, chains, ls_values, chips, keep)
@@ -511,6 +512,13 @@ def _last_standing(
         )  # fmt: skip
         ls_values.append(values)
     return ls_values, all_chips
+
+
+def use_blocks(levels_a: int, levels_b: int, size: int) -> bool:
+    """Whether a table of ``size`` indices is solved in blocks of level pairs: from
+    :data:`BLOCK_MIN_PAIRS` level pairs on, when one row of B's levels fits
+    :data:`BLOCK_BYTES` (larger tables keep the smaller memory of one sweep per pair)."""
+    return levels_a * levels_b >= BLOCK_MIN_PAIRS and 32 * size * levels_b <= BLOCK_BYTES
 
 
 def block_rows(levels_a: int, levels_b: int, size: int = 0) -> int:
