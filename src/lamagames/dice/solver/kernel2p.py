@@ -5,7 +5,9 @@ The state space, its index and the meaning of the arrays are built and documente
 index ``x`` of a mixed-radix number with one digit (*code*) per symbol; a code stands for
 ``(card still in the llama row, count in seat A's row, count in seat B's row)`` and codes are
 sorted so that every discard (D-8.2) and every take (D-8.3) lowers the digits it changes.
-Hence every move leads to a smaller index and one ascending sweep solves a level pair.
+Hence every move leads to a smaller index and one ascending sweep solves a level pair
+(:func:`sweep_pair`), or a block of level pairs side by side (:func:`sweep_block`: the
+values of a block interleaved per index, the same values bit for bit).
 The kernels release the GIL (``nogil=True``), so a solve in a background thread (the
 ``exact`` bot's :meth:`~lamagames.bots.dice_exact.DiceExactBot.prepare`) leaves the
 caller's thread free.
