@@ -1,7 +1,7 @@
 """Seconds per decision of the ``exact`` LAMA Dice bot, two players (not a test; issue 18).
 
 Usage: python benchmarks/exact_decision_time.py [--games 4] [--seed 1] [--prefetch]
-       [--pause 1.2]
+       [--pause 1.2] [--pause-all]
 
 Plays ``--games`` seeded two-player games (``exact`` in seat 0, ``heuristic`` in seat 1;
 game ``g`` uses seed ``seed + g``) and times every decision of the exact seat: wall time
@@ -21,6 +21,18 @@ is under way the loop sleeps ``--pause`` seconds before timing the decision (no 
 nothing runs in the background, as nothing would change). The decisions themselves are the
 same with and without ``--prefetch`` (checked here: the moves of each game are compared by
 their digest with ``--compare``).
+
+**What the pause models.** The web app's driver applies a new round's deal at once, tells the
+bots the first decision (``prepare``) and then waits ``bot_delay`` (1.2 s at the normal pace,
+0.6 s fast, 2.4 s slow) before *every* bot decision, the opponent's too. The terminal
+(``lama play`` with a person) pauses 0.4 s after each narrated bot move or roll, and since
+issue 18 tells the bots of a new position before that pause (``play_game(prepare=True)``);
+before that the round's first solve started only after the deal's pause. So ``--pause 1.2``
+models the web app at the normal pace, ``--pause 0.4`` the terminal. By default only the
+exact seat's decisions get the pause (the heuristic opponent answers at once, as if a
+person never thought): pessimistic. ``--pause-all`` also pauses before the opponent's
+decisions while a solve runs, as the web app does for a bot opponent (a person's thinking
+takes at least as long). Between rounds neither front end waits longer than one pause.
 
 The machine these figures come from is shared (2 cores, other jobs running): wall times
 include waiting for a core; the CPU figures do not.
@@ -67,7 +79,7 @@ def cpu_done(thread: threading.Thread | None) -> tuple[int, float] | None:
 
 
 def play(
-    seed: int, prefetch: bool, pause: float
+    seed: int, prefetch: bool, pause: float, pause_all: bool = False
 ) -> tuple[list[float], list[float], list[float], list[float], str]:
     """One game; (wall s, thread CPU s, CPU wait s, modelled idle-core wait s) per exact
     decision, and a digest of the moves."""
@@ -88,6 +100,8 @@ def play(
             continue
         if prefetch:
             exact.prepare(state)
+        if player == 1 and pause_all and prefetch and exact.preparing():
+            time.sleep(pause)  # the driver's pause before the opponent bot's decision
         if player == 0:
             if prefetch and exact.preparing():
                 time.sleep(pause)  # the web driver's pause before a bot decision
@@ -122,6 +136,9 @@ def main() -> None:
     parser.add_argument("--prefetch", action="store_true", help="call prepare() (see above)")
     parser.add_argument("--pause", type=float, default=1.2, help="driver pause (s)")
     parser.add_argument(
+        "--pause-all", action="store_true", help="pause before the opponent's decisions too"
+    )
+    parser.add_argument(
         "--compare", action="store_true", help="also play without prefetch; compare moves"
     )
     args = parser.parse_args()
@@ -137,7 +154,7 @@ def main() -> None:
     idles: list[float] = []
     start = time.process_time()
     for g in range(args.games):
-        w, c, waited, idle, digest = play(args.seed + g, args.prefetch, args.pause)
+        w, c, waited, idle, digest = play(args.seed + g, args.prefetch, args.pause, args.pause_all)
         walls += w
         cpus += c
         waits += waited
@@ -148,12 +165,16 @@ def main() -> None:
             line += f", other mode {plain} ({'same' if plain == digest else 'DIFFERENT'})"
         print(line, flush=True)
     mode = f"prefetch, pause {args.pause} s" if args.prefetch else "no prefetch"
+    if args.prefetch and args.pause_all:
+        mode += " before both seats' decisions"
     print(f"exact vs heuristic, 2 players, {args.games} games, {mode}: {len(walls)} decisions")
     print(summary("wall s per decision", walls))
     print(summary("thread CPU s per decision", cpus))
     print(summary("CPU wait s per decision (solve CPU left at the decision)", waits))
     if args.prefetch:
         print(summary("modelled idle-core wait s (CPU + solve CPU beyond the pause)", idles))
+    over = sum(1 for v in (idles if args.prefetch else waits) if v > 1.0)
+    print(f"decisions over 1 s ({'modelled idle-core' if args.prefetch else 'CPU'} wait): {over}")
     print(f"process CPU s, whole run: {time.process_time() - start:.1f}")
 
 

@@ -42,6 +42,22 @@ def test_play_game_prepares_bots_only_when_asked_and_plays_the_same_game() -> No
     assert set(told[0].told) == {0, 1}
 
 
+def test_play_game_tells_bots_of_a_position_before_the_observer_pauses() -> None:
+    # The terminal's narrator (the observer) pauses after bot moves and deals: the bots must
+    # already be working on the new position by then (D-5: a new round's deal).
+    game = make("dice", num_players=2)
+    told = [Recorder(game, s, 5) for s in range(2)]
+    seen: list[tuple[int, int]] = []
+
+    def observer(state: State, player: int, action: int) -> None:
+        if not state.is_terminal() and state.current_player() >= 0:
+            seen.append((len(told[0].told), len(told[1].told)))
+
+    result = play_game(game, told, 5, observer=observer, prepare=True)
+    assert len(seen) == result.decisions
+    assert seen == [(n, n) for n in range(1, result.decisions + 1)]
+
+
 def test_after_warm_up_passes_prepare_on_only_once_the_warm_up_is_done() -> None:
     game = make("dice", num_players=2)
     inner = Recorder(game, 0, 1)

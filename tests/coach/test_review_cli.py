@@ -84,6 +84,27 @@ def test_lama_review_player_reviews_one_seat_and_writes_png(tmp_path: Path) -> N
     assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_review_numbers_seats_as_people_read_them_in_text_player_and_json_label(
+    tmp_path: Path,
+) -> None:
+    # --player and the text count from 1; JSON keeps the 0-based "seat" of records and
+    # engines and adds "seat_label" with the number the text shows (docs/cli.md).
+    rec = _save(dice_record(), tmp_path)
+    out_json = tmp_path / "r.json"
+    result = lama("review", rec, "--player", "2", "--json", str(out_json), "--rollouts", "16")
+    assert result.exit_code == 0, result.output
+    data = json.loads(out_json.read_text())
+    assert {(d["seat"], d["seat_label"]) for d in data["decisions"]} == {(1, "Seat 2")}
+    assert [(s["seat"], s["seat_label"], s["name"]) for s in data["seats"]] == [
+        (1, "Seat 2", "Bob")
+    ]
+    flat = " ".join(result.output.split())
+    assert "2 Bob" in flat and "1 Ada" not in flat  # the totals table's seat column
+    marked = [d for d in data["decisions"] if d["mark"]]
+    assert marked  # the benchmark bot's seat has marked decisions in this game
+    assert f"action {marked[0]['index']}, Bob (seat 2)" in flat
+
+
 def test_express_review_runs_on_a_record(tmp_path: Path) -> None:
     record = express_record()
     review = review_record(record, seed=3, rollouts=2)

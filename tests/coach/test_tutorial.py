@@ -56,6 +56,27 @@ def test_dice_walkthrough_explains_the_turn_and_suggests_with_plain_words() -> N
     assert "You left the walkthrough." in flat
 
 
+#: Third-person narration with a seat named "You" ("You starts", "You rolls", "You's turn").
+YOU_AS_THIRD_PERSON = re.compile(
+    r"\bYou(?: \([a-z]+\))? (?:starts|rolls|quits|takes|discards|moves|chooses|boards|passes)\b"
+    r"|\bYou's\b"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "answers"), [("dice", "\n\n\n\nq\n"), ("express", "\n" * 12 + "q\n")]
+)
+def test_the_walkthrough_tells_the_persons_moves_in_good_grammar(game: str, answers: str) -> None:
+    # The moves are told in the third person ("{name} starts"): the person's seat is named
+    # "Player", not "You" ("You starts" was printed), and marked "(you)" on the table.
+    result = CliRunner().invoke(app, ["tutorial", game], input=answers)
+    assert result.exit_code == 0, result.output
+    assert YOU_AS_THIRD_PERSON.search(result.output) is None, result.output
+    assert "Player" in result.output
+    if game == "dice":
+        assert "six cards each are dealt; Player starts." in " ".join(result.output.split())
+
+
 def test_a_typed_move_overrides_the_suggestion(tmp_path: Path) -> None:
     record = tmp_path / "t.json"
     result = CliRunner().invoke(

@@ -131,6 +131,65 @@ def test_bellman_residual_of_a_mid_size_table_is_zero() -> None:
     assert 0 < table.pair_iterations < 40  # the three-llama pair contracts by 1/27
 
 
+@pytest.mark.parametrize("block_pairs", [1, 3, 16])
+@pytest.mark.parametrize(
+    ("row", "other", "llama_row", "scores"),
+    [
+        ("1246L", "35L", "1236L", (12, 3)),  # 4 x 4 level pairs, give-backs of both (D-8.1)
+        ("12L", "356", "46L", (23, 0)),  # B without a chip: A's levels only (6 x 1)
+        ("2L", "14", "356L", (1, 21)),  # 2 x 4, one black chip
+    ],
+)
+def test_level_pairs_side_by_side_equal_one_sweep_per_pair_to_the_last_bit(
+    monkeypatch: pytest.MonkeyPatch,
+    row: str,
+    other: str,
+    llama_row: str,
+    scores: tuple[int, int],
+    block_pairs: int,
+) -> None:
+    # The block sweep (kernel2p.sweep_block) does per level pair the operations of the
+    # reference sweep (kernel2p.sweep_pair) in the same order, so the values are identical;
+    # small blocks check the hand-over of the row below between blocks.
+    from lamagames.dice.solver import pair_table
+
+    monkeypatch.setattr(pair_table, "BLOCK_PAIRS", block_pairs)
+    key = _key(row, other, llama_row, scores)
+    dice = ("LL3456", "12LL56", "1234LL")
+    blocks = solve_table(dice, *key, use_disk_cache=False)
+    levels = solve_table(dice, *key, use_disk_cache=False, by_levels=True)
+    assert blocks.slots.keys() == levels.slots.keys() and len(levels.slots) >= 2
+    for pair, (w, p) in levels.slots.items():
+        assert np.array_equal(blocks.slots[pair][0], w)
+        assert np.array_equal(blocks.slots[pair][1], p)
+    assert blocks.pair_iterations == levels.pair_iterations
+    for seat in range(2):
+        assert np.array_equal(blocks.ls_values[seat], levels.ls_values[seat])
+
+
+def test_a_row_of_level_pairs_over_the_block_budget_is_solved_one_pair_per_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Blocks hold a block and the row below it: where one row of B's levels is over
+    # BLOCK_BYTES the table keeps the smaller memory of one sweep per level pair.
+    from lamagames.dice.solver import kernel2p, pair_table
+
+    key = _key("12L", "356", "46L", (23, 0))
+    size = table_states(*key[:3])
+    assert pair_table.use_blocks(6, 1, size)
+    small = 32 * size - 1
+    monkeypatch.setattr(pair_table, "BLOCK_BYTES", small)
+    assert not pair_table.use_blocks(6, 1, size)
+
+    def refuse(*_args: Any) -> int:
+        raise AssertionError("sweep_block used over the block budget")
+
+    monkeypatch.setattr(kernel2p, "sweep_block", refuse)
+    table = solve_table(("LL3456", "12LL56", "1234LL"), *key, use_disk_cache=False)
+    assert (23, 0) in table.slots
+    assert pair_table.table_bytes(*key) == 32 * size * (1 + 2)  # B's levels + 2
+
+
 def test_in_kernel_last_standing_values_equal_the_one_player_tables(
     solver: LastStandingSolver,
 ) -> None:

@@ -139,3 +139,12 @@ def test_advice_is_worked_out_once_per_table_version(
         ]
     assert asks[0] == asks[1] == asks[2]
     assert asks[0]["mine"] and calls == []  # the same version again: the kept answer
+
+
+def test_the_persons_seat_is_named_player_by_default(tmp_path: Path) -> None:
+    """Moves and turns are told in the third person ("{name}'s turn"): the default seat name
+    is "Player", not "You" ("You's turn" was shown)."""
+    with make_client(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/tutorial/express", json={}).json()
+        info = client.get(f"/api/tables/{answer['code']}").json()
+        assert info["seats"][0]["name"] == "Player"

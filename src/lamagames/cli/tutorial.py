@@ -41,8 +41,12 @@ from lamagames.sim.runner import play_game
 
 #: Name of the walkthrough's factory in a game's spec (``GameSpec.extras``).
 TUTORIAL_EXTRA = "tutorial"
+#: The person's seat name in the walkthrough (terminal and browser). Not "You": the moves
+#: are told in the third person ("{name} starts", "{name} rolls ...", "{name}'s turn"), and
+#: "You starts" is wrong; the table marks the person's seat "(you)" anyway.
+PERSON_NAME = "Player"
 #: The seats of the walkthrough: you, then the bot.
-SEATS = (SeatInfo(name="You", kind=HUMAN), SeatInfo(name="Bot", kind="heuristic"))
+SEATS = (SeatInfo(name=PERSON_NAME, kind=HUMAN), SeatInfo(name="Bot", kind="heuristic"))
 
 
 def load_tutor_factory(game_id: str) -> Callable[..., Any]:

@@ -48,6 +48,7 @@ from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, iter_replay
 from lamagames.core.spec import get_spec
+from lamagames.sim.summary import seat_label
 
 #: Name of the reviewer factory in a game's spec (``GameSpec.extras``).
 REVIEW_EXTRA: Final = "review"
@@ -171,7 +172,8 @@ class Reviewer(Protocol):
 class Decision:
     """One reviewed decision (see the module docstring for the fields' meaning).
 
-    ``index`` is the action's index in the record's ``actions``; ``seat`` counts from 0;
+    ``index`` is the action's index in the record's ``actions``; ``seat`` counts from 0 (as
+    in records), its JSON ``seat_label`` from 1 (``"Seat 1"``, as the text and ``--player``);
     ``level`` is the chart value after the taken action; ``words`` the plain sentence.
     """
 
@@ -195,6 +197,7 @@ class Decision:
         return {
             "index": self.index,
             "seat": self.seat,
+            "seat_label": seat_label(self.seat),
             "action": self.action,
             "best": self.best,
             "value": self.value,
@@ -227,9 +230,11 @@ class SeatTotals:
     accuracy: float | None
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of ``--json``'s ``"seats"``."""
+        """The JSON object of ``--json``'s ``"seats"`` (``seat`` from 0, ``seat_label``
+        ``"Seat 1"`` from 1)."""
         return {
             "seat": self.seat,
+            "seat_label": seat_label(self.seat),
             "name": self.name,
             "decisions": self.decisions,
             "total_loss": self.total_loss,

@@ -49,9 +49,12 @@ def play_game(
         bots: one bot per seat, ``bots[i].seat == i``.
         seed: root seed of the chance stream.
         observer: optional callback after each action.
-        prepare: tell every bot each new position (:meth:`Bot.prepare`) so it can work
-            ahead in the background (interactive play, where narration pauses and people
-            think; the moves are the same either way). Off for simulations: work ahead
+        prepare: tell every bot each new decision position (:meth:`Bot.prepare`) so it
+            can work ahead in the background (interactive play, where narration pauses and
+            people think; the moves are the same either way). Bots are told as soon as the
+            action leading there is applied, before ``observer`` runs, so a pause the
+            observer makes (the terminal's narration after a bot move or a roll, a new
+            round's deal) already counts as time to work. Off for simulations: work ahead
             that is never used would only cost time.
         max_actions: stop early after this many actions (chance included); ``None``: no limit.
 
@@ -69,7 +72,7 @@ def play_game(
         if max_actions is not None and steps >= max_actions:
             break
         player = state.current_player()
-        if prepare and player >= 0:
+        if prepare and steps == 0 and player >= 0:  # a game that starts with a decision
             for bot in bots:
                 bot.prepare(state)
         if player < 0:
@@ -80,6 +83,9 @@ def play_game(
             decisions += 1
         state.apply_action(action)
         steps += 1
+        if prepare and not state.is_terminal() and state.current_player() >= 0:
+            for bot in bots:  # before the observer: its pause (narration) is time to work
+                bot.prepare(state)
         if observer is not None:
             observer(state, player, action)
     return GameResult(state=state, decisions=decisions, chance_events=chance_events)

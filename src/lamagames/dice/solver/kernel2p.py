@@ -5,7 +5,9 @@ The state space, its index and the meaning of the arrays are built and documente
 index ``x`` of a mixed-radix number with one digit (*code*) per symbol; a code stands for
 ``(card still in the llama row, count in seat A's row, count in seat B's row)`` and codes are
 sorted so that every discard (D-8.2) and every take (D-8.3) lowers the digits it changes.
-Hence every move leads to a smaller index and one ascending sweep solves a level pair.
+Hence every move leads to a smaller index and one ascending sweep solves a level pair
+(:func:`sweep_pair`), or a block of level pairs side by side (:func:`sweep_block`: the
+values of a block interleaved per index, the same values bit for bit).
 The kernels release the GIL (``nogil=True``), so a solve in a background thread (the
 ``exact`` bot's :meth:`~lamagames.bots.dice_exact.DiceExactBot.prepare`) leaves the
 caller's thread free.
@@ -431,3 +433,257 @@ def roll_value(
             pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
         )  # fmt: skip
     return p3 * c_w + r_w, p3 * c_p + r_p
+
+
+@njit(cache=True, nogil=True)
+def _targets(
+    x: int,
+    codes: IntArray,
+    pattern: int,
+    dx: IntArray,
+    t_own: IntArray,
+    pat_gptr: IntArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    ys: IntArray,
+    yt: IntArray,
+) -> None:
+    """The indices a roll leads to from index ``x`` (digits ``codes``) for the roller with
+    capped pattern ``pattern``: ``ys[d - first]`` after discard ``d`` of the pattern's
+    groups (D-8.2, ``first`` its first discard), ``yt[s]`` after taking symbol ``s``
+    (D-8.3; meaningful where the llama-row card is out and the roller has none)."""
+    first = g_dptr[pat_gptr[pattern]]
+    for d in range(first, g_dptr[pat_gptr[pattern + 1]]):
+        ys[d - first] = x - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
+    for s in range(7):
+        yt[s] = x - t_own[s, codes[s]]
+
+
+@njit(cache=True, nogil=True)
+def _rest_block(
+    pattern: int,
+    cmask: int,
+    ys: IntArray,
+    yt: IntArray,
+    vals: FloatArray,
+    wq: int,
+    pq: int,
+    bust_own: float,
+    score_oth: float,
+    rw: FloatArray,
+    rp: FloatArray,
+    best: FloatArray,
+    best_p: FloatArray,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+    m_shown: IntArray,
+) -> None:
+    """:func:`_rest` for every level pair ``k`` of a block at once, with the target indices
+    of :func:`_targets`: fills ``rw[k]``/``rp[k]``. ``vals[y, wq, k]``/``vals[y, pq, k]``:
+    the opponent-to-act margin and points at index ``y``. Each level pair sees the same
+    operations in the same order as in :func:`_rest` (the same options, compared and summed
+    alike), so the results are the same to the last bit; the loops over the level pairs
+    are innermost, over values side by side in memory."""
+    nk = rw.shape[0]
+    for k in range(nk):
+        rw[k] = 0.0
+        rp[k] = 0.0
+    first = g_dptr[pat_gptr[pattern]]
+    for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):  # D-8.2: the best discard
+        for k in range(nk):
+            best[k] = -np.inf
+            best_p[k] = 0.0
+        for d in range(g_dptr[g], g_dptr[g + 1]):
+            y = ys[d - first]
+            for k in range(nk):
+                wv = vals[y, wq, k]
+                if -wv > best[k] + TIE:
+                    best[k] = -wv
+                    best_p[k] = vals[y, pq, k] + wv
+        prob = g_prob[g]
+        for k in range(nk):
+            rw[k] += prob * best[k]
+            rp[k] += prob * best_p[k]
+    for mi in range(pat_mptr[pattern], pat_mptr[pattern + 1]):
+        prob = m_prob[mi]
+        takes = m_shown[mi] & cmask
+        if takes == 0:  # D-8.4: the whole llama row joins the row, the round ends
+            for k in range(nk):
+                rw[k] += prob * (score_oth - bust_own)
+                rp[k] += prob * bust_own
+            continue
+        for k in range(nk):
+            best[k] = -np.inf
+            best_p[k] = 0.0
+        for s in range(7):  # D-8.3: the best card to take
+            if takes >> s & 1:
+                y = yt[s]
+                for k in range(nk):
+                    wv = vals[y, wq, k]
+                    if -wv > best[k] + TIE:
+                        best[k] = -wv
+                        best_p[k] = vals[y, pq, k] + wv
+        for k in range(nk):
+            rw[k] += prob * best[k]
+            rp[k] += prob * best_p[k]
+
+
+@njit(cache=True, nogil=True)
+def sweep_block(
+    n: int,
+    ncodes: IntArray,
+    code_a: IntArray,
+    code_b: IntArray,
+    code_c: IntArray,
+    sym_values: IntArray,
+    d_a: IntArray,
+    d_b: IntArray,
+    t_a: IntArray,
+    t_b: IntArray,
+    ls_a: IntArray,
+    ls_b: IntArray,
+    v_a: FloatArray,
+    v_b: FloatArray,
+    chips_a: IntArray,
+    chips_b: IntArray,
+    first: int,
+    out: FloatArray,
+    prev: FloatArray,
+    p3: float,
+    pat_gptr: IntArray,
+    g_prob: FloatArray,
+    g_dptr: IntArray,
+    d_ent: IntArray,
+    pat_mptr: IntArray,
+    m_prob: FloatArray,
+    m_shown: IntArray,
+) -> int:
+    """Solve a block of level pairs in one ascending sweep: A's levels ``first ..
+    first + rows - 1`` times all of B's ``lb`` levels, where ``out`` is float64
+    ``(n, 4, rows * lb)``, level pair ``k = i * lb + j`` (A's level ``first + i``, B's level
+    ``j``), and ``out[x, :, k]`` is ``(w[0, x], w[1, x], p[0, x], p[1, x])`` of
+    :func:`sweep_pair`. Same values as :func:`sweep_pair` run level pair by level pair.
+
+    ``v_a``/``v_b``: last-standing values of A and B at every level of their greedy chains
+    (D-8.5); ``chips_a[l]``/``chips_b[l]``: the chip given back greedily at level ``l``
+    (D-8.1; 0 at level 0 only). ``prev`` ``(n, 4, lb)``: A's level ``first - 1`` (all of B's
+    levels), read when A gives a chip back on three llamas at level ``first`` (unused when
+    ``first == 0``). Keeping a block's level pairs side by side per index lets one pass of
+    index arithmetic serve them all and their values share cache lines.
+    Returns the most pair iterations at one index (both seats at level 0).
+    """
+    lb = chips_b.shape[0]
+    nk = out.shape[2]
+    rows = nk // lb
+    codes = np.zeros(7, dtype=np.int64)
+    dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
+    dx_b = np.zeros(22, dtype=np.int64)
+    most = 0  # the most discards of one pattern
+    for pattern in range(pat_gptr.shape[0] - 1):
+        most = max(most, g_dptr[pat_gptr[pattern + 1]] - g_dptr[pat_gptr[pattern]])
+    ys_a = np.zeros(most, dtype=np.int64)
+    ys_b = np.zeros(most, dtype=np.int64)
+    yt_a = np.zeros(7, dtype=np.int64)
+    yt_b = np.zeros(7, dtype=np.int64)
+    ra_w = np.zeros(nk)
+    ra_p = np.zeros(nk)
+    rb_w = np.zeros(nk)
+    rb_p = np.zeros(nk)
+    best = np.zeros(nk)
+    best_p = np.zeros(nk)
+    worst = 0
+    ga_w = 0.0
+    ga_p = 0.0
+    gb_w = 0.0
+    gb_p = 0.0
+    for x in range(n):
+        if x > 0:
+            s = 0
+            codes[0] += 1
+            while codes[s] == ncodes[s]:
+                codes[s] = 0
+                s += 1
+                codes[s] += 1
+        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(
+            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
+        )
+        if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
+            for i in range(rows):
+                for j in range(lb):
+                    k = i * lb + j
+                    pa = -float(chips_a[first + i]) if pat_a == 0 else sa
+                    pb = -float(chips_b[j]) if pat_b == 0 else sb
+                    out[x, 0, k] = pb - pa
+                    out[x, 1, k] = pa - pb
+                    out[x, 2, k] = pa
+                    out[x, 3, k] = pb
+            continue
+        _targets(x, codes, pat_a, dx_a, t_a, pat_gptr, g_dptr, d_ent, ys_a, yt_a)
+        _targets(x, codes, pat_b, dx_b, t_b, pat_gptr, g_dptr, d_ent, ys_b, yt_b)
+        _rest_block(
+            pat_a, cmask, ys_a, yt_a, out, 1, 3, bust_a, sb, ra_w, ra_p, best, best_p,
+            pat_gptr, g_prob, g_dptr, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+        _rest_block(
+            pat_b, cmask, ys_b, yt_b, out, 0, 2, bust_b, sa, rb_w, rb_p, best, best_p,
+            pat_gptr, g_prob, g_dptr, pat_mptr, m_prob, m_shown,
+        )  # fmt: skip
+        for i in range(rows):
+            la = first + i
+            chip_a = float(chips_a[la])
+            qb_w = v_a[la, ia] - sb  # D-7: B quits, A is the last player standing (D-8.5)
+            for j in range(lb):
+                k = i * lb + j
+                chip_b = float(chips_b[j])
+                qa_w = v_b[j, ib] - sa  # D-7: A quits, B is the last player standing
+                if chip_a > 0.0:  # A's give-back: B acts at A's level below (D-8.1)
+                    if i > 0:
+                        bw = out[x, 1, k - lb]
+                        bp = out[x, 3, k - lb]
+                    else:
+                        bw = prev[x, 1, j]
+                        bp = prev[x, 3, j]
+                    ga_w = -bw + chip_a
+                    ga_p = bp + bw - chip_a
+                if chip_b > 0.0:
+                    aw = out[x, 0, k - 1]
+                    gb_w = -aw + chip_b
+                    gb_p = out[x, 2, k - 1] + aw - chip_b
+                ra_wk = ra_w[k]
+                ra_pk = ra_p[k]
+                rb_wk = rb_w[k]
+                rb_pk = rb_p[k]
+                if chip_a > 0.0 and chip_b > 0.0:
+                    xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_wk, ra_pk)
+                    xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_wk, rb_pk)
+                elif chip_b > 0.0:  # A has no chip: its three llamas hand the turn to B
+                    xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_wk, rb_pk)
+                    xa_w, xa_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_wk, ra_pk)
+                elif chip_a > 0.0:
+                    xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_wk, ra_pk)
+                    xb_w, xb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_wk, rb_pk)
+                else:  # neither has a chip: the 2x2 three-llama fixed point
+                    xa_w, xa_p, xb_w, xb_p = qa_w, sa, qb_w, sb
+                    it = 0
+                    while it < MAX_PAIR_ITERATIONS:
+                        it += 1
+                        na_w, na_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_wk, ra_pk)
+                        nb_w, nb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_wk, rb_pk)
+                        done = (
+                            abs(na_w - xa_w) < PAIR_TOL
+                            and abs(nb_w - xb_w) < PAIR_TOL
+                            and abs(na_p - xa_p) < PAIR_TOL
+                            and abs(nb_p - xb_p) < PAIR_TOL
+                        )
+                        xa_w, xa_p, xb_w, xb_p = na_w, na_p, nb_w, nb_p
+                        if done:
+                            break
+                    worst = max(worst, it)
+                out[x, 0, k] = xa_w
+                out[x, 1, k] = xb_w
+                out[x, 2, k] = xa_p
+                out[x, 3, k] = xb_p
+    return worst

@@ -1,7 +1,7 @@
 """The first-game walkthrough in the browser (issue 18 item 5) and the rules pages it links.
 
 - ``POST /api/tutorial/{game}``: a private walkthrough table of the game's ``tutorial``
-  extra (:mod:`lamagames.cli.tutorial`: its parameters and fixed seed, "You" against the
+  extra (:mod:`lamagames.cli.tutorial`: its parameters and fixed seed, "Player" against the
   ``heuristic`` bot), started at once; answers the room code, the person's seat and token.
 - ``POST /api/tables/{code}/tutorial``: for a seat token, the walkthrough's lessons and
   advice at the current position: the kinds of decision there (each with its ruling ids,
@@ -33,7 +33,7 @@ from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field
 
-from lamagames.cli.tutorial import load_tutor_factory
+from lamagames.cli.tutorial import PERSON_NAME, load_tutor_factory
 from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.registry import make
@@ -70,7 +70,8 @@ def _thread_limiter() -> anyio.CapacityLimiter:
 
 
 class TutorialStartRequest(BaseModel):
-    """Start a walkthrough; ``name``: the person's seat name (default "You")."""
+    """Start a walkthrough; ``name``: the person's seat name (default
+    :data:`~lamagames.cli.tutorial.PERSON_NAME`, "Player")."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: Name | None = None
@@ -223,7 +224,7 @@ async def start_tutorial(
     params = {k: v for k, v in probe.params.items() if k != "num_players"}
     num_players = int(probe.params.get("num_players", 2))
     adapter.make_game(params, num_players)  # validates
-    name = body.name if body is not None and body.name else "You"
+    name = body.name if body is not None and body.name else PERSON_NAME
     seats: list[tuple[str, str, str | None]] = [("human", name, None)]
     seats += [
         ("bot", "Bot" if num_players == 2 else f"Bot {i}", BOT_KIND) for i in range(1, num_players)
