@@ -5,8 +5,8 @@ Both loops play the same random games: at a chance node they draw an outcome fro
 as ``random_sim_test`` and MCTS do; the engine: its own ``chance_outcomes()``), at a
 decision a uniform legal action. The issue-20 goal: the adapter reaches at least 20% of
 the engine's decisions per second (LAMA Dice deals two cards at a time in the adapter,
-``RLSpec.chance_split``; the engine lists up to 918 hands per deal). ``--engine-sampler`` lets the engine draw with
-``sample_chance_outcome`` instead (its fastest path).
+``RLSpec.chance_split``; the engine lists up to 918 hands per deal). ``--engine-sampler``
+lets the engine draw with ``sample_chance_outcome`` instead (its fastest path).
 
 Usage: python benchmarks/bench_openspiel.py [--game python_lama_dice] [--players 3]
 [--seconds 5] [--rounds 10] [--engine-sampler] [--whole-chance]
