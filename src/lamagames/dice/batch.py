@@ -43,6 +43,7 @@ from lamagames.dice.batch_play import (
     TraceArrays,
     init_states,
     legal_masks,
+    new_seats,
     play_games,
     step_states,
 )
@@ -384,7 +385,7 @@ def play_traced(
         length=np.zeros(g, dtype=np.int32),
     )
     play_games(
-        seeds_u, codes, full["starting_seat"], full["end_score"],
+        seeds_u, full["starting_seat"], full["end_score"], new_seats(codes),
         Tables(_faces(full), HAND_IDS, DISCARD_IDS, *heuristic_tables(full)),
         Results(scores, wins, length, rpts, decisions),
         TraceArrays(trace.player, trace.action, trace.length),

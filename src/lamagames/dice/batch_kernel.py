@@ -124,6 +124,21 @@ def _jit(function: _F) -> _F:
     return cast(_F, njit(cache=True, nogil=True)(function))
 
 
+def _inline(function: _F) -> _F:
+    """:func:`_jit`, inlined into its Numba callers at Numba's IR level
+    (``inline="always"``): for the helpers a long kernel is split into, so the kernel
+    compiles as if written in one piece (no calls, no argument passing)."""
+    return cast(_F, njit(cache=True, nogil=True, inline="always")(function))
+
+
+def _jit_no_refcount(function: _F) -> _F:
+    """:func:`_jit` without Numba's reference counting (``_nrt=False``), for a kernel that
+    allocates no array: its arrays come from the caller, so array views and tuples of
+    arrays cost no atomic counter updates in its loops."""
+    options: dict[str, Any] = {"_nrt": False}  # a private flag: not in Numba's stubs
+    return cast(_F, njit(cache=True, nogil=True, **options)(function))
+
+
 # ---------------------------------------------------------------- random numbers
 @_jit
 def next_u64(rng: U64, k: int) -> np.uint64:
