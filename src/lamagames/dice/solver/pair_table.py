@@ -381,10 +381,8 @@ class PairTable:
         sp = self.space
         g = self.groups
         r_w, r_p = kernel2p.roll_value(
-            f.index, f.actor, f.codes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
-            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b, w, p, c_w, c_p, g.p3,
-            *g.kernel_args(), g.m_shown,
-        )  # fmt: skip
+            f.index, f.actor, f.codes, _space(sp), (w, p), (c_w, c_p), _groups(g)
+        )
         return float(r_w), float(r_p)
 
     def bellman_residual(self) -> float:
@@ -403,12 +401,27 @@ class PairTable:
         la = self.chains[0].index(sa)
         lb = self.chains[1].index(sb)
         return kernel2p.sweep_pair(
-            sp.size, sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
-            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b,
-            self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb),
-            out[0], out[1], ga[0], ga[1], gb[0], gb[1], g.p3,
-            *g.kernel_args(), g.m_shown, check,
-        )  # fmt: skip
+            sp.size,
+            _space(sp),
+            (self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb)),
+            (out[0], out[1]),
+            (ga[0], ga[1], gb[0], gb[1]),
+            _groups(g),
+            check,
+        )
+
+
+def _space(sp: PairSpace) -> kernel2p.Space:
+    """The kernels' :data:`~lamagames.dice.solver.kernel2p.Space` of a pair space."""
+    return (
+        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES, sp.d_a, sp.d_b, sp.t_a,
+        sp.t_b, sp.ls_a, sp.ls_b,
+    )  # fmt: skip
+
+
+def _groups(g: RollGroups) -> kernel2p.Groups:
+    """The kernels' :data:`~lamagames.dice.solver.kernel2p.Groups` of the roll groups."""
+    return (g.p3, *g.kernel_args(), g.m_shown)
 
 
 def table_bytes(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int:
@@ -454,17 +467,10 @@ def solve_table(
         ncodes, own, card, delta, size = space.ls_space[seat]
         chain = chains[seat]
         chips = np.array([0] + [chain[i] - chain[i - 1] for i in range(1, len(chain))])
+        seat_space = (ncodes, own, card, delta)
         ls_values.append(
             kernel2p.solve_last_standing(
-                chips.astype(np.int64),
-                size,
-                ncodes,
-                own,
-                card,
-                delta,
-                _SYM_VALUES,
-                groups.p3,
-                *groups.kernel_args(),
+                chips.astype(np.int64), size, seat_space, _SYM_VALUES, _groups(groups)
             )
         )
     table = PairTable(
