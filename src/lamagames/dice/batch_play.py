@@ -447,23 +447,20 @@ def play_games(
         trace.length[g] = steps[0]
 
 
+#: The batch state arrays of :class:`lamagames.dice.batch.DiceBatchState` in
+#: :mod:`lamagames.dice.batch_kernel` order, passed as one argument: ``(ctrl, dice,
+#: scores, rows, quit, llama, setaside, discards, give, rpts, rng)``, each with a leading
+#: game axis ``G``.
+States = tuple[I32, I8, I32, I8, Bools, I8, I8, I8, Bools, I32, U64]
+#: The read-only step tables: ``(faces, hand_ids, hand_counts, discard_ids,
+#: discard_counts)`` (:mod:`lamagames.dice.batch`).
+StepTables = tuple[I8, I16, I8, I16, I8]
+
+
 @_jit
-def init_states(
-    seeds: U64,
-    start: int,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    rng: U64,
-) -> None:
+def init_states(seeds: U64, start: int, states: States) -> None:
     """Every game before its first deal, with its streams seeded from ``seeds[g]``."""
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = states
     for g in range(seeds.shape[0]):
         reset_game(
             ctrl[g], dice[g], scores[g], rows[g], quit[g], llama[g], setaside[g],
@@ -474,33 +471,17 @@ def init_states(
 
 @_jit
 def step_states(
-    actions: I32,
-    end_score: int,
-    faces: I8,
-    hand_ids: I16,
-    hand_counts: I8,
-    discard_ids: I16,
-    discard_counts: I8,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    rng: U64,
-    err: I32,
+    actions: I32, end_score: int, tables: StepTables, states: States, err: I32
 ) -> None:
     """Apply ``actions[g]`` to every game, or change nothing if any is refused.
 
     ``actions[g]``: a player action id at a seat's decision; a chance outcome id at a chance
     node, or -1 to draw it from the game's chance stream; -1 for a finished game.
     On refusal ``err`` holds ``(game, code)`` of the first bad game (codes ``ERR_*``);
-    otherwise ``err[1] == OK``.
+    otherwise ``err[1] == OK``. ``tables``: :data:`StepTables`; ``states``: :data:`States`.
     """
+    faces, hand_ids, hand_counts, discard_ids, discard_counts = tables
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = states
     buf = np.zeros(16, dtype=np.int32)
     err[0] = -1
     err[1] = OK
@@ -560,23 +541,17 @@ def legal_masks(
 @_jit
 def policy_actions(
     policies: I8,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    rng: U64,
+    states: States,
     discard_ids: I16,
-    rvec: I8,
-    rsym: I8,
-    rp: F64,
+    roll_table: tuple[I8, I8, F64],
     out: I32,
 ) -> None:
     """``out[g]``: the action the in-kernel policy of the seat to act chooses in game
-    ``g`` (random draws advance that game's policy stream; the heuristic uses the roll
-    table ``rvec``, ``rsym``, ``rp`` of :mod:`lamagames.dice.batch_heuristic`); -1 at
-    chance and terminal nodes."""
+    ``g`` (random draws advance that game's policy stream; the heuristic uses the
+    ``roll_table = (rvec, rsym, rp)`` of :mod:`lamagames.dice.batch_heuristic`); -1 at
+    chance and terminal nodes. ``states``: :data:`States`."""
+    ctrl, dice, scores, rows, quit, llama, _, _, _, _, rng = states
+    rvec, rsym, rp = roll_table
     buf = np.zeros(16, dtype=np.int32)
     memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)
