@@ -23,9 +23,9 @@ _HOT_HEURISTIC = (
 )
 _HOT_STEP = (
     "per-step rule kernel of the Dice batch engine, called per game inside the step, "
-    "rollout and vector loops with one game's views; not regrouped yet: grouping the "
-    "heuristic's arrays the same way cost rollouts 7% (measured), so this one needs its "
-    "own measurement first"
+    "rollout and vector loops: passing one game's ten views as one tuple made rollouts "
+    "about 6% slower (7 of 7 interleaved CPU-time pairs, median 1.85 s -> 1.97 s) and, with "
+    "these kernels inlined, about 3% (5 of 5 pairs), so they stay separate"
 )
 _HOT_SOLVER = (
     "inner per-index kernel of a solver sweep; its callers unpack their grouped arguments "
