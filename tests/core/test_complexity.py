@@ -53,7 +53,6 @@ MANY_PARAMETERS = {
     "lamagames/dice/batch_heuristic.py:memo_roll_value": _HOT_HEURISTIC,
     "lamagames/dice/batch_kernel.py:apply_player": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:apply_chance": _HOT_STEP,
-    "lamagames/dice/batch_kernel.py:reset_game": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:_end_round": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:_after_give_backs": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:policy_action": _HOT_STEP,

@@ -167,21 +167,17 @@ def seed_streams(rng: U64, seed: np.uint64) -> None:
 
 
 # ---------------------------------------------------------------- rules helpers
+#: One game's views (the table above, without ``rng``) as one argument: ``(ctrl, dice,
+#: scores, rows, quit, llama, setaside, discards, give, rpts)``. Only :func:`reset_game`
+#: takes it (once per game); the per-step kernels keep separate arguments, which measured
+#: faster (``tests/core/test_complexity.py``).
+Game = tuple[I32, I8, I32, I8, Bools, I8, I8, I8, Bools, I32]
+
+
 @_jit
-def reset_game(
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    start: int,
-) -> None:
+def reset_game(game: Game, start: int) -> None:
     """The state before the first deal, round 1 started by seat ``start`` (D-5)."""
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts = game
     ctrl[PHASE] = Phase.DEAL
     ctrl[PLAYER] = start
     ctrl[STARTER] = start

@@ -462,10 +462,11 @@ def init_states(seeds: U64, start: int, states: States) -> None:
     """Every game before its first deal, with its streams seeded from ``seeds[g]``."""
     ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = states
     for g in range(seeds.shape[0]):
-        reset_game(
+        game = (
             ctrl[g], dice[g], scores[g], rows[g], quit[g], llama[g], setaside[g],
-            discards[g], give[g], rpts[g], start,
+            discards[g], give[g], rpts[g],
         )  # fmt: skip
+        reset_game(game, start)
         seed_streams(rng[g], seeds[g])
 
 
