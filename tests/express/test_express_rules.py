@@ -12,7 +12,7 @@ from lamagames.core import (
     ParameterError,
     make,
 )
-from lamagames.express import ExpressGame
+from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import (
     MAX_CHANCE_OUTCOMES,
     MOVE_A,
@@ -181,6 +181,70 @@ def test_e6_no_push_even_when_the_target_lies_beyond(std2: ExpressGame, run: Run
     state = std2.build_state(trains={"A": 0, "B": 8})
     run(state, "roll G")
     assert state.train_tip(0) == 0 and state.train_tip(1) == 17
+
+
+# E-6 at its boundary: a train may close up to the other train's last car, never one space
+# further (its locomotive would enter that car's space). A train with tip t covers the
+# spaces t-7 .. t-1 (E-2), so the move of A fits when it is at most B's tip - 7 - A's tip.
+def _to_the_move_choice(state: ExpressState) -> None:
+    """Pass the free-action window before the move (E-9) while the roller has no choice."""
+    for _ in range(10):
+        if MOVE_A in state.legal_actions() or state.is_chance_node():
+            return
+        state.apply_action(PASS)
+
+
+def test_e6_boundary_train_may_stop_right_behind_the_other_train(
+    std2: ExpressGame, run: Runner
+) -> None:
+    # A tip 0, B tip 12 (B covers 5..11): purple is 5 spaces ahead of A, exactly its room.
+    state = std2.build_state(trains={"A": 0, "B": 12})
+    run(state, "roll P")
+    assert state.legal_actions() == [MOVE_A, MOVE_B]
+    run(state, "move A")
+    assert state.train_tip(0) == 5 and state.train_tip(1) == 12
+    assert state.train_spaces(0)[0] + 1 == state.train_spaces(1)[-1] == 5  # touching
+
+
+def test_e6_boundary_one_space_further_would_enter_the_other_train(
+    std2: ExpressGame, run: Runner
+) -> None:
+    # A tip 0, B tip 11 (B covers 4..10): purple 5 ahead, one more than A's 4 free spaces.
+    state = std2.build_state(trains={"A": 0, "B": 11})
+    run(state, "roll P")
+    # A cannot move, so B must (no decision): it goes to its next purple, 11 -> 15.
+    assert state.train_tip(0) == 0 and state.train_tip(1) == 15
+    assert state.history() == [(CHANCE_PLAYER, 5)]
+
+
+def test_e6_boundary_the_train_behind_may_close_up_too(std2: ExpressGame, run: Runner) -> None:
+    # B behind A: B tip 0, A tip 12; purple is 5 ahead of B, exactly its room.
+    state = std2.build_state(trains={"A": 12, "B": 0})
+    run(state, "roll P")
+    assert state.legal_actions() == [MOVE_A, MOVE_B]
+    run(state, "move B")
+    assert state.train_tip(1) == 5 and state.train_tip(0) == 12
+
+
+def test_e6_boundary_exact_fit_across_the_end_of_the_track(std2: ExpressGame, run: Runner) -> None:
+    # A tip 45, B tip 7 (B covers 0..6, past the end of the 48-space track): red is 3
+    # ahead of A, exactly its room; A wraps round to tip 0.
+    state = std2.build_state(trains={"A": 45, "B": 7})
+    run(state, "roll R")
+    _to_the_move_choice(state)
+    assert state.legal_actions() == [MOVE_A, MOVE_B]
+    run(state, "move A")
+    assert state.train_tip(0) == 0 and state.train_tip(1) == 7
+
+
+def test_e6_boundary_one_too_far_across_the_end_of_the_track(
+    std2: ExpressGame, run: Runner
+) -> None:
+    # A tip 45, B tip 6 (B covers 47, 0..5): red 3 ahead of A, which has 2 free spaces.
+    state = std2.build_state(trains={"A": 45, "B": 6})
+    run(state, "roll R")
+    _to_the_move_choice(state)
+    assert state.train_tip(0) == 45 and state.train_tip(1) != 6  # B was made to move
 
 
 def test_e6_both_blocked_nothing_moves(tiny2: ExpressGame, run: Runner) -> None:

@@ -43,6 +43,7 @@ from lamagames.dice.batch_play import (
     TraceArrays,
     init_states,
     legal_masks,
+    new_seats,
     play_games,
     step_states,
 )
@@ -226,7 +227,7 @@ def init(seeds: npt.ArrayLike, params: Mapping[str, Any] | None = None) -> DiceB
         round_points=np.zeros((b, n), dtype=np.int32),
         rng=np.zeros((b, 2), dtype=np.uint64),
     )
-    init_states(seeds_u, full["starting_seat"], *state._arrays())
+    init_states(seeds_u, full["starting_seat"], state._arrays())
     return state
 
 
@@ -281,8 +282,8 @@ def step(states: DiceBatchState, actions: npt.ArrayLike) -> None:
     err = np.zeros(2, dtype=np.int32)
     step_states(
         np.ascontiguousarray(array, dtype=np.int32), states.params["end_score"],
-        _faces(states.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS,
-        *states._arrays(), err,
+        (_faces(states.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS),
+        states._arrays(), err,
     )  # fmt: skip
     if err[1] != K.OK:
         g = int(err[0])
@@ -319,10 +320,7 @@ def policy_actions(states: DiceBatchState, policies: Sequence[str]) -> npt.NDArr
     codes = policy_codes(policies, states.params["num_players"])
     out = np.zeros(states.batch_size, dtype=np.int32)
     s = states
-    _policy_actions(
-        codes, s.ctrl, s.dice, s.scores, s.rows, s.quit, s.llama_row, s.rng, DISCARD_IDS,
-        *heuristic_tables(s.params), out,
-    )  # fmt: skip
+    _policy_actions(codes, s._arrays(), DISCARD_IDS, heuristic_tables(s.params), out)
     return out
 
 
@@ -384,7 +382,7 @@ def play_traced(
         length=np.zeros(g, dtype=np.int32),
     )
     play_games(
-        seeds_u, codes, full["starting_seat"], full["end_score"],
+        seeds_u, full["starting_seat"], full["end_score"], new_seats(codes),
         Tables(_faces(full), HAND_IDS, DISCARD_IDS, *heuristic_tables(full)),
         Results(scores, wins, length, rpts, decisions),
         TraceArrays(trace.player, trace.action, trace.length),

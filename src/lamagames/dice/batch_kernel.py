@@ -124,6 +124,21 @@ def _jit(function: _F) -> _F:
     return cast(_F, njit(cache=True, nogil=True)(function))
 
 
+def _inline(function: _F) -> _F:
+    """:func:`_jit`, inlined into its Numba callers at Numba's IR level
+    (``inline="always"``): for the helpers a long kernel is split into, so the kernel
+    compiles as if written in one piece (no calls, no argument passing)."""
+    return cast(_F, njit(cache=True, nogil=True, inline="always")(function))
+
+
+def _jit_no_refcount(function: _F) -> _F:
+    """:func:`_jit` without Numba's reference counting (``_nrt=False``), for a kernel that
+    allocates no array: its arrays come from the caller, so array views and tuples of
+    arrays cost no atomic counter updates in its loops."""
+    options: dict[str, Any] = {"_nrt": False}  # a private flag: not in Numba's stubs
+    return cast(_F, njit(cache=True, nogil=True, **options)(function))
+
+
 # ---------------------------------------------------------------- random numbers
 @_jit
 def next_u64(rng: U64, k: int) -> np.uint64:
@@ -152,21 +167,17 @@ def seed_streams(rng: U64, seed: np.uint64) -> None:
 
 
 # ---------------------------------------------------------------- rules helpers
+#: One game's views (the table above, without ``rng``) as one argument: ``(ctrl, dice,
+#: scores, rows, quit, llama, setaside, discards, give, rpts)``. Only :func:`reset_game`
+#: takes it (once per game); the per-step kernels keep separate arguments, which measured
+#: faster (``tests/core/test_complexity.py``).
+Game = tuple[I32, I8, I32, I8, Bools, I8, I8, I8, Bools, I32]
+
+
 @_jit
-def reset_game(
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    start: int,
-) -> None:
+def reset_game(game: Game, start: int) -> None:
     """The state before the first deal, round 1 started by seat ``start`` (D-5)."""
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts = game
     ctrl[PHASE] = Phase.DEAL
     ctrl[PLAYER] = start
     ctrl[STARTER] = start

@@ -37,7 +37,6 @@ from lamagames.dice.batch_kernel import (
     I8,
     I16,
     I32,
-    LL,
     OK,
     PHASE,
     PLAYER,
@@ -47,7 +46,9 @@ from lamagames.dice.batch_kernel import (
     QUIT_AT,
     U64,
     Bools,
+    _inline,
     _jit,
+    _jit_no_refcount,
     apply_chance,
     apply_player,
     below,
@@ -66,6 +67,7 @@ from lamagames.dice.batch_kernel import (
     next_seat,
     policy_action,
     reset_game,
+    roll_result,
     row_score,
     sample_chance,
     seed_streams,
@@ -108,13 +110,51 @@ class TraceArrays(NamedTuple):
     length: I32
 
 
-@_jit
-def _record(trace_player: I8, trace_action: I16, g: int, t: int, player: int, action: int) -> int:
-    """Store trace entry ``t`` of game ``g`` if there is room; return ``t + 1``."""
-    if t < trace_player.shape[1]:
-        trace_player[g, t] = player
-        trace_action[g, t] = action
-    return t + 1
+class Seats(NamedTuple):
+    """The scratch state :func:`play_games` reuses game after game (:func:`new_seats`):
+    ``policies`` int8 ``(n,)``, ``scores`` and ``rpts`` int32 ``(n,)``, ``rows`` int8
+    ``(n, 7)``, ``quit`` bool ``(n,)``, ``llama`` and ``setaside`` int8 ``(7,)``, ``rng``
+    uint64 ``(2,)``, and the heuristic's memo (``memo`` uint64, ``vals`` float64) and work
+    buffer ``scratch`` int8 (:mod:`lamagames.dice.batch_heuristic`)."""
+
+    policies: I8
+    scores: I32
+    rows: I8
+    quit: Bools
+    llama: I8
+    setaside: I8
+    rpts: I32
+    rng: U64
+    memo: U64
+    vals: F64
+    scratch: I8
+
+
+#: ``(t, decisions)``: trace steps taken so far in a game (chance included), and how many of
+#: them were seats' decisions.
+Steps = tuple[int, int]
+
+
+@_inline
+def _seat_step(trace: TraceArrays, g: int, steps: Steps, player: int, action: int) -> Steps:
+    """Record seat ``player``'s ``action`` as trace step ``steps[0]`` of game ``g`` while
+    there is room; return both counts one up."""
+    t, decisions = steps
+    if t < trace.player.shape[1]:
+        trace.player[g, t] = player
+        trace.action[g, t] = action
+    return t + 1, decisions + 1
+
+
+@_inline
+def _chance_step(trace: TraceArrays, g: int, steps: Steps, outcome: int) -> Steps:
+    """Record chance ``outcome`` (player -1) as :func:`_seat_step` does; return the step
+    count one up, the decision count as it was."""
+    t, decisions = steps
+    if t < trace.player.shape[1]:
+        trace.player[g, t] = -1
+        trace.action[g, t] = outcome
+    return t + 1, decisions
 
 
 @_jit
@@ -135,187 +175,49 @@ def _give_choice(score: int, policy: int, rng: U64) -> int:
     return A_NONE
 
 
-@_jit
-def play_games(
-    seeds: U64,
-    policies: I8,
-    start: int,
-    end_score: int,
-    tables: Tables,
-    results: Results,
-    trace: TraceArrays,
-) -> None:
-    """Play ``len(seeds)`` whole games with in-kernel policies (one int8 code per seat).
+@_inline
+def _deal(seats: Seats, hand_ids: I16, trace: TraceArrays, g: int, steps: Steps) -> Steps:
+    """D-3, D-5: a full llama row and the rest of the deck set aside, then six cards
+    drawn without replacement for each seat, seat 0 first (one chance step each)."""
+    rows, setaside, rng = seats.rows, seats.setaside, seats.rng
+    total = 0
+    for s in range(7):
+        seats.llama[s] = _LLAMA_ROW[s]
+        setaside[s] = _DECK[s]
+        total += _DECK[s]
+    for p in range(rows.shape[0]):
+        seats.quit[p] = False
+        code = 0
+        for s in range(7):
+            rows[p, s] = 0
+        for _ in range(6):
+            r = below(rng, 0, total)
+            s = 0
+            while r >= setaside[s]:
+                r -= setaside[s]
+                s += 1
+            setaside[s] -= 1
+            total -= 1
+            rows[p, s] += 1
+            code += _POW7[s]
+        steps = _chance_step(trace, g, steps, hand_ids[code])
+    return steps
 
-    A straight-line loop over turns (no phase machine, no per-action legality lists) for
-    speed, on the same rule
-    primitives as the step kernels (:mod:`lamagames.dice.primitives`); they take exactly
-    the steps of the scalar engine (D-5 .. D-11) and, while there is room, write them to
-    the trace as ``(player, action)`` pairs (player -1: a chance outcome id), so the
-    agreement tests replay it through the scalar engine.
 
-    Writes :class:`Results` per game ``g`` and the trace length ``trace.length[g]`` (it may
-    exceed ``trace.player.shape[1]``; then the trace is cut).
-    """
-    faces, hand_ids, discard_ids, rvec, rsym, rp = tables
-    scores_out, wins_out, length_out, rpts_out, decisions_out = results
-    trace_player, trace_action, trace_len = trace
-    n = policies.shape[0]
-    memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)  # the heuristic's memo (batch_heuristic)
-    vals = np.zeros(MEMO_SIZE, dtype=np.float64)
-    scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)  # and its work buffer
-    scores = np.zeros(n, dtype=np.int32)
-    rows = np.zeros((n, 7), dtype=np.int8)
-    quit = np.zeros(n, dtype=np.bool_)
-    llama = np.zeros(7, dtype=np.int8)
-    setaside = np.zeros(7, dtype=np.int8)
-    rpts = np.zeros(n, dtype=np.int32)
-    rng = np.zeros(2, dtype=np.uint64)
-    for g in range(seeds.shape[0]):
-        seed_streams(rng, seeds[g])
-        scores[:] = 0
-        rpts[:] = 0
-        starter = start
-        rounds = 0
-        t = 0
-        decisions = 0
-        while True:
-            rounds += 1
-            total = 0
-            for s in range(7):  # D-3, D-5
-                llama[s] = _LLAMA_ROW[s]
-                setaside[s] = _DECK[s]
-                total += _DECK[s]
-            for p in range(n):  # deal six cards to each seat, seat 0 first
-                quit[p] = False
-                code = 0
-                for s in range(7):
-                    rows[p, s] = 0
-                for _ in range(6):
-                    r = below(rng, 0, total)
-                    s = 0
-                    while r >= setaside[s]:
-                        r -= setaside[s]
-                        s += 1
-                    setaside[s] -= 1
-                    total -= 1
-                    rows[p, s] += 1
-                    code += _POW7[s]
-                t = _record(trace_player, trace_action, g, t, -1, hand_ids[code])
-            p = starter
-            last = starter
-            active = n
-            while True:  # turns (D-6)
-                row = rows[p]
-                policy = policies[p]
-                last = p
-                over = False
-                if policy == POLICY_BENCHMARK:
-                    act = A_QUIT if row_score(row) <= QUIT_AT else A_ROLL
-                elif policy == POLICY_HEURISTIC:
-                    act = heuristic_turn(
-                        row, llama, active == 1, best_chip(scores[p]), rvec, rsym, rp,
-                        memo, vals,
-                    )  # fmt: skip
-                else:
-                    act = below(rng, 1, 2)
-                t = _record(trace_player, trace_action, g, t, p, act)
-                decisions += 1
-                if act == A_QUIT:  # D-7
-                    quit[p] = True
-                    active -= 1
-                    if active == 0:  # D-9
-                        break
-                else:
-                    a = faces[0, below(rng, 0, 6)]
-                    b = faces[1, below(rng, 0, 6)]
-                    c = faces[2, below(rng, 0, 6)]
-                    t = _record(trace_player, trace_action, g, t, -1, a * 49 + b * 7 + c)
-                    # D-8 in the order of primitives.roll_result, written out here: calling
-                    # it costs this loop 15-20% (measured); the trace-replay tests check it.
-                    if a == LL and b == LL and c == LL:
-                        result = primitives.THREE_LLAMAS
-                    elif row[a] > 0 or row[b] > 0 or row[c] > 0:
-                        result = primitives.MATCH
-                    elif active > 1 and (llama[a] > 0 or llama[b] > 0 or llama[c] > 0):
-                        result = primitives.TAKE
-                    else:
-                        result = primitives.BUST
-                    if result == primitives.THREE_LLAMAS:  # D-8.1
-                        if chip_choices(scores[p]) != 0:
-                            give = _give_choice(scores[p], policy, rng)
-                            t = _record(trace_player, trace_action, g, t, p, give)
-                            decisions += 1
-                            scores[p] -= chip_points(give)
-                    elif result == primitives.MATCH:  # D-8.2
-                        if policy == POLICY_HEURISTIC:
-                            code = heuristic_discard(
-                                row, a, b, c, llama, active == 1, best_chip(scores[p]),
-                                discard_ids, rvec, rsym, rp, memo, vals, scratch,
-                            )  # fmt: skip
-                        else:
-                            code = _discard_code(row, a, b, c, policy, rng)
-                        t = _record(trace_player, trace_action, g, t, p, discard_ids[code])
-                        decisions += 1
-                        for s in range(7):
-                            row[s] -= (code >> (2 * s)) & 3
-                        over = is_empty(row)  # D-9
-                    elif result == primitives.TAKE:  # D-8.3 (not the last standing, D-8.5)
-                        n_take = 0
-                        first = -1
-                        for s in range(7):
-                            if can_take(llama, a, b, c, s):
-                                n_take += 1
-                                if first < 0:
-                                    first = s
-                        take = first
-                        if policy == POLICY_HEURISTIC:
-                            take = heuristic_take(
-                                row, a, b, c, llama, False, best_chip(scores[p]),
-                                rvec, rsym, rp, memo, vals, scratch,
-                            )  # fmt: skip
-                        elif policy == POLICY_RANDOM and n_take > 1:
-                            k = below(rng, 1, n_take)
-                            for s in range(7):
-                                if can_take(llama, a, b, c, s):
-                                    if k == 0:
-                                        take = s
-                                        break
-                                    k -= 1
-                        t = _record(trace_player, trace_action, g, t, p, A_TAKE + take)
-                        decisions += 1
-                        llama[take] = 0
-                        row[take] += 1
-                        over = is_empty(llama)  # D-9
-                    else:  # D-8.4 / D-8.5 bust: the whole llama row, round over
-                        bust(row, llama)
-                        over = True
-                if over:
-                    break
-                p = next_seat(quit, p)  # D-6
-            for q in range(n):  # D-10 scoring
-                points = row_score(rows[q])
-                rpts[q] += points
-                scores[q] += points
-            for q in range(n):  # give-backs after an emptied row, in seat order
-                if gives_back_after_round(row_score(rows[q]), scores[q]):
-                    give = _give_choice(scores[q], policies[q], rng)
-                    t = _record(trace_player, trace_action, g, t, q, give)
-                    decisions += 1
-                    scores[q] -= chip_points(give)
-            starter = last  # D-5
-            if game_over(scores, end_score):  # D-11
-                break
-        low = scores[0]
-        for q in range(n):
-            low = min(low, scores[q])
-        for q in range(n):
-            scores_out[g, q] = scores[q]
-            wins_out[g, q] = 1 if scores[q] == low else 0
-            rpts_out[g, q] = rpts[q]
-        length_out[g] = rounds
-        decisions_out[g] = decisions
-        trace_len[g] = t
+@_inline
+def _turn_choice(seats: Seats, tables: Tables, p: int, alone: bool) -> int:
+    """Roll or quit (D-6, D-7) for seat ``p`` on its policy; ``alone``: the last seat
+    standing (D-8.5)."""
+    policy = seats.policies[p]
+    row = seats.rows[p]
+    if policy == POLICY_BENCHMARK:
+        return A_QUIT if row_score(row) <= QUIT_AT else A_ROLL
+    if policy == POLICY_HEURISTIC:
+        return heuristic_turn(
+            row, seats.llama, alone, best_chip(seats.scores[p]), tables.rvec, tables.rsym,
+            tables.rp, seats.memo, seats.vals,
+        )  # fmt: skip
+    return below(seats.rng, 1, 2)
 
 
 @_jit
@@ -338,60 +240,249 @@ def _discard_code(row: I8, a: int, b: int, c: int, policy: int, rng: U64) -> int
     return code
 
 
-@_jit
-def init_states(
+@_inline
+def _discard_choice(
+    seats: Seats, tables: Tables, p: int, dice: tuple[int, int, int], alone: bool
+) -> int:
+    """Seat ``p``'s discard after a match (D-8.2) as a count code, on its policy;
+    ``alone``: the last seat standing (D-8.5)."""
+    a, b, c = dice
+    row = seats.rows[p]
+    if seats.policies[p] == POLICY_HEURISTIC:
+        return heuristic_discard(
+            row, a, b, c, seats.llama, alone, best_chip(seats.scores[p]), tables.discard_ids,
+            tables.rvec, tables.rsym, tables.rp, seats.memo, seats.vals, seats.scratch,
+        )  # fmt: skip
+    return _discard_code(row, a, b, c, seats.policies[p], seats.rng)
+
+
+@_inline
+def _take_choice(seats: Seats, tables: Tables, p: int, dice: tuple[int, int, int]) -> int:
+    """Seat ``p``'s llama-row card after a roll with no match (D-8.3), on its policy: the
+    benchmark takes the lowest one."""
+    a, b, c = dice
+    llama = seats.llama
+    policy = seats.policies[p]
+    if policy == POLICY_HEURISTIC:
+        return heuristic_take(
+            seats.rows[p], a, b, c, llama, False, best_chip(seats.scores[p]), tables.rvec,
+            tables.rsym, tables.rp, seats.memo, seats.vals, seats.scratch,
+        )  # fmt: skip
+    n_take = 0
+    first = -1
+    for s in range(7):
+        if can_take(llama, a, b, c, s):
+            n_take += 1
+            if first < 0:
+                first = s
+    if policy == POLICY_RANDOM and n_take > 1:
+        k = below(seats.rng, 1, n_take)
+        for s in range(7):
+            if can_take(llama, a, b, c, s):
+                if k == 0:
+                    return s
+                k -= 1
+    return first
+
+
+@_inline
+def _roll(
+    seats: Seats, tables: Tables, p: int, active: int, log: tuple[TraceArrays, int, Steps]
+) -> tuple[Steps, bool]:
+    """Seat ``p`` rolls (one chance step) and the roll is resolved by D-8 (D-8.1 .. D-8.5)
+    with the seat's choices recorded; ``active``: seats still in the round. Returns the
+    step counts and whether the round is over (D-9)."""
+    trace, g, steps = log
+    faces = tables.faces
+    rng = seats.rng
+    a = faces[0, below(rng, 0, 6)]
+    b = faces[1, below(rng, 0, 6)]
+    c = faces[2, below(rng, 0, 6)]
+    steps = _chance_step(trace, g, steps, a * 49 + b * 7 + c)
+    row = seats.rows[p]
+    llama = seats.llama
+    result = roll_result(row, llama, a, b, c, active == 1)  # D-8
+    if result == primitives.THREE_LLAMAS:  # D-8.1
+        score = seats.scores[p]
+        if chip_choices(score) != 0:
+            give = _give_choice(score, seats.policies[p], rng)
+            steps = _seat_step(trace, g, steps, p, give)
+            seats.scores[p] -= chip_points(give)
+        return steps, False
+    if result == primitives.MATCH:  # D-8.2
+        code = _discard_choice(seats, tables, p, (a, b, c), active == 1)
+        steps = _seat_step(trace, g, steps, p, tables.discard_ids[code])
+        for s in range(7):
+            row[s] -= (code >> (2 * s)) & 3
+        return steps, is_empty(row)  # D-9
+    if result == primitives.TAKE:  # D-8.3
+        take = _take_choice(seats, tables, p, (a, b, c))
+        steps = _seat_step(trace, g, steps, p, A_TAKE + take)
+        llama[take] = 0
+        row[take] += 1
+        return steps, is_empty(llama)  # D-9
+    bust(row, llama)  # D-8.4 / D-8.5: the whole llama row, round over
+    return steps, True
+
+
+@_inline
+def _round(
+    seats: Seats, tables: Tables, starter: int, log: tuple[TraceArrays, int, Steps]
+) -> tuple[Steps, int]:
+    """The turns of one dealt round from seat ``starter`` (D-6 .. D-9) until it ends;
+    returns the step counts and the seat that acted last (the next round's starter, D-5)."""
+    trace, g, steps = log
+    quit = seats.quit
+    p = starter
+    active = quit.shape[0]
+    while True:  # turns (D-6)
+        act = _turn_choice(seats, tables, p, active == 1)
+        steps = _seat_step(trace, g, steps, p, act)
+        if act == A_QUIT:  # D-7
+            quit[p] = True
+            active -= 1
+            if active == 0:  # D-9
+                return steps, p
+        else:
+            steps, over = _roll(seats, tables, p, active, (trace, g, steps))
+            if over:
+                return steps, p
+        p = next_seat(quit, p)  # D-6
+
+
+@_inline
+def _score_round(seats: Seats, trace: TraceArrays, g: int, steps: Steps) -> Steps:
+    """D-10: every row scored, then seats with an emptied row and a chip give one back,
+    in seat order."""
+    scores, rows = seats.scores, seats.rows
+    n = scores.shape[0]
+    for q in range(n):
+        points = row_score(rows[q])
+        seats.rpts[q] += points
+        scores[q] += points
+    for q in range(n):
+        if gives_back_after_round(row_score(rows[q]), scores[q]):
+            give = _give_choice(scores[q], seats.policies[q], seats.rng)
+            steps = _seat_step(trace, g, steps, q, give)
+            scores[q] -= chip_points(give)
+    return steps
+
+
+@_inline
+def _write_results(seats: Seats, results: Results, g: int, rounds: int, decisions: int) -> None:
+    """Store game ``g``'s :class:`Results` (a win: the lowest score, D-11)."""
+    scores = seats.scores
+    low = scores[0]
+    for q in range(scores.shape[0]):
+        low = min(low, scores[q])
+    for q in range(scores.shape[0]):
+        results.scores[g, q] = scores[q]
+        results.wins[g, q] = 1 if scores[q] == low else 0
+        results.rpts[g, q] = seats.rpts[q]
+    results.length[g] = rounds
+    results.decisions[g] = decisions
+
+
+def new_seats(policies: I8) -> Seats:
+    """The scratch state of :func:`play_games` for seats with in-kernel ``policies`` (int8
+    ``(n,)``, one ``POLICY_*`` code per seat), zeroed."""
+    n = policies.shape[0]
+    return Seats(
+        policies,
+        np.zeros(n, dtype=np.int32),
+        np.zeros((n, 7), dtype=np.int8),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(7, dtype=np.int8),
+        np.zeros(7, dtype=np.int8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(2, dtype=np.uint64),
+        np.zeros(MEMO_SIZE + 1, dtype=np.uint64),
+        np.zeros(MEMO_SIZE, dtype=np.float64),
+        np.zeros(SCRATCH_SIZE, dtype=np.int8),
+    )
+
+
+@_jit_no_refcount
+def play_games(
     seeds: U64,
     start: int,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    rng: U64,
+    end_score: int,
+    seats: Seats,
+    tables: Tables,
+    results: Results,
+    trace: TraceArrays,
 ) -> None:
-    """Every game before its first deal, with its streams seeded from ``seeds[g]``."""
+    """Play ``len(seeds)`` whole games with in-kernel policies (``seats.policies``, one
+    int8 code per seat) on the scratch state ``seats`` (:func:`new_seats`).
+
+    A straight-line loop over rounds and turns (no phase machine, no per-action legality
+    lists) for speed, on the same rule primitives as the step kernels
+    (:mod:`lamagames.dice.primitives`). Its helpers are inlined into it by Numba
+    (``inline="always"``) and it allocates nothing, so it runs without Numba's reference
+    counting (``_nrt=False``): it compiles to one loop (measured: as fast as the former
+    single function, whose reference counting of the arrays its helpers pass about made
+    a split 5x slower). It takes exactly the steps of the
+    scalar engine (D-5 .. D-11) and, while there is room, writes them to the trace as
+    ``(player, action)`` pairs (player -1: a chance outcome id), so the agreement tests
+    replay it through the scalar engine.
+
+    Writes :class:`Results` per game ``g`` and the trace length ``trace.length[g]`` (it may
+    exceed ``trace.player.shape[1]``; then the trace is cut).
+    """
     for g in range(seeds.shape[0]):
-        reset_game(
+        seed_streams(seats.rng, seeds[g])
+        seats.scores[:] = 0
+        seats.rpts[:] = 0
+        starter = start
+        rounds = 0
+        steps = (0, 0)
+        while True:
+            rounds += 1
+            steps = _deal(seats, tables.hand_ids, trace, g, steps)
+            steps, starter = _round(seats, tables, starter, (trace, g, steps))  # D-5
+            steps = _score_round(seats, trace, g, steps)
+            if game_over(seats.scores, end_score):  # D-11
+                break
+        _write_results(seats, results, g, rounds, steps[1])
+        trace.length[g] = steps[0]
+
+
+#: The batch state arrays of :class:`lamagames.dice.batch.DiceBatchState` in
+#: :mod:`lamagames.dice.batch_kernel` order, passed as one argument: ``(ctrl, dice,
+#: scores, rows, quit, llama, setaside, discards, give, rpts, rng)``, each with a leading
+#: game axis ``G``.
+States = tuple[I32, I8, I32, I8, Bools, I8, I8, I8, Bools, I32, U64]
+#: The read-only step tables: ``(faces, hand_ids, hand_counts, discard_ids,
+#: discard_counts)`` (:mod:`lamagames.dice.batch`).
+StepTables = tuple[I8, I16, I8, I16, I8]
+
+
+@_jit
+def init_states(seeds: U64, start: int, states: States) -> None:
+    """Every game before its first deal, with its streams seeded from ``seeds[g]``."""
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = states
+    for g in range(seeds.shape[0]):
+        game = (
             ctrl[g], dice[g], scores[g], rows[g], quit[g], llama[g], setaside[g],
-            discards[g], give[g], rpts[g], start,
+            discards[g], give[g], rpts[g],
         )  # fmt: skip
+        reset_game(game, start)
         seed_streams(rng[g], seeds[g])
 
 
 @_jit
 def step_states(
-    actions: I32,
-    end_score: int,
-    faces: I8,
-    hand_ids: I16,
-    hand_counts: I8,
-    discard_ids: I16,
-    discard_counts: I8,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    setaside: I8,
-    discards: I8,
-    give: Bools,
-    rpts: I32,
-    rng: U64,
-    err: I32,
+    actions: I32, end_score: int, tables: StepTables, states: States, err: I32
 ) -> None:
     """Apply ``actions[g]`` to every game, or change nothing if any is refused.
 
     ``actions[g]``: a player action id at a seat's decision; a chance outcome id at a chance
     node, or -1 to draw it from the game's chance stream; -1 for a finished game.
     On refusal ``err`` holds ``(game, code)`` of the first bad game (codes ``ERR_*``);
-    otherwise ``err[1] == OK``.
+    otherwise ``err[1] == OK``. ``tables``: :data:`StepTables`; ``states``: :data:`States`.
     """
+    faces, hand_ids, hand_counts, discard_ids, discard_counts = tables
+    ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, rng = states
     buf = np.zeros(16, dtype=np.int32)
     err[0] = -1
     err[1] = OK
@@ -451,23 +542,17 @@ def legal_masks(
 @_jit
 def policy_actions(
     policies: I8,
-    ctrl: I32,
-    dice: I8,
-    scores: I32,
-    rows: I8,
-    quit: Bools,
-    llama: I8,
-    rng: U64,
+    states: States,
     discard_ids: I16,
-    rvec: I8,
-    rsym: I8,
-    rp: F64,
+    roll_table: tuple[I8, I8, F64],
     out: I32,
 ) -> None:
     """``out[g]``: the action the in-kernel policy of the seat to act chooses in game
-    ``g`` (random draws advance that game's policy stream; the heuristic uses the roll
-    table ``rvec``, ``rsym``, ``rp`` of :mod:`lamagames.dice.batch_heuristic`); -1 at
-    chance and terminal nodes."""
+    ``g`` (random draws advance that game's policy stream; the heuristic uses the
+    ``roll_table = (rvec, rsym, rp)`` of :mod:`lamagames.dice.batch_heuristic`); -1 at
+    chance and terminal nodes. ``states``: :data:`States`."""
+    ctrl, dice, scores, rows, quit, llama, _, _, _, _, rng = states
+    rvec, rsym, rp = roll_table
     buf = np.zeros(16, dtype=np.int32)
     memo = np.zeros(MEMO_SIZE + 1, dtype=np.uint64)
     vals = np.zeros(MEMO_SIZE, dtype=np.float64)

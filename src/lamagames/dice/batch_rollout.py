@@ -168,14 +168,17 @@ def rollouts(
     trace_action = np.zeros((m, k, capacity), dtype=np.int16)
     trace_length = np.zeros((m, k), dtype=np.int32)
     p = position
+    rvec, rsym, rp = heuristic_tables(p.params)
+    memo_keys, memo_vals = new_memo(MEMO_SIZE) if memo is None else memo
     _rollouts(
-        p.ctrl, p.dice, p.scores, p.rows, p.quit, p.llama_row, p.setaside, p.discards, p.give,
-        np.array(wanted, dtype=np.int32), np.ascontiguousarray(seed_array, dtype=np.uint64),
-        rounds, cap, int(p.params["end_score"]),
-        _faces(p.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS,
-        *heuristic_tables(p.params), *(new_memo(MEMO_SIZE) if memo is None else memo),
-        final, over, trace_player, trace_action, trace_length,
-    )  # fmt: skip
+        (p.ctrl, p.dice, p.scores, p.rows, p.quit, p.llama_row, p.setaside, p.discards, p.give),
+        np.array(wanted, dtype=np.int32),
+        np.ascontiguousarray(seed_array, dtype=np.uint64),
+        (rounds, cap, int(p.params["end_score"])),
+        (_faces(p.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS),
+        (rvec, rsym, rp, memo_keys, memo_vals),
+        (final, over, trace_player, trace_action, trace_length),
+    )
     return RolloutResults(
         changes=final - p.scores[None, None, :],
         over=over,

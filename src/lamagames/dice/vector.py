@@ -249,7 +249,7 @@ def run_vector(
         _load(g, st, one)
         if m == RESET:
             reset_game(
-                ctrl1, dice1, scores1, rows1, quit1, llama1, setaside1, discards1, give1, rpts1,
+                (ctrl1, dice1, scores1, rows1, quit1, llama1, setaside1, discards1, give1, rpts1),
                 start,
             )  # fmt: skip
             seed_streams(rng1, next_u64(ep_rng, g))

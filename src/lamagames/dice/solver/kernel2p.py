@@ -41,32 +41,34 @@ MAX_PAIR_ITERATIONS: int = 1_000
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+#: The roll groups of :class:`~lamagames.dice.solver.pair_table.RollGroups`, as one
+#: argument: ``(p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown)``.
+Groups = tuple[float, IntArray, FloatArray, IntArray, IntArray, IntArray, FloatArray, IntArray]
+#: The index tables of a pair space (:class:`~lamagames.dice.solver.pair_table.PairSpace`)
+#: and the symbols' values: ``(ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a,
+#: t_b, ls_a, ls_b)``.
+Space = tuple[
+    IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray,
+    IntArray, IntArray,
+]  # fmt: skip
+#: A last-standing space of one seat: ``(ncodes, own, card, delta)``.
+SeatSpace = tuple[IntArray, IntArray, IntArray, IntArray]
 
 
 @njit(cache=True, nogil=True)
 def solve_last_standing(
-    chips: IntArray,
-    n: int,
-    ncodes: IntArray,
-    own: IntArray,
-    card: IntArray,
-    delta: IntArray,
-    sym_values: IntArray,
-    p3: float,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
+    chips: IntArray, n: int, seat: SeatSpace, sym_values: IntArray, groups: Groups
 ) -> FloatArray:
     """Last player standing (D-8.5): ``v[l, i]`` for every level ``l`` (``chips[l]``: the
     chip given back greedily at that level, D-8.1; ``chips[0] == 0``) and index ``i``.
 
     ``own[s, c]`` / ``card[s, c]``: the seat's count of symbol ``s`` and whether its
     llama-row card is still out, for code ``c``; ``delta[s, c, k]``: index drop when ``k``
-    cards of ``s`` are discarded. An empty row ends the round with the chip of D-10.
+    cards of ``s`` are discarded (``seat = (ncodes, own, card, delta)``). An empty row ends
+    the round with the chip of D-10. ``groups``: :data:`Groups`.
     """
+    ncodes, own, card, delta = seat
+    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, _ = groups
     levels = chips.shape[0]
     v = np.zeros((levels, n))
     codes = np.zeros(7, dtype=np.int64)
@@ -231,38 +233,17 @@ def _describe(
 @njit(cache=True, nogil=True)
 def sweep_pair(
     n: int,
-    ncodes: IntArray,
-    code_a: IntArray,
-    code_b: IntArray,
-    code_c: IntArray,
-    sym_values: IntArray,
-    d_a: IntArray,
-    d_b: IntArray,
-    t_a: IntArray,
-    t_b: IntArray,
-    ls_a: IntArray,
-    ls_b: IntArray,
-    v_a: FloatArray,
-    v_b: FloatArray,
-    chip_a: float,
-    chip_b: float,
-    w: FloatArray,
-    p: FloatArray,
-    w_ga: FloatArray,
-    p_ga: FloatArray,
-    w_gb: FloatArray,
-    p_gb: FloatArray,
-    p3: float,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
-    m_shown: IntArray,
+    space: Space,
+    levels: tuple[FloatArray, FloatArray, float, float],
+    out: tuple[FloatArray, FloatArray],
+    below: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    groups: Groups,
     check: bool,
 ) -> tuple[int, float]:
-    """Solve one level pair: fill ``w`` and ``p`` (float64, shape ``(2, n)``).
+    """Solve one level pair: fill ``out = (w, p)`` (float64, shape ``(2, n)``).
+
+    ``space``: :data:`Space`; ``levels = (v_a, v_b, chip_a, chip_b)``; ``below = (w_ga,
+    p_ga, w_gb, p_gb)``; ``groups``: :data:`Groups` (each unpacked once, at the top).
 
     ``v_a``/``v_b``: last-standing values of A and B at this pair's levels (D-8.5), used when
     the other seat quits (D-7). ``chip_a > 0``: A gives that chip back on three llamas
@@ -275,6 +256,11 @@ def sweep_pair(
     with the stored ``w``/``p`` instead. Returns ``(most pair iterations at one index,
     max |T w - w| and |T p - p| in points)`` (the residual is 0.0 unless ``check``).
     """
+    ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    v_a, v_b, chip_a, chip_b = levels
+    w, p = out
+    w_ga, p_ga, w_gb, p_gb = below
+    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
     codes = np.zeros(7, dtype=np.int64)
     dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
     dx_b = np.zeros(22, dtype=np.int64)
@@ -392,31 +378,19 @@ def roll_value(
     x: int,
     actor: int,
     codes: IntArray,
-    code_a: IntArray,
-    code_b: IntArray,
-    code_c: IntArray,
-    sym_values: IntArray,
-    d_a: IntArray,
-    d_b: IntArray,
-    t_a: IntArray,
-    t_b: IntArray,
-    ls_a: IntArray,
-    ls_b: IntArray,
-    w: FloatArray,
-    p: FloatArray,
-    c_w: float,
-    c_p: float,
-    p3: float,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
-    m_shown: IntArray,
+    space: Space,
+    values: tuple[FloatArray, FloatArray],
+    after_llamas: tuple[float, float],
+    groups: Groups,
 ) -> tuple[float, float]:
     """``(margin, own points)`` of rolling now (D-8) at index ``x`` (digits ``codes``) for
-    ``actor`` (0 = A), with ``(c_w, c_p)`` the actor's value after three llamas."""
+    ``actor`` (0 = A), with ``values = (w, p)`` the level pair's arrays and
+    ``after_llamas = (c_w, c_p)`` the actor's value after three llamas; ``space`` and
+    ``groups`` as in :func:`sweep_pair`."""
+    _, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    w, p = values
+    c_w, c_p = after_llamas
+    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
     dx_a = np.zeros(22, dtype=np.int64)
     dx_b = np.zeros(22, dtype=np.int64)
     sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, _, _ = _describe(
@@ -534,32 +508,12 @@ def _rest_block(
 @njit(cache=True, nogil=True)
 def sweep_block(
     n: int,
-    ncodes: IntArray,
-    code_a: IntArray,
-    code_b: IntArray,
-    code_c: IntArray,
-    sym_values: IntArray,
-    d_a: IntArray,
-    d_b: IntArray,
-    t_a: IntArray,
-    t_b: IntArray,
-    ls_a: IntArray,
-    ls_b: IntArray,
-    v_a: FloatArray,
-    v_b: FloatArray,
-    chips_a: IntArray,
-    chips_b: IntArray,
+    space: Space,
+    levels: tuple[FloatArray, FloatArray, IntArray, IntArray],
     first: int,
     out: FloatArray,
     prev: FloatArray,
-    p3: float,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
-    m_shown: IntArray,
+    groups: Groups,
 ) -> int:
     """Solve a block of level pairs in one ascending sweep: A's levels ``first ..
     first + rows - 1`` times all of B's ``lb`` levels, where ``out`` is float64
@@ -573,8 +527,13 @@ def sweep_block(
     levels), read when A gives a chip back on three llamas at level ``first`` (unused when
     ``first == 0``). Keeping a block's level pairs side by side per index lets one pass of
     index arithmetic serve them all and their values share cache lines.
+    ``space``: :data:`Space`; ``levels = (v_a, v_b, chips_a, chips_b)``; ``groups``:
+    :data:`Groups` (each unpacked once, at the top, as in :func:`sweep_pair`).
     Returns the most pair iterations at one index (both seats at level 0).
     """
+    ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    v_a, v_b, chips_a, chips_b = levels
+    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
     lb = chips_b.shape[0]
     nk = out.shape[2]
     rows = nk // lb

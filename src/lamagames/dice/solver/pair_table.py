@@ -397,10 +397,8 @@ class PairTable:
         sp = self.space
         g = self.groups
         r_w, r_p = kernel2p.roll_value(
-            f.index, f.actor, f.codes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
-            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b, w, p, c_w, c_p, g.p3,
-            *g.kernel_args(), g.m_shown,
-        )  # fmt: skip
+            f.index, f.actor, f.codes, _space(sp), (w, p), (c_w, c_p), _groups(g)
+        )
         return float(r_w), float(r_p)
 
     def bellman_residual(self) -> float:
@@ -419,12 +417,27 @@ class PairTable:
         la = self.chains[0].index(sa)
         lb = self.chains[1].index(sb)
         return kernel2p.sweep_pair(
-            sp.size, sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
-            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b,
-            self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb),
-            out[0], out[1], ga[0], ga[1], gb[0], gb[1], g.p3,
-            *g.kernel_args(), g.m_shown, check,
-        )  # fmt: skip
+            sp.size,
+            _space(sp),
+            (self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb)),
+            (out[0], out[1]),
+            (ga[0], ga[1], gb[0], gb[1]),
+            _groups(g),
+            check,
+        )
+
+
+def _space(sp: PairSpace) -> kernel2p.Space:
+    """The kernels' :data:`~lamagames.dice.solver.kernel2p.Space` of a pair space."""
+    return (
+        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES, sp.d_a, sp.d_b, sp.t_a,
+        sp.t_b, sp.ls_a, sp.ls_b,
+    )  # fmt: skip
+
+
+def _groups(g: RollGroups) -> kernel2p.Groups:
+    """The kernels' :data:`~lamagames.dice.solver.kernel2p.Groups` of the roll groups."""
+    return (g.p3, *g.kernel_args(), g.m_shown)
 
 
 def table_bytes(a0: Row, b0: Row, mask0: int, score_a: int, score_b: int) -> int:
@@ -506,11 +519,10 @@ def _last_standing(
             [0] + [chain[i] - chain[i - 1] for i in range(1, len(chain))], dtype=np.int64
         )
         all_chips.append(chips)
-        values = kernel2p.solve_last_standing(
-            chips, size, ncodes, own, card, delta, _SYM_VALUES, groups.p3,
-            *groups.kernel_args(),
-        )  # fmt: skip
-        ls_values.append(values)
+        seat_space = (ncodes, own, card, delta)
+        ls_values.append(
+            kernel2p.solve_last_standing(chips, size, seat_space, _SYM_VALUES, _groups(groups))
+        )
     return ls_values, all_chips
 
 
@@ -552,12 +564,8 @@ def _sweep_blocks(
     for first in range(0, levels_a, rows):
         count = min(rows, levels_a - first)
         out = np.empty((n, 4, count * levels_b))
-        it = kernel2p.sweep_block(
-            n, sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES,
-            sp.d_a, sp.d_b, sp.t_a, sp.t_b, sp.ls_a, sp.ls_b, ls_values[0], ls_values[1],
-            chips[0], chips[1], first, out, prev, groups.p3, *groups.kernel_args(),
-            groups.m_shown,
-        )  # fmt: skip
+        levels = (ls_values[0], ls_values[1], chips[0], chips[1])
+        it = kernel2p.sweep_block(n, _space(sp), levels, first, out, prev, _groups(groups))
         worst = max(worst, it)
         for level in keep:
             i, j = chains[0].index(level[0]), chains[1].index(level[1])
