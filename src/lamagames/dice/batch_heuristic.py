@@ -482,21 +482,30 @@ def rollouts(
     rng = np.zeros(2, dtype=np.uint64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)
     capacity = trace_player.shape[2]
+    n = scores0.shape[0]
     start_round = ctrl0[ROUND]
     for i in range(actions.shape[0]):
         for k in range(seeds.shape[0]):
-            ctrl[:] = ctrl0
-            dice[:] = dice0
-            scores[:] = scores0
-            rows[:, :] = rows0
-            quit[:] = quit0
-            llama[:] = llama0
-            setaside[:] = setaside0
-            discards[:] = discards0
-            give[:] = give0
+            # element loops, not ``a[:] = b``: a slice copy compiles Numba's shape-mismatch
+            # message (string formatting, about 4 CPU s of a cold compile)
+            for j in range(ctrl0.shape[0]):
+                ctrl[j] = ctrl0[j]
+            for j in range(3):
+                dice[j] = dice0[j]
+            for seat in range(n):
+                scores[seat] = scores0[seat]
+                quit[seat] = quit0[seat]
+                give[seat] = give0[seat]
+                for s in range(7):
+                    rows[seat, s] = rows0[seat, s]
+            for s in range(7):
+                llama[s] = llama0[s]
+                setaside[s] = setaside0[s]
+                discards[s] = discards0[s]
             seed_streams(rng, seeds[k])
             player = ctrl[PLAYER]
-            action = actions[i]
+            # int64 as the later actions: the callees compile for one signature, not two
+            action: int = np.int64(actions[i])  # type: ignore[assignment]
             t = 0
             while True:
                 if t < capacity:
@@ -525,6 +534,7 @@ def rollouts(
                         ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp,
                         memo, vals, scratch,
                     )  # fmt: skip
-            scores_out[i, k, :] = scores
+            for seat in range(n):
+                scores_out[i, k, seat] = scores[seat]
             over_out[i, k] = ctrl[PHASE] == Phase.OVER
             trace_len[i, k] = t
