@@ -32,6 +32,7 @@ import re
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pexpect
@@ -40,8 +41,31 @@ PROMPT = r"q leave\) "
 BOT_MOVE = re.compile(r"Bot 2 (rolls|quits|gives)")
 
 
-def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> tuple[float, float]:
-    """One game up to the first bot move: (seconds waited, seconds the person took)."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU seconds of process ``pid`` (or of its thread ``thread``) so far,
+    from ``/proc`` (Linux); NaN where that cannot be read."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Wait:
+    """One measured wait: seconds (wall) from the person's answer to the bot's move, the
+    CPU seconds the game process used meanwhile (all threads, and its main thread alone),
+    and the seconds the person took before it."""
+
+    wall: float
+    cpu: float
+    cpu_main: float
+    took: float
+
+
+def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> Wait:
+    """One game up to the first bot move."""
     seats = ",".join(["human"] + [kind] * (players - 1))
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
     env.update(TERM="xterm-256color", NUMBA_CACHE_DIR=str(cache))
@@ -59,9 +83,15 @@ def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> t
                 time.sleep(think)
                 child.send("1\r")
                 answered = time.perf_counter()
+                cpu, main = cpu_seconds(child.pid), cpu_seconds(child.pid, child.pid)
                 # the earliest of the two in the output: a new prompt or the bot's move
                 if child.expect([PROMPT, BOT_MOVE.pattern]) == 1:
-                    return time.perf_counter() - answered, answered - first_prompt
+                    return Wait(
+                        wall=time.perf_counter() - answered,
+                        cpu=cpu_seconds(child.pid) - cpu,
+                        cpu_main=cpu_seconds(child.pid, child.pid) - main,
+                        took=answered - first_prompt,
+                    )
         finally:
             child.close(force=True)
 
@@ -80,10 +110,12 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as empty:
             cache = args.cache if args.cache is not None else Path(empty)
             state = "warm" if args.cache is not None else "cold"
-            waited, took = run_once(args.kind, think, args.seed, args.players, cache)
+            wait = run_once(args.kind, think, args.seed, args.players, cache)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
-            f"{state} cache, {think:g} s per prompt: the person took {took:.1f} s, "
-            f"then the first bot move waited {waited:.1f} s",
+            f"{state} cache, {think:g} s per prompt: the person took {wait.took:.1f} s, "
+            f"then the first bot move waited {wait.wall:.1f} s (CPU meanwhile "
+            f"{wait.cpu:.1f} s, main thread {wait.cpu_main:.1f} s; load {load:.1f})",
             flush=True,
         )
 

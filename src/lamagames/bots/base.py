@@ -42,6 +42,10 @@ class Bot(ABC):
     #: the optional extra of ``lamagames`` that installs :attr:`requires` (``"sim"``), named
     #: in the message of a missing requirement.
     extra: ClassVar[str | None] = None
+    #: the kind's compiled code also runs interpreted with the same decisions (inside
+    #: :func:`lamagames.core.jit.interpreting`), fast enough to decide while that code is
+    #: still compiling (``lama play``'s first moves, issue 19).
+    interpretable: ClassVar[bool] = False
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         _check_game(game)

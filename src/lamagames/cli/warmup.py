@@ -12,8 +12,11 @@ compile takes from about 15 s to a minute: without a word, ``lama simulate`` sat
 * :func:`warm_bots` makes each compiled bot kind decide once on a throwaway position, so
   that its code is compiled (or loaded) before the real games start.
 * :class:`BackgroundWarmUp` does that in a thread while people make their first moves
-  (``lama play``); a compiled bot's first move waits for it (:meth:`BackgroundWarmUp.wait`,
-  with the spinner) instead of compiling from scratch.
+  (``lama play``). A bot whose compiled code also runs interpreted with the same decisions
+  (:attr:`~lamagames.bots.base.Bot.interpretable`: ``search``) decides interpreted while
+  the warm-up runs, so its first moves wait no compile; other compiled bots (``exact``) wait
+  for it (:meth:`BackgroundWarmUp.wait`, with the spinner) instead of compiling from
+  scratch.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from lamagames.cli import i18n
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
 from lamagames.core.i18n import mark as _mark
+from lamagames.core.jit import interpreting
 from lamagames.core.rng import derive_seed
 
 #: The line shown while compiled code is being prepared.
@@ -164,8 +168,10 @@ class BackgroundWarmUp:
 
 
 class AfterWarmUp(Bot):
-    """A bot whose every decision first waits for a :class:`BackgroundWarmUp` (so that it
-    never compiles the same code concurrently nor races it for shared tables).
+    """A bot whose decisions wait for a :class:`BackgroundWarmUp` (so that it never compiles
+    the same code concurrently nor races it for shared tables), except those of an
+    :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
+    runs (the same actions, no compile to wait for).
 
     Args:
         bot: the bot that decides.
@@ -180,7 +186,11 @@ class AfterWarmUp(Bot):
         self.console = console
 
     def step(self, state: State) -> int:
-        """The wrapped bot's action, after the warm-up."""
+        """The wrapped bot's action: interpreted while the warm-up runs if the bot can,
+        else after the warm-up."""
+        if self.bot.interpretable and self.warm_up.running:
+            with interpreting():
+                return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)
 
