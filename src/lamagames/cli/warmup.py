@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import random
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from rich.console import Console
@@ -112,8 +112,9 @@ def decision_for(game: Game, seat: int, seed: int) -> State | None:
 
 
 def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
-    """Make a throwaway bot of each compiled kind in ``kinds`` decide once on a throwaway
-    position (:func:`decision_for`), compiling its code or loading it from the cache.
+    """Make a throwaway bot of each compiled kind in ``kinds`` warm up on a throwaway
+    position (:func:`decision_for`, :meth:`~lamagames.bots.base.Bot.warm_code`: decide once
+    there, or something cheaper), compiling its code or loading it from the cache.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
     random streams are not touched. A kind that cannot be made or fails is skipped (the
@@ -126,7 +127,7 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
                 continue
             try:
                 bot = make_bot(kind, game, seat, derive_seed(seed, "warm-up bot", seat))
-                bot.step(state)
+                bot.warm_code(state)
             except (LamaError, ValueError, RuntimeError):
                 pass
             break
@@ -143,12 +144,19 @@ class BackgroundWarmUp:
 
     def __init__(self, game: Game, kinds: Sequence[str], seed: int) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
+        #: called in the warm-up thread once the code is ready (before it ends).
+        self.then: list[Callable[[], None]] = []
         self._thread: threading.Thread | None = None
         if self.kinds:
             self._thread = threading.Thread(
-                target=warm_bots, args=(game, self.kinds, seed), name="lama-warm-up", daemon=True
+                target=self._run, args=(game, seed), name="lama-warm-up", daemon=True
             )
             self._thread.start()
+
+    def _run(self, game: Game, seed: int) -> None:
+        warm_bots(game, self.kinds, seed)
+        for then in list(self.then):
+            then()
 
     @property
     def running(self) -> bool:
@@ -184,21 +192,41 @@ class AfterWarmUp(Bot):
         self.bot = bot
         self.warm_up = warm_up
         self.console = console
+        self.interpretable = bot.interpretable
+        self._lock = threading.Lock()
+        self._ready = False  # the warm-up's code is ready: prepare goes straight on
+        self._pending: State | None = None  # the last position told during the warm-up
+        warm_up.then.append(self._catch_up)
+
+    def _catch_up(self) -> None:
+        """In the warm-up thread once the code is ready: the position told meanwhile, if
+        any, is passed on (an ``exact`` bot starts its real solve at once)."""
+        with self._lock:
+            self._ready = True
+            state, self._pending = self._pending, None
+            if state is not None:
+                with contextlib.suppress(LamaError):  # the bot's step meets it and reports it
+                    self.bot.prepare(state)
 
     def step(self, state: State) -> int:
         """The wrapped bot's action: interpreted while the warm-up runs if the bot can,
         else after the warm-up."""
-        if self.bot.interpretable and self.warm_up.running:
-            with interpreting():
+        if self.interpretable and self.warm_up.running:
+            with self._lock, interpreting():  # not alongside the catch-up's prepare
                 return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)
 
     def prepare(self, state: State) -> None:
-        """Passed on to the wrapped bot once the warm-up has finished (work ahead must not
-        compile the same code concurrently); before that, nothing."""
-        if not self.warm_up.running:
-            self.bot.prepare(state)
+        """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
+        not compile the same code concurrently); before that the last position told is kept
+        and passed on as soon as it is ready."""
+        with self._lock:
+            if self._ready or not self.warm_up.running:
+                self._pending = None
+                self.bot.prepare(state)
+            else:
+                self._pending = state
 
     def preparing(self) -> bool:
         """Whether the wrapped bot works ahead."""
