@@ -128,8 +128,11 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
                 s2, l2 = s, k
             m += 1
     total = 0
+    kept = 0  # points of the symbols no discard touches (the same sum, found once)
     for s in range(7):
         total += row[s]
+        if row[s] > 0 and s != s0 and (m < 2 or s != s1) and (m < 3 or s != s2):
+            kept += _VALUES[s]
     best = np.inf
     for k0 in range(l0 + 1):
         for k1 in range(l1 + 1):
@@ -139,17 +142,13 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
                 if total == k0 + k1 + k2:
                     value = float(-chip)
                 else:
-                    points = 0
-                    for s in range(7):
-                        left = row[s]
-                        if s == s0:
-                            left -= k0
-                        if m > 1 and s == s1:
-                            left -= k1
-                        if m > 2 and s == s2:
-                            left -= k2
-                        if left > 0:
-                            points += _VALUES[s]
+                    points = kept
+                    if row[s0] - k0 > 0:
+                        points += _VALUES[s0]
+                    if m > 1 and row[s1] - k1 > 0:
+                        points += _VALUES[s1]
+                    if m > 2 and row[s2] - k2 > 0:
+                        points += _VALUES[s2]
                     value = float(points)
                 best = min(best, value)
     return best
