@@ -10,18 +10,26 @@ one to reuse (warm after the first run). The scripted person answers every promp
 wall-clock seconds from the person's last answer before the first bot move is told to the
 line that tells it (``Bot 2 rolls ...`` or ``Bot 2 quits ...``), and the person's own time
 before it (the time the background compile had). ``lama play`` compiles the bots' code in
-a thread from the game's start, so the wait shrinks as the person takes longer.
+a thread from the game's start, so the wait shrinks as the person takes longer (a
+``search`` bot does not wait for it: it decides interpreted meanwhile).
 
-Figures depend on the machine's load (a compile is CPU-bound): report them with it.
-Measured 2026-12-01 on the shared 2-core machine (load average 9-17), seed 3, one bot:
+Figures depend on the machine's load (a compile is CPU-bound): report them with it. The
+CPU seconds the game process used during the wait (all threads, and its main thread, which
+makes the bot's decision) are printed too: they are what a person waits on an idle machine.
 
-* ``search``, cold: the person took 0.1 s -> the first bot move waited 75.2 s; 10.3 s ->
-  67.3 s; 30.1 s -> 39.2 s; 60.1 s -> 8.3 s. Warm cache: 0.9 s.
-* ``exact``, cold: 0.2 s -> 13.8 s; 30.1 s -> 1.4 s.
+Measured on the shared 2-core machine, seed 3, one bot, cold cache:
 
-So the background compile takes the person's time off the wait, second for second, but
-the wait is under 3 s only once the person's first turn has lasted about as long as the
-compile (here a minute for ``search``, whose rollout kernel is one large compile).
+* Before issue 19's last step (the bot's first move waited for the whole compile), load
+  9-17 (2026-12-01): ``search``: the person took 0.1 s -> the first bot move waited
+  75.2 s; 10.3 s -> 67.3 s; 30.1 s -> 39.2 s; 60.1 s -> 8.3 s. ``exact``: 0.2 s ->
+  13.8 s; 30.1 s -> 1.4 s. Again at load 5.0-5.2 (2026-12-02, this script): ``search``
+  0.1 s -> 22.7 s (CPU 13.7 s); 10.1 s -> 11.8 s (CPU 7.0 s). ``exact`` 0.1 s -> 7.1 s
+  (CPU 4.7 s); 10.1 s -> 0.7 s.
+* Now, load 4.8-5.4: ``search`` decides interpreted while its kernel compiles: 0.1 s ->
+  3.9 s (CPU 1.9 s, main thread 1.1 s); 10.1 s -> 3.2 s (CPU 1.7 s, main 1.0 s).
+  ``exact`` (two seats) still waits for its compile, about 3 CPU s, then a solve: 0.1 s
+  -> 7.2 s (CPU 4.1 s); 10.1 s -> 0.0 s (its real solve started in the background as soon
+  as the code was ready).
 """
 
 from __future__ import annotations
