@@ -98,7 +98,7 @@ class _Probe(Bot):
 
     def __init__(self, game: object, seat: int, interpretable: bool) -> None:
         super().__init__(game, seat)  # type: ignore[arg-type]
-        self.interpretable = interpretable  # type: ignore[misc]
+        self.interpretable = interpretable
         self.seen: list[bool] = []
 
     def step(self, state: State) -> int:
