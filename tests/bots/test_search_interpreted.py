@@ -112,6 +112,7 @@ def test_after_warm_up_decides_interpreted_while_the_warm_up_runs() -> None:
     release = threading.Event()
     warm_up._thread = threading.Thread(target=release.wait, daemon=True)
     warm_up._thread.start()
+    warm_up.compiling.set()  # Numba compiles in it (a cache miss)
     able = _Probe(game, 0, interpretable=True)
     unable = _Probe(game, 0, interpretable=False)
     state = game.new_initial_state()
@@ -130,6 +131,27 @@ def test_after_warm_up_decides_interpreted_while_the_warm_up_runs() -> None:
     assert able.seen == [True, False]  # compiled once the warm-up is done
     assert make_bot("search", game, 0, 1).interpretable
     assert not make_bot("heuristic", game, 0, 1).interpretable
+
+
+def test_after_warm_up_waits_while_the_warm_up_only_loads_from_the_cache() -> None:
+    """A warm cache: loading takes a second or two, less than an interpreted decision with
+    many seats, so the bot waits for it and decides compiled."""
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, [], 1)
+    release = threading.Event()
+    warm_up._thread = threading.Thread(target=release.wait, daemon=True)
+    warm_up._thread.start()
+    able = _Probe(game, 0, interpretable=True)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(1)))
+    deciding = threading.Thread(target=AfterWarmUp(able, warm_up, None).step, args=(state,))
+    deciding.start()
+    deciding.join(0.3)
+    assert deciding.is_alive() and able.seen == []  # not compiling (yet): it waits
+    release.set()
+    deciding.join(10)
+    assert able.seen == [False]
 
 
 def _play(cache: Path, record: Path) -> list[dict[str, object]]:
@@ -152,7 +174,11 @@ def test_a_game_plays_the_same_moves_with_a_cold_or_a_warm_cache(tmp_path: Path)
     compiled from the cache. Same seed, same moves (reproducibility)."""
     cache = tmp_path / "numba-cache"
     cache.mkdir()
-    cold = _play(cache, tmp_path / "cold.lamarec.json")
-    assert any(cache.rglob("*.nbi"))  # the warm-up compiled into the cache meanwhile
-    warm = _play(cache, tmp_path / "warm.lamarec.json")
+    cold = _play(cache, tmp_path / "cold.lamarec.json")  # over before the compile is
+    compile_all = "from lamagames.cli.warmup import warm_bots; from lamagames import make; "
+    compile_all += "warm_bots(make('dice', num_players=2), ['search'], 1)"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    subprocess.run([sys.executable, "-c", compile_all], env=env, check=True, timeout=900)
+    assert any(cache.rglob("batch_heuristic.rollouts*.nbi"))
+    warm = _play(cache, tmp_path / "warm.lamarec.json")  # compiled, after a cache load
     assert cold == warm and len(cold) > 20

@@ -146,6 +146,8 @@ class BackgroundWarmUp:
         self.kinds = compiled_kinds(game.game_id, kinds)
         #: called in the warm-up thread once the code is ready (before it ends).
         self.then: list[Callable[[], None]] = []
+        #: set once Numba compiles in the warm-up (a cache miss), or once it has ended.
+        self.compiling = threading.Event()
         self._thread: threading.Thread | None = None
         if self.kinds:
             self._thread = threading.Thread(
@@ -154,9 +156,46 @@ class BackgroundWarmUp:
             self._thread.start()
 
     def _run(self, game: Game, seed: int) -> None:
-        warm_bots(game, self.kinds, seed)
-        for then in list(self.then):
-            then()
+        try:
+            with self._watch_compiles():
+                warm_bots(game, self.kinds, seed)
+            for then in list(self.then):
+                then()
+        finally:
+            self.compiling.set()
+
+    @contextlib.contextmanager
+    def _watch_compiles(self) -> Iterator[None]:
+        """Set :attr:`compiling` at Numba's first compile in this thread (its
+        ``numba:compile`` event comes only on a cache miss)."""
+        try:
+            from numba.core import event
+        except ImportError:
+            yield
+            return
+        me = threading.current_thread()
+        flag = self.compiling
+
+        class _Listener(event.Listener):
+            def on_start(self, ev: Any) -> None:
+                if threading.current_thread() is me:
+                    flag.set()
+
+            def on_end(self, ev: Any) -> None:
+                pass
+
+        with event.install_listener("numba:compile", _Listener()):
+            yield
+
+    def compiling_now(self) -> bool:
+        """Whether the warm-up is compiling (not only loading code from the cache): waits
+        until that is known, that is until its first compile or its end (with a warm cache
+        the end comes after a second or two of loading)."""
+        if self._thread is None:
+            return False
+        while self._thread.is_alive() and not self.compiling.wait(0.05):
+            pass
+        return self._thread.is_alive()
 
     @property
     def running(self) -> bool:
@@ -179,7 +218,8 @@ class AfterWarmUp(Bot):
     """A bot whose decisions wait for a :class:`BackgroundWarmUp` (so that it never compiles
     the same code concurrently nor races it for shared tables), except those of an
     :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
-    runs (the same actions, no compile to wait for).
+    compiles (the same actions, no compile to wait for; while it only loads the code from
+    the cache, a second or two, the bot waits for it).
 
     Args:
         bot: the bot that decides.
@@ -211,7 +251,7 @@ class AfterWarmUp(Bot):
     def step(self, state: State) -> int:
         """The wrapped bot's action: interpreted while the warm-up runs if the bot can,
         else after the warm-up."""
-        if self.interpretable and self.warm_up.running:
+        if self.interpretable and self.warm_up.compiling_now():
             with self._lock, interpreting():  # not alongside the catch-up's prepare
                 return self.bot.step(state)
         self.warm_up.wait(self.console)
