@@ -30,6 +30,10 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   ``exact`` (two seats) still waits for its compile, about 3 CPU s, then a solve: 0.1 s
   -> 7.2 s (CPU 4.1 s); 10.1 s -> 0.0 s (its real solve started in the background as soon
   as the code was ready).
+* Load 2.1-3.1 (2026-12-02 00:44), before -> now: ``search`` 0.1 s -> 16.5 s (CPU 12.8 s)
+  -> 1.8 s (CPU 1.8 s, main thread 1.0 s); 10.1 s -> 1.6 s now; three ``search`` bots
+  (``--players 4``) 0.1 s -> 2.4 s now (main thread 1.3 s). ``exact`` 0.1 s -> 5.0 s (CPU
+  4.3 s) -> 4.6 s (CPU 3.8 s); 10.1 s -> 0.0 s now.
 """
 
 from __future__ import annotations
