@@ -10,18 +10,30 @@ one to reuse (warm after the first run). The scripted person answers every promp
 wall-clock seconds from the person's last answer before the first bot move is told to the
 line that tells it (``Bot 2 rolls ...`` or ``Bot 2 quits ...``), and the person's own time
 before it (the time the background compile had). ``lama play`` compiles the bots' code in
-a thread from the game's start, so the wait shrinks as the person takes longer.
+a thread from the game's start, so the wait shrinks as the person takes longer (a
+``search`` bot does not wait for it: it decides interpreted meanwhile).
 
-Figures depend on the machine's load (a compile is CPU-bound): report them with it.
-Measured 2026-12-01 on the shared 2-core machine (load average 9-17), seed 3, one bot:
+Figures depend on the machine's load (a compile is CPU-bound): report them with it. The
+CPU seconds the game process used during the wait (all threads, and its main thread, which
+makes the bot's decision) are printed too: they are what a person waits on an idle machine.
 
-* ``search``, cold: the person took 0.1 s -> the first bot move waited 75.2 s; 10.3 s ->
-  67.3 s; 30.1 s -> 39.2 s; 60.1 s -> 8.3 s. Warm cache: 0.9 s.
-* ``exact``, cold: 0.2 s -> 13.8 s; 30.1 s -> 1.4 s.
+Measured on the shared 2-core machine, seed 3, one bot, cold cache:
 
-So the background compile takes the person's time off the wait, second for second, but
-the wait is under 3 s only once the person's first turn has lasted about as long as the
-compile (here a minute for ``search``, whose rollout kernel is one large compile).
+* Before issue 19's last step (the bot's first move waited for the whole compile), load
+  9-17 (2026-12-01): ``search``: the person took 0.1 s -> the first bot move waited
+  75.2 s; 10.3 s -> 67.3 s; 30.1 s -> 39.2 s; 60.1 s -> 8.3 s. ``exact``: 0.2 s ->
+  13.8 s; 30.1 s -> 1.4 s. Again at load 5.0-5.2 (2026-12-02, this script): ``search``
+  0.1 s -> 22.7 s (CPU 13.7 s); 10.1 s -> 11.8 s (CPU 7.0 s). ``exact`` 0.1 s -> 7.1 s
+  (CPU 4.7 s); 10.1 s -> 0.7 s.
+* Now, load 4.8-5.4: ``search`` decides interpreted while its kernel compiles: 0.1 s ->
+  3.9 s (CPU 1.9 s, main thread 1.1 s); 10.1 s -> 3.2 s (CPU 1.7 s, main 1.0 s).
+  ``exact`` (two seats) still waits for its compile, about 3 CPU s, then a solve: 0.1 s
+  -> 7.2 s (CPU 4.1 s); 10.1 s -> 0.0 s (its real solve started in the background as soon
+  as the code was ready).
+* Load 2.1-3.1 (2026-12-02 00:44), before -> now: ``search`` 0.1 s -> 16.5 s (CPU 12.8 s)
+  -> 1.8 s (CPU 1.8 s, main thread 1.0 s); 10.1 s -> 1.6 s now; three ``search`` bots
+  (``--players 4``) 0.1 s -> 2.4 s now (main thread 1.3 s). ``exact`` 0.1 s -> 5.0 s (CPU
+  4.3 s) -> 4.6 s (CPU 3.8 s); 10.1 s -> 0.0 s now.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ import re
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pexpect
@@ -40,8 +53,31 @@ PROMPT = r"q leave\) "
 BOT_MOVE = re.compile(r"Bot 2 (rolls|quits|gives)")
 
 
-def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> tuple[float, float]:
-    """One game up to the first bot move: (seconds waited, seconds the person took)."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU seconds of process ``pid`` (or of its thread ``thread``) so far,
+    from ``/proc`` (Linux); NaN where that cannot be read."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Wait:
+    """One measured wait: seconds (wall) from the person's answer to the bot's move, the
+    CPU seconds the game process used meanwhile (all threads, and its main thread alone),
+    and the seconds the person took before it."""
+
+    wall: float
+    cpu: float
+    cpu_main: float
+    took: float
+
+
+def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> Wait:
+    """One game up to the first bot move."""
     seats = ",".join(["human"] + [kind] * (players - 1))
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
     env.update(TERM="xterm-256color", NUMBA_CACHE_DIR=str(cache))
@@ -59,9 +95,15 @@ def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> t
                 time.sleep(think)
                 child.send("1\r")
                 answered = time.perf_counter()
+                cpu, main = cpu_seconds(child.pid), cpu_seconds(child.pid, child.pid)
                 # the earliest of the two in the output: a new prompt or the bot's move
                 if child.expect([PROMPT, BOT_MOVE.pattern]) == 1:
-                    return time.perf_counter() - answered, answered - first_prompt
+                    return Wait(
+                        wall=time.perf_counter() - answered,
+                        cpu=cpu_seconds(child.pid) - cpu,
+                        cpu_main=cpu_seconds(child.pid, child.pid) - main,
+                        took=answered - first_prompt,
+                    )
         finally:
             child.close(force=True)
 
@@ -80,10 +122,12 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as empty:
             cache = args.cache if args.cache is not None else Path(empty)
             state = "warm" if args.cache is not None else "cold"
-            waited, took = run_once(args.kind, think, args.seed, args.players, cache)
+            wait = run_once(args.kind, think, args.seed, args.players, cache)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
-            f"{state} cache, {think:g} s per prompt: the person took {took:.1f} s, "
-            f"then the first bot move waited {waited:.1f} s",
+            f"{state} cache, {think:g} s per prompt: the person took {wait.took:.1f} s, "
+            f"then the first bot move waited {wait.wall:.1f} s (CPU meanwhile "
+            f"{wait.cpu:.1f} s, main thread {wait.cpu_main:.1f} s; load {load:.1f})",
             flush=True,
         )
 

@@ -144,3 +144,76 @@ def test_warm_bots_and_background_warm_up(slow_first: type[SlowFirstBot]) -> Non
     assert nothing.kinds == [] and not nothing.running
     nothing.wait(None)
     warm_bots(game, ["benchmark", "no-such-kind"], 1)  # nothing compiled, nothing raised
+
+
+class _Told(Bot):
+    """Records the positions passed on to it and the thread that passed them."""
+
+    kind = "told"
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)  # type: ignore[arg-type]
+        self.told: list[tuple[State, str]] = []
+
+    def step(self, state: State) -> int:
+        return state.legal_actions(self.seat)[0]
+
+    def prepare(self, state: State) -> None:
+        self.told.append((state, threading.current_thread().name))
+
+
+def test_a_position_told_during_the_warm_up_is_passed_on_once_the_code_is_ready(
+    slow_first: type[SlowFirstBot],
+) -> None:
+    """An ``exact`` bot can start its real solve the moment the kernels are compiled,
+    while the person still thinks, not only at its own first move."""
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, ["human", "slow-first"], 1)  # 1.5 s of "compiling"
+    inner = _Told(game, 1, 1)
+    wrapped = AfterWarmUp(inner, warm_up, None)
+    first = decision_for(game, 0, 1)
+    second = decision_for(game, 0, 2)
+    assert first is not None and second is not None
+    wrapped.prepare(first)
+    wrapped.prepare(second)
+    assert inner.told == []  # still compiling: kept, not passed on
+    warm_up.wait(None)
+    assert inner.told == [(second, "lama-warm-up")]  # the last one, by the warm-up thread
+    wrapped.prepare(first)
+    assert inner.told[1:] == [(first, threading.current_thread().name)]  # straight on now
+
+
+def test_the_exact_bot_warms_up_on_a_tiny_solve_with_two_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two seats: the solver's kernels run on a tiny table, not a throwaway decision (whose
+    fresh-deal solve costs about a second); more seats: a decision (the search fallback)."""
+    from lamagames.bots.dice_exact import DiceExactBot
+
+    two = make("dice", num_players=2)
+    bot = DiceExactBot(two, 1, 1)
+    state = decision_for(two, 1, 1)
+    assert state is not None
+
+    def no_step(self: Bot, state: State) -> int:
+        raise AssertionError("warm_code decided")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(DiceExactBot, "step", no_step)
+        bot.warm_code(state)
+    assert bot._two.tables == []  # its own round's solver untouched
+    assert not bot.interpretable
+    three = make("dice", num_players=3)
+    stepped: list[int] = []
+    many = DiceExactBot(three, 1, 1)
+    assert many.interpretable  # its decisions are mostly the search fallback's
+
+    def step(self: Bot, state: State) -> int:
+        stepped.append(state.current_player())
+        return 0
+
+    monkeypatch.setattr(DiceExactBot, "step", step)
+    at = decision_for(three, 1, 1)
+    assert at is not None
+    many.warm_code(at)
+    assert stepped == [1]

@@ -42,6 +42,10 @@ class Bot(ABC):
     #: the optional extra of ``lamagames`` that installs :attr:`requires` (``"sim"``), named
     #: in the message of a missing requirement.
     extra: ClassVar[str | None] = None
+    #: the bot's compiled code also runs interpreted with the same decisions (inside
+    #: :func:`lamagames.core.jit.interpreting`), fast enough to decide while that code is
+    #: still compiling (``lama play``'s first moves, issue 19).
+    interpretable: bool = False
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         _check_game(game)
@@ -64,6 +68,14 @@ class Bot(ABC):
         Returns:
             One of ``state.legal_actions(self.seat)``.
         """
+
+    def warm_code(self, state: State) -> None:
+        """Compile (or load from the disk cache) the compiled code the bot's decisions run,
+        working on ``state``, a throwaway position where :attr:`seat` decides (the bot is a
+        throwaway too). The default decides once there; a bot may do something cheaper
+        that runs the same kernels.
+        """
+        self.step(state)
 
     def prepare(self, state: State) -> None:
         """A hint that ``state`` is the current position, given whenever a driver sees a new

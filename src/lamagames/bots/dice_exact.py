@@ -81,11 +81,28 @@ class DiceExactBot(Bot):
             ) from exc
         self.solver = get_solver(tuple(game.dice))
         self.fallback = DiceSearchBot(game, seat, seed)
+        #: with three or more seats its decisions are mostly the search fallback's, whose
+        #: rollouts run interpreted too (issue 19); the two-player solves do not.
+        self.interpretable = game.num_players > 2
         self._two = self._new_two_player()
         self._round = -1
         self._ahead: threading.Thread | None = None
         #: How the last decision was made: ``"exact"`` or ``"search"``.
         self.last_basis = ""
+
+    def warm_code(self, state: State) -> None:
+        """Compile (or load) the solver's kernels: with two seats by a tiny two-player solve
+        (one card per row and in the llama row; the kernels of a fresh deal's solve, in a
+        small fraction of its time), else by deciding at ``state`` (the search fallback's
+        rollouts)."""
+        if self.game.num_players != 2:
+            self.step(state)
+            return
+        from lamagames.dice.actions import LLAMA
+
+        one = tuple(1 if s == 0 else 0 for s in range(7))
+        other = tuple(1 if s == 1 else 0 for s in range(7))
+        self._new_two_player().roll_outcome((one, other, 1 << LLAMA, 0, 0))
 
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions

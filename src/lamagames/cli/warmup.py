@@ -12,8 +12,11 @@ compile takes from about 15 s to a minute: without a word, ``lama simulate`` sat
 * :func:`warm_bots` makes each compiled bot kind decide once on a throwaway position, so
   that its code is compiled (or loaded) before the real games start.
 * :class:`BackgroundWarmUp` does that in a thread while people make their first moves
-  (``lama play``); a compiled bot's first move waits for it (:meth:`BackgroundWarmUp.wait`,
-  with the spinner) instead of compiling from scratch.
+  (``lama play``). A bot whose compiled code also runs interpreted with the same decisions
+  (:attr:`~lamagames.bots.base.Bot.interpretable`: ``search``) decides interpreted while
+  the warm-up runs, so its first moves wait no compile; other compiled bots (``exact``) wait
+  for it (:meth:`BackgroundWarmUp.wait`, with the spinner) instead of compiling from
+  scratch.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import random
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from rich.console import Console
@@ -32,6 +35,7 @@ from lamagames.cli import i18n
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
 from lamagames.core.i18n import mark as _mark
+from lamagames.core.jit import interpreting
 from lamagames.core.rng import derive_seed
 
 #: The line shown while compiled code is being prepared.
@@ -108,8 +112,9 @@ def decision_for(game: Game, seat: int, seed: int) -> State | None:
 
 
 def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
-    """Make a throwaway bot of each compiled kind in ``kinds`` decide once on a throwaway
-    position (:func:`decision_for`), compiling its code or loading it from the cache.
+    """Make a throwaway bot of each compiled kind in ``kinds`` warm up on a throwaway
+    position (:func:`decision_for`, :meth:`~lamagames.bots.base.Bot.warm_code`: decide once
+    there, or something cheaper), compiling its code or loading it from the cache.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
     random streams are not touched. A kind that cannot be made or fails is skipped (the
@@ -122,7 +127,7 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
                 continue
             try:
                 bot = make_bot(kind, game, seat, derive_seed(seed, "warm-up bot", seat))
-                bot.step(state)
+                bot.warm_code(state)
             except (LamaError, ValueError, RuntimeError):
                 pass
             break
@@ -139,12 +144,58 @@ class BackgroundWarmUp:
 
     def __init__(self, game: Game, kinds: Sequence[str], seed: int) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
+        #: called in the warm-up thread once the code is ready (before it ends).
+        self.then: list[Callable[[], None]] = []
+        #: set once Numba compiles in the warm-up (a cache miss), or once it has ended.
+        self.compiling = threading.Event()
         self._thread: threading.Thread | None = None
         if self.kinds:
             self._thread = threading.Thread(
-                target=warm_bots, args=(game, self.kinds, seed), name="lama-warm-up", daemon=True
+                target=self._run, args=(game, seed), name="lama-warm-up", daemon=True
             )
             self._thread.start()
+
+    def _run(self, game: Game, seed: int) -> None:
+        try:
+            with self._watch_compiles():
+                warm_bots(game, self.kinds, seed)
+            for then in list(self.then):
+                then()
+        finally:
+            self.compiling.set()
+
+    @contextlib.contextmanager
+    def _watch_compiles(self) -> Iterator[None]:
+        """Set :attr:`compiling` at Numba's first compile in this thread (its
+        ``numba:compile`` event comes only on a cache miss)."""
+        try:
+            from numba.core import event
+        except ImportError:
+            yield
+            return
+        me = threading.current_thread()
+        flag = self.compiling
+
+        class _Listener(event.Listener):
+            def on_start(self, ev: Any) -> None:
+                if threading.current_thread() is me:
+                    flag.set()
+
+            def on_end(self, ev: Any) -> None:
+                pass
+
+        with event.install_listener("numba:compile", _Listener()):
+            yield
+
+    def compiling_now(self) -> bool:
+        """Whether the warm-up is compiling (not only loading code from the cache): waits
+        until that is known, that is until its first compile or its end (with a warm cache
+        the end comes after a second or two of loading)."""
+        if self._thread is None:
+            return False
+        while self._thread.is_alive() and not self.compiling.wait(0.05):
+            pass
+        return self._thread.is_alive()
 
     @property
     def running(self) -> bool:
@@ -164,8 +215,11 @@ class BackgroundWarmUp:
 
 
 class AfterWarmUp(Bot):
-    """A bot whose every decision first waits for a :class:`BackgroundWarmUp` (so that it
-    never compiles the same code concurrently nor races it for shared tables).
+    """A bot whose decisions wait for a :class:`BackgroundWarmUp` (so that it never compiles
+    the same code concurrently nor races it for shared tables), except those of an
+    :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
+    compiles (the same actions, no compile to wait for; while it only loads the code from
+    the cache, a second or two, the bot waits for it).
 
     Args:
         bot: the bot that decides.
@@ -178,17 +232,41 @@ class AfterWarmUp(Bot):
         self.bot = bot
         self.warm_up = warm_up
         self.console = console
+        self.interpretable = bot.interpretable
+        self._lock = threading.Lock()
+        self._ready = False  # the warm-up's code is ready: prepare goes straight on
+        self._pending: State | None = None  # the last position told during the warm-up
+        warm_up.then.append(self._catch_up)
+
+    def _catch_up(self) -> None:
+        """In the warm-up thread once the code is ready: the position told meanwhile, if
+        any, is passed on (an ``exact`` bot starts its real solve at once)."""
+        with self._lock:
+            self._ready = True
+            state, self._pending = self._pending, None
+            if state is not None:
+                with contextlib.suppress(LamaError):  # the bot's step meets it and reports it
+                    self.bot.prepare(state)
 
     def step(self, state: State) -> int:
-        """The wrapped bot's action, after the warm-up."""
+        """The wrapped bot's action: interpreted while the warm-up runs if the bot can,
+        else after the warm-up."""
+        if self.interpretable and self.warm_up.compiling_now():
+            with self._lock, interpreting():  # not alongside the catch-up's prepare
+                return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)
 
     def prepare(self, state: State) -> None:
-        """Passed on to the wrapped bot once the warm-up has finished (work ahead must not
-        compile the same code concurrently); before that, nothing."""
-        if not self.warm_up.running:
-            self.bot.prepare(state)
+        """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
+        not compile the same code concurrently); before that the last position told is kept
+        and passed on as soon as it is ready."""
+        with self._lock:
+            if self._ready or not self.warm_up.running:
+                self._pending = None
+                self.bot.prepare(state)
+            else:
+                self._pending = state
 
     def preparing(self) -> bool:
         """Whether the wrapped bot works ahead."""

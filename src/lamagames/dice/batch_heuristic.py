@@ -128,8 +128,11 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
                 s2, l2 = s, k
             m += 1
     total = 0
+    kept = 0  # points of the symbols no discard touches (the same sum, found once)
     for s in range(7):
         total += row[s]
+        if row[s] > 0 and s != s0 and (m < 2 or s != s1) and (m < 3 or s != s2):
+            kept += _VALUES[s]
     best = np.inf
     for k0 in range(l0 + 1):
         for k1 in range(l1 + 1):
@@ -139,17 +142,13 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
                 if total == k0 + k1 + k2:
                     value = float(-chip)
                 else:
-                    points = 0
-                    for s in range(7):
-                        left = row[s]
-                        if s == s0:
-                            left -= k0
-                        if m > 1 and s == s1:
-                            left -= k1
-                        if m > 2 and s == s2:
-                            left -= k2
-                        if left > 0:
-                            points += _VALUES[s]
+                    points = kept
+                    if row[s0] - k0 > 0:
+                        points += _VALUES[s0]
+                    if m > 1 and row[s1] - k1 > 0:
+                        points += _VALUES[s1]
+                    if m > 2 and row[s2] - k2 > 0:
+                        points += _VALUES[s2]
                     value = float(points)
                 best = min(best, value)
     return best
@@ -485,21 +484,30 @@ def rollouts(
     rng = np.zeros(2, dtype=np.uint64)
     scratch = np.zeros(SCRATCH_SIZE, dtype=np.int8)
     capacity = trace_player.shape[2]
+    n = scores0.shape[0]
     start_round = ctrl0[ROUND]
     for i in range(actions.shape[0]):
         for k in range(seeds.shape[0]):
-            ctrl[:] = ctrl0
-            dice[:] = dice0
-            scores[:] = scores0
-            rows[:, :] = rows0
-            quit[:] = quit0
-            llama[:] = llama0
-            setaside[:] = setaside0
-            discards[:] = discards0
-            give[:] = give0
+            # element loops, not ``a[:] = b``: a slice copy compiles Numba's shape-mismatch
+            # message (string formatting, about 4 CPU s of a cold compile)
+            for j in range(ctrl0.shape[0]):
+                ctrl[j] = ctrl0[j]
+            for j in range(3):
+                dice[j] = dice0[j]
+            for seat in range(n):
+                scores[seat] = scores0[seat]
+                quit[seat] = quit0[seat]
+                give[seat] = give0[seat]
+                for s in range(7):
+                    rows[seat, s] = rows0[seat, s]
+            for s in range(7):
+                llama[s] = llama0[s]
+                setaside[s] = setaside0[s]
+                discards[s] = discards0[s]
             seed_streams(rng, seeds[k])
             player = ctrl[PLAYER]
-            action = actions[i]
+            # int64 as the later actions: the callees compile for one signature, not two
+            action: int = np.int64(actions[i])  # type: ignore[assignment]
             t = 0
             while True:
                 if t < capacity:
@@ -528,6 +536,7 @@ def rollouts(
                         ctrl, dice, scores, rows, quit, llama, discard_ids, rvec, rsym, rp,
                         memo, vals, scratch,
                     )  # fmt: skip
-            scores_out[i, k, :] = scores
+            for seat in range(n):
+                scores_out[i, k, seat] = scores[seat]
             over_out[i, k] = ctrl[PHASE] == Phase.OVER
             trace_len[i, k] = t

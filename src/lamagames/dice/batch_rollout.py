@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from lamagames.core.errors import IllegalActionError, ParameterError
 from lamagames.core.game import State
+from lamagames.core.jit import choose
 from lamagames.dice.batch import (
     DISCARD_COUNTS,
     DISCARD_IDS,
@@ -132,6 +133,10 @@ def rollouts(
         memo: the heuristic's roll-value memo (:func:`new_memo`), to reuse across calls
             (it only saves time: the values are exact); default a fresh one.
 
+    Inside :func:`lamagames.core.jit.interpreting` the kernel runs as plain Python
+    (:func:`lamagames.core.jit.interpreted`): nothing to compile, about 100 times slower,
+    the same results (tested).
+
     Raises:
         IllegalActionError: not a LAMA Dice state, not a seat's decision, or an action
             that is not legal there.
@@ -170,7 +175,7 @@ def rollouts(
     p = position
     rvec, rsym, rp = heuristic_tables(p.params)
     memo_keys, memo_vals = new_memo(MEMO_SIZE) if memo is None else memo
-    _rollouts(
+    choose(_rollouts)(  # compiled, or interpreted (same results) in jit.interpreting()
         (p.ctrl, p.dice, p.scores, p.rows, p.quit, p.llama_row, p.setaside, p.discards, p.give),
         np.array(wanted, dtype=np.int32),
         np.ascontiguousarray(seed_array, dtype=np.uint64),

@@ -136,8 +136,8 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     p3 = rolls.three_llamas
     pat_gptr, g_prob, g_dptr, d_ent = [0], [], [0], []
     pat_mptr, m_prob, m_shown = [0], [], []
-    classes = [
-        (tuple(c), p, sum(1 << s for s in range(NUM_SYMBOLS) if c[s]))
+    classes = [  # the symbols shown found once per class, not once per pattern
+        (symbols_of(tuple(c)), p, sum(1 << s for s in range(NUM_SYMBOLS) if c[s]))
         for c, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True)
         if c[LLAMA] < 3  # three llamas are D-8.1
     ]
@@ -146,8 +146,7 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
         caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]
         groups: dict[tuple[int, ...], float] = {}
         misses: dict[int, float] = {}
-        for counts, p, shown in classes:
-            a, b, c = symbols_of(counts)
+        for (a, b, c), p, shown in classes:
             if primitives.roll_result(caps, caps, a, b, c, True) == primitives.MATCH:  # D-8.2
                 code = primitives.max_discard(caps, a, b, c)
                 limits = tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))

@@ -1,0 +1,184 @@
+"""The ``search`` bot decides interpreted while its kernel compiles (issue 19): the
+interpreted rollouts give the compiled results, so a game plays the same moves whether its
+first decisions were made before the compile was done (cold cache) or after (warm)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lamagames import make
+from lamagames.bots import make_bot
+from lamagames.bots.base import Bot
+from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
+from lamagames.core import jit
+from lamagames.core.game import State
+from lamagames.core.rng import make_rng
+
+pytest.importorskip("numba")
+from lamagames.dice import batch_rollout
+from lamagames.dice.batch_heuristic import rollouts as rollout_kernel
+
+
+def _position(players: int, seed: int) -> State:
+    """A seat's decision reached by random play (chance and actions from ``seed``)."""
+    rng = random.Random(seed)
+    state = make("dice", num_players=players).new_initial_state()
+    for _ in range(rng.randrange(120)):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions(player)), player)
+    while not state.is_terminal() and state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(rng))
+    if state.is_terminal():
+        return _position(players, seed + 1000)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_interpreted_rollouts_equal_the_compiled_ones(players: int) -> None:
+    """D-1 .. D-11 as simulated: every output array, trace included, is the same."""
+    for trial in range(2):
+        state = _position(players, 10 * players + trial)
+        legal = state.legal_actions(state.current_player())
+        seeds = np.arange(12, dtype=np.uint64) + np.uint64(2**61 + trial)
+        with jit.interpreting():
+            slow = batch_rollout.rollouts(state, legal, seeds, rounds=2, capacity=40)
+        fast = batch_rollout.rollouts(state, legal, seeds, rounds=2, capacity=40)
+        for name in ("changes", "over", "final_scores", "trace_player", "trace_action"):
+            a, b = getattr(slow, name), getattr(fast, name)
+            assert a.dtype == b.dtype and np.array_equal(a, b), name
+        assert np.array_equal(slow.trace_length, fast.trace_length)
+
+
+def test_search_bot_decides_the_same_interpreted() -> None:
+    """The first decisions of a game, each made interpreted and compiled by bots of the
+    same seed (their memos shared across decisions, as in play)."""
+    game = make("dice", num_players=3)
+    slow = make_bot("search", game, 0, 5)
+    fast = make_bot("search", game, 0, 5)
+    others = [make_bot("heuristic", game, s, 5) for s in range(3)]
+    rng = make_rng(5, "chance")
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 4:
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        if player == 0:
+            with jit.interpreting():
+                action = slow.step(state)
+            assert fast.step(state) == action
+            decisions += 1
+        else:
+            action = others[player].step(state)
+        state.apply_action(action, player)
+    assert decisions == 4
+    assert slow.rng.getstate() == fast.rng.getstate()
+
+
+class _Probe(Bot):
+    """Records whether each decision was made interpreted."""
+
+    kind = "probe"
+    interpretable = True
+
+    def __init__(self, game: object, seat: int, interpretable: bool) -> None:
+        super().__init__(game, seat)  # type: ignore[arg-type]
+        self.interpretable = interpretable
+        self.seen: list[bool] = []
+
+    def step(self, state: State) -> int:
+        self.seen.append(jit.choose(rollout_kernel) is not rollout_kernel)
+        return state.legal_actions(self.seat)[0]
+
+
+def test_after_warm_up_decides_interpreted_while_the_warm_up_runs() -> None:
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, [], 1)  # no compiled kinds: nothing runs
+    release = threading.Event()
+    warm_up._thread = threading.Thread(target=release.wait, daemon=True)
+    warm_up._thread.start()
+    warm_up.compiling.set()  # Numba compiles in it (a cache miss)
+    able = _Probe(game, 0, interpretable=True)
+    unable = _Probe(game, 0, interpretable=False)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(1)))
+    AfterWarmUp(able, warm_up, None).step(state)  # at once, interpreted
+    assert able.seen == [True] and warm_up.running
+    waiting = threading.Thread(target=AfterWarmUp(unable, warm_up, None).step, args=(state,))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and unable.seen == []  # waits for the warm-up
+    release.set()
+    waiting.join(10)
+    assert unable.seen == [False]
+    AfterWarmUp(able, warm_up, None).step(state)
+    assert able.seen == [True, False]  # compiled once the warm-up is done
+    assert make_bot("search", game, 0, 1).interpretable
+    assert not make_bot("heuristic", game, 0, 1).interpretable
+
+
+def test_after_warm_up_waits_while_the_warm_up_only_loads_from_the_cache() -> None:
+    """A warm cache: loading takes a second or two, less than an interpreted decision with
+    many seats, so the bot waits for it and decides compiled."""
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, [], 1)
+    release = threading.Event()
+    warm_up._thread = threading.Thread(target=release.wait, daemon=True)
+    warm_up._thread.start()
+    able = _Probe(game, 0, interpretable=True)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(1)))
+    deciding = threading.Thread(target=AfterWarmUp(able, warm_up, None).step, args=(state,))
+    deciding.start()
+    deciding.join(0.3)
+    assert deciding.is_alive() and able.seen == []  # not compiling (yet): it waits
+    release.set()
+    deciding.join(10)
+    assert able.seen == [False]
+
+
+def _play(cache: Path, record: Path) -> list[dict[str, object]]:
+    """``lama play`` with two search bots and seed 11, the Numba cache in ``cache``;
+    the game's (player, action) steps as recorded."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-m", "lamagames.cli", "play", "dice", "--seats", "search,search",
+         "--seed", "11", "--delay", "0", "--record", str(record)],
+        env=env, capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    actions: list[dict[str, object]] = json.loads(record.read_text())["actions"]
+    return actions
+
+
+@pytest.mark.slow
+def test_a_game_plays_the_same_moves_with_a_cold_or_a_warm_cache(tmp_path: Path) -> None:
+    """Cold: the first decisions are made interpreted while the kernel compiles; warm: all
+    compiled from the cache. Same seed, same moves (reproducibility)."""
+    cache = tmp_path / "numba-cache"
+    cache.mkdir()
+    cold = _play(cache, tmp_path / "cold.lamarec.json")  # over before the compile is
+    compile_all = "from lamagames.cli.warmup import warm_bots; from lamagames import make; "
+    compile_all += "warm_bots(make('dice', num_players=2), ['search'], 1)"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    subprocess.run([sys.executable, "-c", compile_all], env=env, check=True, timeout=900)
+    assert any(cache.rglob("batch_heuristic.rollouts*.nbi"))
+    warm = _play(cache, tmp_path / "warm.lamarec.json")  # compiled, after a cache load
+    assert cold == warm and len(cold) > 20
