@@ -52,3 +52,20 @@ def test_the_script_completes_commands() -> None:
     assert result.stdout.split() == ["simulate"]
     env["COMP_WORDS"], env["COMP_CWORD"] = "lama r", "1"
     assert sorted(_lama(env=env).stdout.split()) == ["replay", "review", "rules"]
+
+
+def test_the_script_completes_game_names() -> None:
+    """The GAME argument of play, rules, simulate, tutorial and ladder completes to the
+    known games (it offered nothing, found by a fresh-clone trial)."""
+    for words, expected in [
+        ("lama play ", ["dice", "express"]),
+        ("lama rules e", ["express"]),
+        ("lama simulate d", ["dice"]),
+        ("lama tutorial ", ["dice", "express"]),
+        ("lama ladder ex", ["express"]),
+    ]:
+        cword = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+        env = {"_LAMA_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": cword}
+        result = _lama(env=env)
+        assert result.returncode == 0, result.stderr
+        assert sorted(result.stdout.split()) == expected, words

@@ -26,6 +26,7 @@ from lamagames.cli.common import (
     write_json,
 )
 from lamagames.cli.options import parse_params
+from lamagames.cli.views import complete_game
 from lamagames.cli.warmup import compile_notice, warm_bots
 from lamagames.core.errors import LamaError
 from lamagames.core.extras import require
@@ -71,7 +72,9 @@ def ladder_table(result: LadderResult, n: int) -> Table:
 
 
 def ladder(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. dice or express.")],
+    game: Annotated[
+        str, typer.Argument(help="Game id, e.g. dice or express.", autocompletion=complete_game)
+    ],
     players: Annotated[
         list[int] | None,
         typer.Option(

@@ -41,7 +41,7 @@ from lamagames.cli.options import (
 from lamagames.cli.session import HUMAN, default_record_path, run_table, winners_line
 from lamagames.cli.summary import summary_dict, summary_table
 from lamagames.cli.typeahead import TypeAheadGuard
-from lamagames.cli.views import GameView, view_ids
+from lamagames.cli.views import GameView, complete_game, view_ids
 from lamagames.cli.warmup import compile_notice, warm_bots
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -60,7 +60,11 @@ _GAMES_PANEL = "Several games (bots only)"
 
 def play(
     game: Annotated[
-        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+        str, typer.Argument(
+            metavar="GAME",
+            help="The game: " + ", ".join(view_ids()) + ".",
+            autocompletion=complete_game,
+        )
     ],
     seats: Annotated[
         str,

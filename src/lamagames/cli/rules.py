@@ -9,12 +9,16 @@ from rich.markdown import Markdown
 
 from lamagames.cli.common import game_argument, stdout
 from lamagames.cli.options import game_view
-from lamagames.cli.views import view_ids
+from lamagames.cli.views import complete_game, view_ids
 
 
 def rules(
     game: Annotated[
-        str, typer.Argument(metavar="GAME", help="The game: " + ", ".join(view_ids()) + ".")
+        str, typer.Argument(
+            metavar="GAME",
+            help="The game: " + ", ".join(view_ids()) + ".",
+            autocompletion=complete_game,
+        )
     ],
 ) -> None:
     """Print the rules of a game."""

@@ -27,6 +27,7 @@ from lamagames.cli.common import (
     progress_bar,
     refuse_option_params,
 )
+from lamagames.cli.views import complete_game
 from lamagames.cli.warmup import compile_notice
 from lamagames.core.batch import BatchEngine
 from lamagames.core.errors import LamaError, ParameterError, quoted
@@ -228,7 +229,9 @@ def unique_outputs(paths: list[Path]) -> list[Path]:
 
 def simulate_command(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: dice or express.")],
+    game: Annotated[str, typer.Argument(
+            metavar="GAME", help="The game: dice or express.", autocompletion=complete_game
+        )],
     players: Annotated[
         str | None,
         typer.Option(

@@ -31,7 +31,7 @@ from lamagames.cli.session import (
     TerminalHuman,
     winners_line,
 )
-from lamagames.cli.views import get_view
+from lamagames.cli.views import complete_game, get_view
 from lamagames.core.errors import LamaError, ParameterError
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -127,7 +127,9 @@ def run_tutorial(
 
 
 def tutorial_command(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: dice or express.")],
+    game: Annotated[str, typer.Argument(
+            metavar="GAME", help="The game: dice or express.", autocompletion=complete_game
+        )],
     record: Annotated[
         str | None,
         typer.Option("--record", metavar="FILE", help="Save the game (for lama review)."),

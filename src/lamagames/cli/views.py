@@ -154,6 +154,12 @@ def view_ids() -> list[str]:
     return spec_ids()
 
 
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of a GAME argument: the known game ids that start with
+    ``incomplete``."""
+    return [game for game in view_ids() if game.startswith(incomplete)]
+
+
 def get_view(game_id: str) -> GameView:
     """Return a fresh view of a game: the one its spec names, else a :class:`ProtocolView`.
 
