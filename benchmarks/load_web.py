@@ -228,15 +228,22 @@ def run(
     cross: bool,
     clients: int = 1,
     idle_sockets: int = 0,
+    end_score: int | None = None,
 ) -> dict[str, Any]:
-    """Create and play ``tables`` tables concurrently; return the figures."""
+    """Create and play ``tables`` tables concurrently; return the figures. ``end_score``:
+    the LAMA Dice game's end score (D-11), e.g. 1000 so that no game ends during the run
+    and every table stays busy (by default most games end within 20 s, and the finished
+    tables no longer add actions)."""
     created = []
+    extra: dict[str, Any] = {} if end_score is None else {"params": {"end_score": end_score}}
     seats = [{"kind": "human", "name": "Sim"}] + [
         {"kind": "bot", "bot_kind": "heuristic"} for _ in range(players - 1)
     ]
     for number in range(tables):
         base = bases[number % len(bases)]
-        table = http(base, "/api/tables", {"game": "dice", "seats": seats, "away_timeout": 600})
+        table = http(
+            base, "/api/tables", {"game": "dice", "seats": seats, "away_timeout": 600, **extra}
+        )
         created.append((number, base, table))
     idle_uris = []
     if idle_sockets:  # spectators of tables that never start, about 100 per table
@@ -287,6 +294,7 @@ def run(
         "processes": len(bases),
         "tables": tables,
         "players_per_table": players,
+        "end_score": end_score,
         "finished_games": sum(out["finished"] for out in outs),
         "seconds": round(elapsed, 2),
         "actions": actions,
@@ -341,6 +349,12 @@ def main() -> None:
     parser.add_argument(
         "--no-compression", action="store_true", help="servers without WebSocket compression"
     )
+    parser.add_argument(
+        "--end-score",
+        type=int,
+        default=None,
+        help="the games' end score (e.g. 1000: no game ends, every table stays busy)",
+    )
     args = parser.parse_args()
     if args.clients < 1 or args.idle_sockets < 0:
         parser.error("--clients must be at least 1 and --idle-sockets at least 0")
@@ -348,7 +362,10 @@ def main() -> None:
     if args.urls:
         for base in args.urls:
             wait_up(base, None)
-        figures = run(args.urls, args.tables, args.seconds, args.players, args.pids, *options)
+        figures = run(
+            args.urls, args.tables, args.seconds, args.players, args.pids, *options,
+            end_score=args.end_score,
+        )  # fmt: skip
         print(json.dumps(figures, indent=1))
         return
     with tempfile.TemporaryDirectory() as folder:
@@ -372,7 +389,10 @@ def main() -> None:
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
             pids = [server.pid for server in servers]
-            figures = run(bases, args.tables, args.seconds, args.players, pids, *options)
+            figures = run(
+                bases, args.tables, args.seconds, args.players, pids, *options,
+                end_score=args.end_score,
+            )  # fmt: skip
         finally:
             for server in servers:
                 server.terminate()
