@@ -58,16 +58,10 @@ MANY_PARAMETERS = {
     "lamagames/dice/batch_kernel.py:_end_round": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:_after_give_backs": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:policy_action": _HOT_STEP,
-    "lamagames/dice/vector.py:run_vector": _NOT_YET,
-    "lamagames/express/vector_kernel.py:run_vector": _NOT_YET,
     "lamagames/dice/solver/kernel2p.py:_rest": _HOT_SOLVER,
     "lamagames/dice/solver/kernel2p.py:_describe": _HOT_SOLVER,
     "lamagames/dice/solver/kernel2p.py:_rest_block": _HOT_SOLVER,
     "lamagames/dice/solver/kernel2p.py:_targets": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:_transitions": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:_parts": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:solve_levels": _NOT_YET,
-    "lamagames/dice/solver/kernel.py:bellman_residual": _NOT_YET,
 }
 
 
