@@ -27,7 +27,6 @@ _HOT_STEP = (
     "about 6% slower (7 of 7 interleaved CPU-time pairs, median 1.85 s -> 1.97 s) and, with "
     "these kernels inlined, about 3% (5 of 5 pairs), so they stay separate"
 )
-_NOT_YET = "not regrouped yet (issue 17, ran out of time); no measured reason"
 
 #: ``path:function`` allowed more than MAX_PARAMETERS parameters, and why.
 MANY_PARAMETERS = {
@@ -42,7 +41,6 @@ MANY_PARAMETERS = {
     "lamagames/sim/simulate.py:simulate": _OPTIONS,
     "lamagames/dice/positions.py:build_state": _OPTIONS,
     "lamagames/dice/game.py:build_state": _OPTIONS,
-    "lamagames/cli/session.py:run_table": _NOT_YET,
     "lamagames/dice/batch_heuristic.py:heuristic_discard": _HOT_HEURISTIC,
     "lamagames/dice/batch_heuristic.py:heuristic_take": _HOT_HEURISTIC,
     "lamagames/dice/batch_heuristic.py:heuristic_action": _HOT_HEURISTIC,
