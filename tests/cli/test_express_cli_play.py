@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from typer.testing import Result
 
-from lamagames.cli.session import run_table
+from lamagames.cli.session import Terminal, run_table
 from lamagames.cli.views import get_view
 from lamagames.core.records import SeatInfo, load_record, replay
 from lamagames.core.registry import make
@@ -218,11 +218,8 @@ def test_live_screen_redraws_the_table_after_every_event(tmp_path: Path) -> None
         make("express", num_players=3),
         seats,
         seed=2,
-        console=console,
-        read_line=read_line,
+        terminal=Terminal(console, read_line, live=True, intro=["Lama Express: a test"]),
         record_path=rec,
-        live=True,
-        intro=["Lama Express: a test"],
     )
     assert outcome.stopped == "Anna left the game."
     screens = buffer.getvalue().split("\x1b[2J")[1:]
@@ -264,9 +261,7 @@ def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None
         make("express", num_players=3, llamas_to_win=3),
         seats,
         seed=2,
-        console=console,
-        read_line=read_line,
-        scrolling=True,
+        terminal=Terminal(console, read_line, scrolling=True),
     )
     assert len(seen) == 6
     for screen in seen:
@@ -294,8 +289,7 @@ def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
         make("express", num_players=2),
         seats,
         seed=3,
-        console=Console(file=io.StringIO()),
-        read_line=read_line,
+        terminal=Terminal(Console(file=io.StringIO()), read_line),
         record_path=rec,
     )
     assert outcome.result is None and outcome.stopped == "Ann left the game."

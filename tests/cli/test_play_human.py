@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 from typer.testing import Result
 
-from lamagames.cli.session import run_table
+from lamagames.cli.session import Terminal, run_table
 from lamagames.cli.views import get_view
 from lamagames.core.records import SeatInfo, load_record, replay
 from lamagames.core.registry import make
@@ -115,8 +115,7 @@ def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
         make("dice", num_players=2),
         seats,
         seed=1,
-        console=Console(file=io.StringIO()),
-        read_line=read_line,
+        terminal=Terminal(Console(file=io.StringIO()), read_line),
         record_path=rec,
     )
     assert outcome.result is None and outcome.stopped == "Ann left the game."

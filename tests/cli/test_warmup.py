@@ -14,7 +14,7 @@ from rich.text import Text
 
 from lamagames.bots import base
 from lamagames.bots.base import Bot
-from lamagames.cli.session import run_table
+from lamagames.cli.session import Terminal, run_table
 from lamagames.cli.views import get_view
 from lamagames.cli.warmup import (
     PREPARING,
@@ -123,8 +123,7 @@ def test_a_first_bot_move_waits_for_the_background_warm_up_with_the_notice(
         make("dice", num_players=2),
         seats,
         seed=3,
-        console=console,
-        read_line=read_line,
+        terminal=Terminal(console, read_line),
     )
     assert outcome.stopped == "Ann left the game."
     assert slow_first.found_ready and all(slow_first.found_ready)

@@ -27,11 +27,6 @@ _HOT_STEP = (
     "about 6% slower (7 of 7 interleaved CPU-time pairs, median 1.85 s -> 1.97 s) and, with "
     "these kernels inlined, about 3% (5 of 5 pairs), so they stay separate"
 )
-_HOT_SOLVER = (
-    "inner per-index kernel of a solver sweep; its callers unpack their grouped arguments "
-    "once and pass arrays here; not regrouped yet (needs a measurement of its own)"
-)
-_NOT_YET = "not regrouped yet (issue 17, ran out of time); no measured reason"
 
 #: ``path:function`` allowed more than MAX_PARAMETERS parameters, and why.
 MANY_PARAMETERS = {
@@ -46,7 +41,6 @@ MANY_PARAMETERS = {
     "lamagames/sim/simulate.py:simulate": _OPTIONS,
     "lamagames/dice/positions.py:build_state": _OPTIONS,
     "lamagames/dice/game.py:build_state": _OPTIONS,
-    "lamagames/cli/session.py:run_table": _NOT_YET,
     "lamagames/dice/batch_heuristic.py:heuristic_discard": _HOT_HEURISTIC,
     "lamagames/dice/batch_heuristic.py:heuristic_take": _HOT_HEURISTIC,
     "lamagames/dice/batch_heuristic.py:heuristic_action": _HOT_HEURISTIC,
@@ -58,16 +52,6 @@ MANY_PARAMETERS = {
     "lamagames/dice/batch_kernel.py:_end_round": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:_after_give_backs": _HOT_STEP,
     "lamagames/dice/batch_kernel.py:policy_action": _HOT_STEP,
-    "lamagames/dice/vector.py:run_vector": _NOT_YET,
-    "lamagames/express/vector_kernel.py:run_vector": _NOT_YET,
-    "lamagames/dice/solver/kernel2p.py:_rest": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel2p.py:_describe": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel2p.py:_rest_block": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel2p.py:_targets": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:_transitions": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:_parts": _HOT_SOLVER,
-    "lamagames/dice/solver/kernel.py:solve_levels": _NOT_YET,
-    "lamagames/dice/solver/kernel.py:bellman_residual": _NOT_YET,
 }
 
 

@@ -38,7 +38,13 @@ from lamagames.cli.options import (
     parse_params,
     parse_seats,
 )
-from lamagames.cli.session import HUMAN, default_record_path, run_table, winners_line
+from lamagames.cli.session import (
+    HUMAN,
+    Terminal,
+    default_record_path,
+    run_table,
+    winners_line,
+)
 from lamagames.cli.summary import summary_dict, summary_table
 from lamagames.cli.typeahead import TypeAheadGuard
 from lamagames.cli.views import GameView, complete_game, view_ids
@@ -257,14 +263,16 @@ def _play_at_table(
                 game,
                 seats,
                 seed=seed,
+                terminal=Terminal(
+                    out,
+                    guard.wrap(read_line_from(out)),
+                    delay=delay,
+                    live=live,
+                    scrolling=at_terminal and not live,
+                    title=intro,
+                ),
                 game_index=0,
-                console=out,
-                read_line=guard.wrap(read_line_from(out)),
-                delay=delay,
                 record_path=record,
-                live=live,
-                scrolling=at_terminal and not live,
-                title=intro,
             )
     except OSError as exc:
         fail(f"cannot write the record {record}: {exc}", code=1)

@@ -446,6 +446,32 @@ def default_record_path(game_id: str, directory: Path | None = None) -> Path:
     return path
 
 
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """Where and how :func:`run_table` shows the table and reads human input.
+
+    Attributes:
+        console: where to draw.
+        read_line: line input for human seats (see :class:`TerminalHuman`).
+        delay: seconds to pause after each bot move or roll.
+        live: draw the table again after every event (:class:`Screen`, meant for a
+            terminal console); only with a human seat.
+        scrolling: (without ``live``) a terminal too short for the table: moves are
+            printed as they come and before each prompt the table, the headline and the
+            menu (:class:`Screen` with ``live=False``); only with a human seat.
+        intro: first lines of a live screen's log (the caller prints them otherwise).
+        title: the first line of every live screen (the caller prints it otherwise).
+    """
+
+    console: Console
+    read_line: ReadLine
+    delay: float = 0.0
+    live: bool = False
+    scrolling: bool = False
+    intro: Sequence[str] = ()
+    title: Text | None = None
+
+
 @dataclass(slots=True)
 class TableOutcome:
     """How a game at the terminal ended.
@@ -471,15 +497,9 @@ def run_table(
     seats: Sequence[SeatInfo],
     *,
     seed: int,
+    terminal: Terminal,
     game_index: int | None = None,
-    console: Console,
-    read_line: ReadLine,
-    delay: float = 0.0,
     record_path: Path | None = None,
-    live: bool = False,
-    scrolling: bool = False,
-    intro: Sequence[str] = (),
-    title: Text | None = None,
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
@@ -493,24 +513,22 @@ def run_table(
         game: the game (``game.num_players == len(seats)``).
         seats: name and kind (``human`` or a bot kind) per seat.
         seed: the seed shown to people (the root seed of ``lama play``).
+        terminal: where and how the table is shown and input read (:class:`Terminal`).
         game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
             play with ``seed`` itself.
-        console: where to draw.
-        read_line: line input for human seats (see :class:`TerminalHuman`).
-        delay: seconds to pause after each bot move or roll.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
-        live: draw the table again after every event (:class:`Screen`, meant for a
-            terminal console); only with a human seat.
-        scrolling: (without ``live``) a terminal too short for the table: moves are
-            printed as they come and before each prompt the table, the headline and the
-            menu (:class:`Screen` with ``live=False``); only with a human seat.
-        intro: first lines of a live screen's log (the caller prints them otherwise).
-        title: the first line of every live screen (the caller prints it otherwise).
 
     Raises:
         ParameterError: an unknown bot kind.
         OSError: the record could not be written.
     """
+    console, read_line, delay = terminal.console, terminal.read_line, terminal.delay
+    live, scrolling, intro, title = (
+        terminal.live,
+        terminal.scrolling,
+        terminal.intro,
+        terminal.title,
+    )
     play_seed = seed if game_index is None else game_seed(seed, game_index)
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
     screen: Screen | None = None

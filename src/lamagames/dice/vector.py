@@ -54,6 +54,7 @@ def _kernel(function: Any) -> Any:
     options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
     return numba.njit(**options)(function)
 
+
 #: ``codes[seat]`` of a seat whose actions the caller gives.
 EXTERNAL: Final = -1
 #: ``mode[g]`` of :meth:`DiceVectorEngine.run`: leave the game, apply the caller's action,
@@ -219,8 +220,7 @@ def _output(g: int, view: int, last: Any, one: Any, tb: Any, buf: Any, out: Any)
 
 @_kernel
 def run_vector(
-    mode: Any,
-    actions: Any,
+    request: Any,
     codes: Any,
     scalars: Any,
     episodes: Any,
@@ -230,8 +230,11 @@ def run_vector(
     out: Any,
 ) -> int:
     """One vector step of every game (see :meth:`DiceVectorEngine.run`); returns -1, or the
-    first game whose action is not legal (then nothing changed)."""
-    end_score, start, view = scalars
+    first game whose action is not legal (then nothing changed). ``request = (mode,
+    actions, view)``: this call's arguments of :meth:`DiceVectorEngine.run`; ``scalars =
+    (end_score, start)``; each tuple is unpacked once, at the top."""
+    mode, actions, view = request
+    end_score, start = scalars
     discard_counts = tb[4]
     buf, _memo, _vals, trace, trace_len, _one, _scratch = work
     ep_rng, last = episodes
@@ -374,11 +377,12 @@ class DiceVectorEngine:
             s.ctrl, s.dice, s.scores, s.rows, s.quit, s.llama_row, s.setaside, s.discards,
             s.give, s.round_points, s.rng,
         )  # fmt: skip
-        scalars = (int(self.params["end_score"]), int(self.params["starting_seat"]), int(view))
+        scalars = (int(self.params["end_score"]), int(self.params["starting_seat"]))
         episodes = (self.ep_rng, self._last)
         bad = run_vector(
-            mode, actions, self.codes, scalars, episodes, st, self._tb, self._work, self._out
-        )
+            (mode, actions, int(view)), self.codes, scalars, episodes, st, self._tb, self._work,
+            self._out,
+        )  # fmt: skip
         return int(bad)
 
     def history(self, game: int) -> list[tuple[int, int]]:

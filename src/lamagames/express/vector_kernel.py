@@ -111,11 +111,13 @@ def _observe(g, me, prm, st, tb, obs):
 
 
 @njit(cache=True, _nrt=False)
-def run_vector(mode, actions, codes, scalars, setup, prm, st, tb, episodes, out):
+def run_vector(request, codes, setup, prm, st, tb, episodes, out):
     """One vector step of every game (see :meth:`ExpressVectorEngine.run`); returns -1, or
-    the first game whose action is not legal (then nothing changed)."""
-    view = scalars[0]
-    start = scalars[1]
+    the first game whose action is not legal (then nothing changed). ``request = (mode,
+    actions, view)``: this call's arguments of ``run``, unpacked once at the top;
+    ``setup[0]``: the starting seat."""
+    mode, actions, view = request
+    start = setup[0]
     n = prm[0]
     phase = st[0]
     cur = st[3]

@@ -37,6 +37,9 @@ MAX_FIXED_POINT_ITERATIONS = 10_000
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+#: The matching-roll structure of :func:`build_transitions`, as one argument:
+#: ``(group_ptr, group_prob, succ_ptr, succ, bust_prob)``.
+Transitions = tuple[IntArray, FloatArray, IntArray, IntArray, FloatArray]
 
 
 # The rule primitives (lamagames.dice.primitives), compiled.
@@ -59,18 +62,16 @@ def _transitions(
     roll_counts: IntArray,
     roll_probs: FloatArray,
     fill: bool,
-    group_ptr: IntArray,
-    group_prob: FloatArray,
-    succ_ptr: IntArray,
-    succ: IntArray,
-    bust_prob: FloatArray,
+    structure: Transitions,
 ) -> tuple[int, int]:
-    """Count (``fill=False``) or write the matching-roll groups of every row.
+    """Count (``fill=False``) or write (into ``structure``, :data:`Transitions`, unpacked
+    once at the top) the matching-roll groups of every row.
 
     Rolls that allow the same discards from a row (same per-symbol limits, D-8.2) form one
     group; a group's successors are the rows left by each legal discard (-1: the row
     empties, D-9). Returns ``(groups, successors)``.
     """
+    group_ptr, group_prob, succ_ptr, succ, bust_prob = structure
     n = rows.shape[0]
     acc = np.zeros(2187)
     seen = np.full(2187, -1, dtype=np.int64)
@@ -159,7 +160,7 @@ def build_transitions(
     weights: IntArray,
     roll_counts: IntArray,
     roll_probs: FloatArray,
-) -> tuple[IntArray, FloatArray, IntArray, IntArray, FloatArray]:
+) -> Transitions:
     """The matching-roll structure of every universe row (independent of the llama row and
     the score): ``group_ptr`` (int64, ``n + 1``), ``group_prob`` (float64, groups),
     ``succ_ptr`` (int64, groups + 1), ``succ`` (int64, successors; -1 = row emptied) and
@@ -168,27 +169,16 @@ def build_transitions(
     e_i = np.zeros(1, dtype=np.int64)
     e_f = np.zeros(1)
     groups, successors = _transitions(
-        rows, index, weights, roll_counts, roll_probs, False, e_i, e_f, e_i, e_i, e_f
+        rows, index, weights, roll_counts, roll_probs, False, (e_i, e_f, e_i, e_i, e_f)
     )
     group_ptr = np.zeros(n + 1, dtype=np.int64)
     group_prob = np.zeros(groups)
     succ_ptr = np.zeros(groups + 1, dtype=np.int64)
     succ = np.zeros(successors, dtype=np.int64)
     bust_prob = np.zeros(n)
-    _transitions(
-        rows,
-        index,
-        weights,
-        roll_counts,
-        roll_probs,
-        True,
-        group_ptr,
-        group_prob,
-        succ_ptr,
-        succ,
-        bust_prob,
-    )
-    return group_ptr, group_prob, succ_ptr, succ, bust_prob
+    structure = (group_ptr, group_prob, succ_ptr, succ, bust_prob)
+    _transitions(rows, index, weights, roll_counts, roll_probs, True, structure)
+    return structure
 
 
 @njit(cache=True)
@@ -198,15 +188,13 @@ def _parts(
     i: int,
     quit_values: FloatArray,
     bust_values: FloatArray,
-    group_ptr: IntArray,
-    group_prob: FloatArray,
-    succ_ptr: IntArray,
-    succ: IntArray,
-    bust_prob: FloatArray,
+    structure: Transitions,
     p_llamas: float,
 ) -> tuple[float, float, float, float]:
     """``(quit value, expected value of the rolls other than three llamas, P(three
-    llamas), best give-back value)`` of state ``(s, i)`` given the table ``values``."""
+    llamas), best give-back value)`` of state ``(s, i)`` given the table ``values``;
+    ``structure``: :data:`Transitions` (unpacked once, at the top)."""
+    group_ptr, group_prob, succ_ptr, succ, bust_prob = structure
     empty_value = -_chip(s)
     rest = bust_prob[i] * bust_values[i]  # D-8.4 / D-8.5
     for g in range(group_ptr[i], group_ptr[i + 1]):  # D-8.2
@@ -232,14 +220,11 @@ def solve_levels(
     levels: int,
     quit_values: FloatArray,
     bust_values: FloatArray,
-    group_ptr: IntArray,
-    group_prob: FloatArray,
-    succ_ptr: IntArray,
-    succ: IntArray,
-    bust_prob: FloatArray,
+    structure: Transitions,
     p_llamas: float,
 ) -> tuple[FloatArray, IntArray]:
-    """Solve ``V[s, i]`` for scores ``0 .. levels - 1`` and every row of the universe.
+    """Solve ``V[s, i]`` for scores ``0 .. levels - 1`` and every row of the universe
+    (``structure``: :data:`Transitions`).
 
     Levels go up in ``s`` (a give-back only lowers the score, D-8.1) and rows up in card
     count (a discard only removes cards, D-8.2), so each state's only unknown is its own
@@ -256,19 +241,7 @@ def solve_levels(
     iterations = np.zeros((levels, n), dtype=np.int64)
     for s in range(levels):
         for i in range(n):
-            q, rest, p3, give = _parts(
-                values,
-                s,
-                i,
-                quit_values,
-                bust_values,
-                group_ptr,
-                group_prob,
-                succ_ptr,
-                succ,
-                bust_prob,
-                p_llamas,
-            )
+            q, rest, p3, give = _parts(values, s, i, quit_values, bust_values, structure, p_llamas)
             v = q
             it = 0
             while it < MAX_FIXED_POINT_ITERATIONS:
@@ -291,30 +264,15 @@ def bellman_residual(
     values: FloatArray,
     quit_values: FloatArray,
     bust_values: FloatArray,
-    group_ptr: IntArray,
-    group_prob: FloatArray,
-    succ_ptr: IntArray,
-    succ: IntArray,
-    bust_prob: FloatArray,
+    structure: Transitions,
     p_llamas: float,
 ) -> float:
-    """``max |T V - V|`` over every state: one full (Jacobi) Bellman backup, in points."""
+    """``max |T V - V|`` over every state: one full (Jacobi) Bellman backup, in points
+    (``structure``: :data:`Transitions`)."""
     worst = 0.0
     for s in range(values.shape[0]):
         for i in range(quit_values.shape[0]):
-            q, rest, p3, give = _parts(
-                values,
-                s,
-                i,
-                quit_values,
-                bust_values,
-                group_ptr,
-                group_prob,
-                succ_ptr,
-                succ,
-                bust_prob,
-                p_llamas,
-            )
+            q, rest, p3, give = _parts(values, s, i, quit_values, bust_values, structure, p_llamas)
             v = values[s, i]
             cont = v if v < give else give
             tv = p3 * cont + rest
@@ -334,5 +292,5 @@ def warm_up() -> None:
     roll_counts = np.array([[1, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 3]], dtype=np.int64)
     structure = build_transitions(rows, index, weights, roll_counts, np.array([0.5, 0.5]))
     q = np.ones(1)
-    values, _ = solve_levels(2, q, q, *structure, 0.5)
-    bellman_residual(values, q, q, *structure, 0.5)
+    values, _ = solve_levels(2, q, q, structure, 0.5)
+    bellman_residual(values, q, q, structure, 0.5)

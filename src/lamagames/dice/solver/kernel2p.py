@@ -53,6 +53,12 @@ Space = tuple[
 ]  # fmt: skip
 #: A last-standing space of one seat: ``(ncodes, own, card, delta)``.
 SeatSpace = tuple[IntArray, IntArray, IntArray, IntArray]
+#: The arrays :func:`_rest` reads for one seat rolling, built once per sweep: ``(dx, t_own,
+#: w_oth, p_oth)``.
+RestArrays = tuple[IntArray, IntArray, FloatArray, FloatArray]
+#: The work arrays of :func:`_rest_block` for one seat rolling, built once per sweep:
+#: ``(ys, yt, rw, rp, best, best_p)``.
+BlockArrays = tuple[IntArray, IntArray, FloatArray, FloatArray, FloatArray, FloatArray]
 
 
 @njit(cache=True, nogil=True)
@@ -124,24 +130,19 @@ def _rest(
     codes: IntArray,
     pattern: int,
     cmask: int,
-    dx: IntArray,
-    t_own: IntArray,
-    w_oth: FloatArray,
-    p_oth: FloatArray,
     bust_own: float,
     score_oth: float,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
-    m_shown: IntArray,
+    arrays: RestArrays,
+    groups: Groups,
 ) -> tuple[float, float]:
     """``(margin, own points)`` of a roll, summed over every roll but three llamas (whose
     probability is left out): matches (D-8.2, best discard), takes (D-8.3, best card) and
-    busts (D-8.4). ``w_oth``/``p_oth``: the opponent-to-act arrays of the same level pair;
-    ``dx[3 s + k]``: index drop when the roller discards ``k`` cards of ``s`` here."""
+    busts (D-8.4). ``arrays = (dx, t_own, w_oth, p_oth)`` (:data:`RestArrays`):
+    ``dx[3 s + k]``, the index drop when the roller discards ``k`` cards of ``s`` here, and
+    ``w_oth``/``p_oth``, the opponent-to-act arrays of the same level pair; ``groups``:
+    :data:`Groups`. Each tuple is unpacked once, at the top."""
+    dx, t_own, w_oth, p_oth = arrays
+    _, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
     wr = 0.0
     pr = 0.0
     for g in range(pat_gptr[pattern], pat_gptr[pattern + 1]):
@@ -177,21 +178,13 @@ def _rest(
 
 @njit(cache=True, nogil=True)
 def _describe(
-    codes: IntArray,
-    code_a: IntArray,
-    code_b: IntArray,
-    code_c: IntArray,
-    sym_values: IntArray,
-    ls_a: IntArray,
-    ls_b: IntArray,
-    d_a: IntArray,
-    d_b: IntArray,
-    dx_a: IntArray,
-    dx_b: IntArray,
+    codes: IntArray, space: Space, dx_a: IntArray, dx_b: IntArray
 ) -> tuple[float, float, float, float, int, int, int, int, int]:
     """Row scores (D-10) of A and B, their bust scores (row plus llama row, D-8.4), the
     llama-row mask, the capped count patterns of A and B and their last-standing indices;
-    fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`)."""
+    fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`). ``space``:
+    :data:`Space` (unpacked once, at the top)."""
+    _, code_a, code_b, code_c, sym_values, d_a, d_b, _, _, ls_a, ls_b = space
     sa = 0.0
     sb = 0.0
     bust_a = 0.0
@@ -256,14 +249,16 @@ def sweep_pair(
     with the stored ``w``/``p`` instead. Returns ``(most pair iterations at one index,
     max |T w - w| and |T p - p| in points)`` (the residual is 0.0 unless ``check``).
     """
-    ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    ncodes, _, _, _, _, _, _, t_a, t_b, _, _ = space
     v_a, v_b, chip_a, chip_b = levels
     w, p = out
     w_ga, p_ga, w_gb, p_gb = below
-    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
+    p3 = groups[0]
     codes = np.zeros(7, dtype=np.int64)
     dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
     dx_b = np.zeros(22, dtype=np.int64)
+    rest_a = (dx_a, t_a, w[1], p[1])
+    rest_b = (dx_b, t_b, w[0], p[0])
     worst = 0
     residual = 0.0
     ga_w = 0.0
@@ -278,9 +273,7 @@ def sweep_pair(
                 codes[s] = 0
                 s += 1
                 codes[s] += 1
-        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(
-            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
-        )
+        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
         if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
             pa = -chip_a if pat_a == 0 else sa
             pb = -chip_b if pat_b == 0 else sb
@@ -292,14 +285,8 @@ def sweep_pair(
             w[1, x] = pa - pb
             p[1, x] = pb
             continue
-        ra_w, ra_p = _rest(
-            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
-            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
-        rb_w, rb_p = _rest(
-            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
-            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
+        ra_w, ra_p = _rest(x, codes, pat_a, cmask, bust_a, sb, rest_a, groups)
+        rb_w, rb_p = _rest(x, codes, pat_b, cmask, bust_b, sa, rest_b, groups)
         qa_w = v_b[ib] - sa  # D-7: A quits, B is the last player standing (D-8.5)
         qb_w = v_a[ia] - sb
         if chip_a > 0.0:
@@ -387,25 +374,17 @@ def roll_value(
     ``actor`` (0 = A), with ``values = (w, p)`` the level pair's arrays and
     ``after_llamas = (c_w, c_p)`` the actor's value after three llamas; ``space`` and
     ``groups`` as in :func:`sweep_pair`."""
-    _, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    t_a, t_b = space[7], space[8]
     w, p = values
     c_w, c_p = after_llamas
-    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
+    p3 = groups[0]
     dx_a = np.zeros(22, dtype=np.int64)
     dx_b = np.zeros(22, dtype=np.int64)
-    sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, _, _ = _describe(
-        codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
-    )
+    sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, _, _ = _describe(codes, space, dx_a, dx_b)
     if actor == 0:
-        r_w, r_p = _rest(
-            x, codes, pat_a, cmask, dx_a, t_a, w[1], p[1], bust_a, sb,
-            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
+        r_w, r_p = _rest(x, codes, pat_a, cmask, bust_a, sb, (dx_a, t_a, w[1], p[1]), groups)
     else:
-        r_w, r_p = _rest(
-            x, codes, pat_b, cmask, dx_b, t_b, w[0], p[0], bust_b, sa,
-            pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
+        r_w, r_p = _rest(x, codes, pat_b, cmask, bust_b, sa, (dx_b, t_b, w[0], p[0]), groups)
     return p3 * c_w + r_w, p3 * c_p + r_p
 
 
@@ -416,16 +395,16 @@ def _targets(
     pattern: int,
     dx: IntArray,
     t_own: IntArray,
-    pat_gptr: IntArray,
-    g_dptr: IntArray,
-    d_ent: IntArray,
+    groups: Groups,
     ys: IntArray,
     yt: IntArray,
 ) -> None:
     """The indices a roll leads to from index ``x`` (digits ``codes``) for the roller with
     capped pattern ``pattern``: ``ys[d - first]`` after discard ``d`` of the pattern's
     groups (D-8.2, ``first`` its first discard), ``yt[s]`` after taking symbol ``s``
-    (D-8.3; meaningful where the llama-row card is out and the roller has none)."""
+    (D-8.3; meaningful where the llama-row card is out and the roller has none).
+    ``groups``: :data:`Groups` (unpacked once, at the top)."""
+    _, pat_gptr, _, g_dptr, d_ent, _, _, _ = groups
     first = g_dptr[pat_gptr[pattern]]
     for d in range(first, g_dptr[pat_gptr[pattern + 1]]):
         ys[d - first] = x - dx[d_ent[d, 0]] - dx[d_ent[d, 1]] - dx[d_ent[d, 2]]
@@ -437,30 +416,24 @@ def _targets(
 def _rest_block(
     pattern: int,
     cmask: int,
-    ys: IntArray,
-    yt: IntArray,
-    vals: FloatArray,
-    wq: int,
-    pq: int,
     bust_own: float,
     score_oth: float,
-    rw: FloatArray,
-    rp: FloatArray,
-    best: FloatArray,
-    best_p: FloatArray,
-    pat_gptr: IntArray,
-    g_prob: FloatArray,
-    g_dptr: IntArray,
-    pat_mptr: IntArray,
-    m_prob: FloatArray,
-    m_shown: IntArray,
+    vals: FloatArray,
+    wq: int,
+    arrays: BlockArrays,
+    groups: Groups,
 ) -> None:
     """:func:`_rest` for every level pair ``k`` of a block at once, with the target indices
-    of :func:`_targets`: fills ``rw[k]``/``rp[k]``. ``vals[y, wq, k]``/``vals[y, pq, k]``:
-    the opponent-to-act margin and points at index ``y``. Each level pair sees the same
+    ``ys``/``yt`` of :func:`_targets`, ``arrays = (ys, yt, rw, rp, best, best_p)``
+    (:data:`BlockArrays`): fills ``rw[k]``/``rp[k]`` (``best`` and ``best_p``: scratch).
+    ``vals[y, wq, k]``/``vals[y, wq + 2, k]``: the opponent-to-act margin and points at
+    index ``y``. Each tuple is unpacked once, at the top. Each level pair sees the same
     operations in the same order as in :func:`_rest` (the same options, compared and summed
-    alike), so the results are the same to the last bit; the loops over the level pairs
-    are innermost, over values side by side in memory."""
+    alike), so the results are the same to the last bit; the loops over the level pairs are
+    innermost, over values side by side in memory."""
+    ys, yt, rw, rp, best, best_p = arrays
+    pq = wq + 2
+    _, pat_gptr, g_prob, g_dptr, _, pat_mptr, m_prob, m_shown = groups
     nk = rw.shape[0]
     for k in range(nk):
         rw[k] = 0.0
@@ -531,9 +504,9 @@ def sweep_block(
     :data:`Groups` (each unpacked once, at the top, as in :func:`sweep_pair`).
     Returns the most pair iterations at one index (both seats at level 0).
     """
-    ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b = space
+    ncodes, _, _, _, _, _, _, t_a, t_b, _, _ = space
     v_a, v_b, chips_a, chips_b = levels
-    p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown = groups
+    p3, pat_gptr, _, g_dptr, _, _, _, _ = groups
     lb = chips_b.shape[0]
     nk = out.shape[2]
     rows = nk // lb
@@ -553,6 +526,8 @@ def sweep_block(
     rb_p = np.zeros(nk)
     best = np.zeros(nk)
     best_p = np.zeros(nk)
+    block_a = (ys_a, yt_a, ra_w, ra_p, best, best_p)
+    block_b = (ys_b, yt_b, rb_w, rb_p, best, best_p)
     worst = 0
     ga_w = 0.0
     ga_p = 0.0
@@ -566,9 +541,7 @@ def sweep_block(
                 codes[s] = 0
                 s += 1
                 codes[s] += 1
-        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(
-            codes, code_a, code_b, code_c, sym_values, ls_a, ls_b, d_a, d_b, dx_a, dx_b
-        )
+        sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
         if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
             for i in range(rows):
                 for j in range(lb):
@@ -580,16 +553,10 @@ def sweep_block(
                     out[x, 2, k] = pa
                     out[x, 3, k] = pb
             continue
-        _targets(x, codes, pat_a, dx_a, t_a, pat_gptr, g_dptr, d_ent, ys_a, yt_a)
-        _targets(x, codes, pat_b, dx_b, t_b, pat_gptr, g_dptr, d_ent, ys_b, yt_b)
-        _rest_block(
-            pat_a, cmask, ys_a, yt_a, out, 1, 3, bust_a, sb, ra_w, ra_p, best, best_p,
-            pat_gptr, g_prob, g_dptr, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
-        _rest_block(
-            pat_b, cmask, ys_b, yt_b, out, 0, 2, bust_b, sa, rb_w, rb_p, best, best_p,
-            pat_gptr, g_prob, g_dptr, pat_mptr, m_prob, m_shown,
-        )  # fmt: skip
+        _targets(x, codes, pat_a, dx_a, t_a, groups, ys_a, yt_a)
+        _targets(x, codes, pat_b, dx_b, t_b, groups, ys_b, yt_b)
+        _rest_block(pat_a, cmask, bust_a, sb, out, 1, block_a, groups)
+        _rest_block(pat_b, cmask, bust_b, sa, out, 0, block_b, groups)
         for i in range(rows):
             la = first + i
             chip_a = float(chips_a[la])

@@ -106,17 +106,12 @@ class LastStandingTable:
     def bellman_residual(self) -> float:
         """``max |T V - V|`` over all states of this table, in points."""
         quit_values, bust_values = _kernel_inputs(self.universe, self.mask)
-        group_ptr, group_prob, succ_ptr, succ, bust_prob = self.structure
         return float(
             kernel.bellman_residual(
                 self.values,
                 quit_values,
                 bust_values,
-                group_ptr,
-                group_prob,
-                succ_ptr,
-                succ,
-                bust_prob,
+                self.structure,
                 self.rolls.three_llamas,
             )
         )
@@ -180,18 +175,13 @@ class LastStandingTable:
         """
         score, i = self._index(row, score)
         quit_values, bust_values = _kernel_inputs(self.universe, self.mask)
-        group_ptr, group_prob, succ_ptr, succ, bust_prob = self.structure
         _, rest, p3, give = kernel._parts(
             self.values,
             score,
             i,
             quit_values,
             bust_values,
-            group_ptr,
-            group_prob,
-            succ_ptr,
-            succ,
-            bust_prob,
+            self.structure,
             self.rolls.three_llamas,
         )
         stay = float(self.values[score, i])
@@ -340,17 +330,8 @@ class LastStandingSolver:
             return LastStandingTable(mask, values, iterations, 0.0, self.rolls, u, structure)
         start = time.perf_counter()
         quit_values, bust_values = _kernel_inputs(u, mask)
-        group_ptr, group_prob, succ_ptr, succ, bust_prob = structure
         values, iterations = kernel.solve_levels(
-            levels,
-            quit_values,
-            bust_values,
-            group_ptr,
-            group_prob,
-            succ_ptr,
-            succ,
-            bust_prob,
-            self.rolls.three_llamas,
+            levels, quit_values, bust_values, structure, self.rolls.three_llamas
         )
         seconds = time.perf_counter() - start
         cache.store(path, values)
