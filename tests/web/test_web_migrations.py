@@ -83,7 +83,9 @@ def test_a_database_of_main_upgrades_in_place(db_url: str) -> None:
     # the app resumes the stored game: the table replays its 12 actions and plays on
     with TestClient(create_app(db_url, settings=FAST)) as client:
         info = client.get(f"/api/tables/{PLAYING}").json()
-        assert (info["status"], info["version"]) == ("playing", 12)
+        # 12, or 13 once the resumed driver rolled the dice it owed (a chance node; both
+        # seats are people, so nothing else can move): the answer races the driver
+        assert info["status"] == "playing" and info["version"] in (12, 13), info
         token = playing.seats[0].token
         assert client.post(f"/api/tables/{PLAYING}/join", json={"token": token}).status_code == 200
     # a second start migrates nothing and loses nothing
@@ -93,6 +95,7 @@ def test_a_database_of_main_upgrades_in_place(db_url: str) -> None:
         loaded = again.load(PLAYING)
         # the 12 stored actions kept (the driver may have rolled the dice it owed since)
         assert loaded is not None and loaded.actions[:12] == playing.actions
+        assert all(action.by == "chance" for action in loaded.actions[12:])
     finally:
         again.close()
 
