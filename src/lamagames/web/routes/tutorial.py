@@ -4,8 +4,9 @@
   extra (:mod:`lamagames.cli.tutorial`: its parameters and fixed seed, "Player" against the
   ``heuristic`` bot), started at once; answers the room code, the person's seat and token.
 - ``POST /api/tables/{code}/tutorial``: for a seat token, the walkthrough's lessons and
-  advice at the current position: the kinds of decision there (each with its ruling ids,
-  read from the library's own lesson text), the suggested move in notation with its kind,
+  advice at the current position: the kinds of decision there (each with its ruling ids
+  and the English lesson, which is the catalogs' ``<game>.tut.<kind>``: one text for the
+  terminal walkthrough and this one), the suggested move in notation with its kind,
   the library's reason in English, and (for games with hints, LAMA Dice with numba) the
   value of every move (the web hint provider's). The browser shows the lessons in the
   reader's language (catalog keys ``<game>.tut.<kind>``) beside the board.

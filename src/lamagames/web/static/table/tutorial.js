@@ -142,6 +142,8 @@ export function tutorialPanel(view, m, R) {
         "div",
         { class: "tut-lesson", dataset: { kind: l.kind } },
         h("p", {}, t(`${game}.tut.${l.kind}`)),
+        // How to take the suggestion (the lesson itself is the terminal's too).
+        l.kind === "start" ? h("p", {}, t("tut.how")) : null,
         rulingLinks(game, l.rulings),
       ),
     ),
