@@ -133,3 +133,24 @@ def web_text(folder: str, key: str, language: str) -> str:
         if isinstance(text, str):
             return text
     raise KeyError(f"{folder}: no message {key!r}")
+
+
+def localized_text(package: str, name: str, language: str) -> str:
+    """The package data text file ``name`` of ``package`` in ``language``: the file
+    ``<stem>.<language><suffix>`` beside it (``rules.de.md`` for ``rules.md``) when the
+    package has one, else ``name`` itself (English, the fallback). The rules texts
+    (``lama rules``, ``/rules/<game>``) are read this way.
+
+    Raises:
+        ValueError: an unknown language.
+        OSError: ``name`` itself is missing or unreadable.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    folder = files(package)
+    stem, dot, suffix = name.rpartition(".")
+    if language != "en" and dot:
+        translated = folder.joinpath(f"{stem}.{language}.{suffix}")
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return folder.joinpath(name).read_text(encoding="utf-8")
