@@ -45,6 +45,27 @@ def test_each_lesson_is_the_web_catalogs_entry_with_its_rulings(game: str, lang:
         assert module.lesson_text(kind, lang) == f"{words[prefix + kind]} [{', '.join(rulings)}]"
 
 
+#: The kinds of move the walkthroughs give a reason for (``<game>.tut.why.<kind>``): LAMA
+#: Dice's first word of the notation, Lama Express's :func:`~lamagames.express.tutorial.kind_of`.
+WHY_KINDS = {
+    "dice": {"roll", "quit", "discard", "take", "give"},
+    "express": {"move", "board", "exit", "detour", "reboard", "pass"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", sorted(TUTORS))
+def test_every_reason_is_in_every_catalog(game: str, lang: str) -> None:
+    """The terminal reads the reasons from the web catalogs too: each kind of move has one
+    in each language, translated (not the English one)."""
+    module = TUTORS[game]
+    english = _catalog(game, "en")
+    for kind in WHY_KINDS[game]:
+        text = module.why_text(kind, lang)
+        assert text.strip() and text == _catalog(game, lang)[f"{game}.tut.why.{kind}"]
+        assert lang == "en" or text != english[f"{game}.tut.why.{kind}"], (kind, lang)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_dice_walkthrough_speaks_the_chosen_language(lama: Invoke, lang: str) -> None:
     """``lama tutorial dice --lang L``: the lessons, the suggestion, the reason, the seat
