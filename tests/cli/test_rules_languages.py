@@ -57,3 +57,16 @@ def test_rules_at_the_prompt_follow_the_game_language(lama: Invoke) -> None:
                   input="rules\nq\n")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert DICE["it"] in result.output and DICE["en"] not in result.output
+
+
+def test_lang_before_the_command(lama: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lama --lang fr rules express``: the option before the command, over the locale;
+    the command's own ``--lang`` wins; it does not stick to the next command."""
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    result = lama("--lang", "fr", "rules", "express")
+    assert result.exit_code == 0, result.output
+    assert EXPRESS["fr"] in result.output
+    assert DICE["it"] in lama("--lang", "de", "rules", "dice", "--lang", "it").output
+    assert DICE["nl"] in lama("rules", "dice").output  # the locale again
+    bad = lama("--lang", "xx", "rules", "dice")
+    assert bad.exit_code == 2 and "xx" in bad.output and "--lang" in bad.output

@@ -143,3 +143,12 @@ def test_hint_words_in_each_language() -> None:
         lines = hint_words(found, translator(lang))  # longer words: one move a line
         assert len(lines) in (3, 4) and not set(lines) & set(english), lines
         assert "28" in lines[0] + lines[1] and "25" in lines[-2], lines
+
+
+def test_lang_before_the_command(lama: Invoke) -> None:
+    """``lama --lang de tutorial dice`` (the issue's example) speaks German."""
+    result = lama("--lang", "de", "tutorial", "dice", input="q\n")
+    assert result.exit_code == 0, result.output
+    flat = _flat(result.output)
+    assert _flat(_catalog("dice", "de")["dice.tut.turn"]) in flat
+    assert "Vorschlag: roll" in flat
