@@ -4,7 +4,7 @@ explains each kind of decision (with the rules' ids) and suggests a move with th
 Generic: a game takes part through its spec's ``tutorial`` extra, a factory
 ``make_tutor(game, seat)`` returning an object with ``params`` (the game's parameters),
 ``seed`` (the fixed seed: the same dice every time), ``lessons(state, player) -> [kind]``,
-``lesson(kind, language) -> str``, ``rulings(kind) -> (id, ...)`` and
+``lesson(kind, language) -> str`` (ending with its ruling ids in brackets) and
 ``advice(state, player, language) -> (action, why)`` (LAMA Dice:
 :mod:`lamagames.dice.tutorial`, Lama Express: :mod:`lamagames.express.tutorial`). Each kind
 of decision is explained the first time it comes up; at every decision the suggestion is

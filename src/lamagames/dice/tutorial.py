@@ -98,10 +98,6 @@ class DiceTutor:
         (:func:`lesson_text`)."""
         return lesson_text(kind, language)
 
-    def rulings(self, kind: str) -> tuple[str, ...]:
-        """The ruling ids of the lesson of ``kind``."""
-        return RULINGS[kind]
-
     def advice(self, state: State, player: int, language: str = "en") -> tuple[int, str]:
         """The suggested move and why, in plain words in ``language``: the exact solver's
         best move with every move's value (:mod:`lamagames.dice.words`) when numba is

@@ -104,10 +104,6 @@ class ExpressTutor:
         (:func:`lesson_text`)."""
         return lesson_text(kind, language)
 
-    def rulings(self, kind: str) -> tuple[str, ...]:
-        """The ruling ids of the lesson of ``kind``."""
-        return RULINGS[kind]
-
     def advice(self, state: State, player: int, language: str = "en") -> tuple[int, str]:
         """The heuristic bot's move and why, in ``language``."""
         action = self.bot.step(state)
