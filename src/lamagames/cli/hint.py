@@ -20,10 +20,12 @@ from rich.table import Table
 from rich.text import Text
 
 from lamagames import __version__
+from lamagames.cli.i18n import translator_now
 from lamagames.cli.views import get_view
 from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.files import read_json_file
 from lamagames.core.game import State
+from lamagames.core.i18n import Translator
 from lamagames.core.records import SeatInfo, iter_replay, validate_record
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
@@ -51,7 +53,8 @@ HINT_EXTRA = "hints"
 #: (LAMA Dice: :data:`lamagames.dice.hints.BASIS_NOTES`), printed under the hint table.
 HINT_NOTES_EXTRA = "hint_notes"
 #: Name of the optional plain-words function in a game's spec extras
-#: (``hint_words(hints) -> list[str]``; LAMA Dice: :func:`lamagames.dice.words.hint_words`).
+#: (``hint_words(hints, tr) -> list[str]``, ``tr`` the terminal's
+#: :class:`~lamagames.core.i18n.Translator`; LAMA Dice: :func:`lamagames.dice.words.hint_words`).
 HINT_WORDS_EXTRA = "hint_words"
 #: Where the technical table is, under the plain words of ``lama hint``.
 MORE_BY_FLAG = "lama hint --details shows the exact values and where they come from."
@@ -158,15 +161,16 @@ def hint_notes(game_id: str) -> Mapping[str, str]:
 
 
 def hint_words(game_id: str, hints: Sequence[Hint]) -> list[str]:
-    """The game's plain words for ``hints`` (``extras["hint_words"]``), or none."""
+    """The game's plain words for ``hints`` (``extras["hint_words"]``) in the terminal's
+    language (:func:`~lamagames.cli.i18n.translator_now`), or none."""
     try:
         spec = get_spec(game_id)
         if HINT_WORDS_EXTRA not in spec.extras:
             return []
-        words: Callable[[Sequence[Hint]], list[str]] = spec.load_extra(HINT_WORDS_EXTRA)
+        words: Callable[[Sequence[Hint], Translator], list[str]] = spec.load_extra(HINT_WORDS_EXTRA)
     except (LamaError, ImportError):
         return []
-    return words(hints)
+    return words(hints, translator_now())
 
 
 def hint_view(
