@@ -403,7 +403,7 @@ def llama_value(seat, progress, length, lap):
     return length - to_go
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def position_value(g, seat, length, st, lap):
     """:func:`lamagames.bots.express.position_value` of ``seat`` in game ``g`` (an int: all
     its terms are whole spaces): llamas home a lap plus ``HOME_BONUS`` each, riding llamas
@@ -423,7 +423,7 @@ def position_value(g, seat, length, st, lap):
     return value
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def heuristic_window_action(g, length, st, lap):
     """:class:`lamagames.bots.express.ExpressHeuristicBot`'s window action (E-7, E-9) for
     the seat asked in game ``g``: the least free action by (kind rank exit, detour,
@@ -484,7 +484,7 @@ def copy_game(g, st, sc):
     sc[19][0] = sc[18].shape[1]  # a full trace: the look-ahead logs nothing
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def heuristic_choice(g, prm, st, tb, sc):
     """:class:`lamagames.bots.express.ExpressHeuristicBot`'s train choice (E-6) in game
     ``g``: each move played on a copy (row 0 of ``sc``), the following window (E-9) resolved
