@@ -485,6 +485,14 @@ def copy_game(g, st, sc):
 
 
 @njit(cache=True, _nrt=False)
+def lookahead_apply(g, action, prm, st, tb):
+    """:func:`apply_action` as an ordinary compiled function for the look-ahead of
+    :func:`heuristic_choice`, which calls it at two places: inlined at both it made the
+    kernels' first compile take longer."""
+    return apply_action(g, action, prm, st, tb)
+
+
+@njit(cache=True, _nrt=False)
 def heuristic_choice(g, prm, st, tb, sc):
     """:class:`lamagames.bots.express.ExpressHeuristicBot`'s train choice (E-6) in game
     ``g``: each move played on a copy (row 0 of ``sc``), the following window (E-9) resolved
@@ -500,11 +508,11 @@ def heuristic_choice(g, prm, st, tb, sc):
     best_score = np.int64(0)
     for t in range(2):
         copy_game(g, st, sc)
-        apply_action(0, MOVE_A + t, prm, sc, tb)  # the move; the window after it is next
+        lookahead_apply(0, MOVE_A + t, prm, sc, tb)  # the move; the window after it is next
         if open_window(0, STAGE_AFTER_MOVE, n, sc, tb):
             while phase[0] == Phase.WINDOW:
                 a = heuristic_window_action(0, length, sc, lap)
-                if apply_action(0, a, prm, sc, tb) >= 0:
+                if lookahead_apply(0, a, prm, sc, tb) >= 0:
                     break  # the window closed
         if winner[0] >= 0:
             score = WIN_SCORE if winner[0] == me else -WIN_SCORE
