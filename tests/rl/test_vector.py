@@ -402,3 +402,31 @@ def test_dice_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "compiled 0"
+
+
+_FRESH_COMPILE_EXPRESS = """
+import numpy as np
+from lamagames.express import vector
+assert vector._kernel.run_vector.targetoptions.get("_nrt") is False
+seats = [None, "heuristic", "benchmark", "random"]
+engine = vector.ExpressVectorEngine(2, {"num_players": 4, "turn_limit": 1000}, seats)
+engine.run(np.full(2, vector.RESET, np.int8), np.zeros(2, np.int32), -1)
+print("compiled", int(engine.status.max()))
+"""
+
+
+@pytest.mark.slow
+def test_express_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -> None:
+    """As the LAMA Dice one: nothing the kernel calls may allocate, the heuristic's
+    look-ahead (a scratch state the engine owns) included. About 22 s of CPU time."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH_COMPILE_EXPRESS],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "compiled 0"
