@@ -312,6 +312,7 @@ class ExpressBatch:
         self.tables = BatchTables.from_game(self.game)
         self._tables = self.tables.arrays()
         self.trace_length = trace_length
+        self._scratch: tuple[npt.NDArray[Any], ...] | None = None
 
     @property
     def num_players(self) -> int:
@@ -328,8 +329,11 @@ class ExpressBatch:
 
     def scratch(self) -> tuple[npt.NDArray[Any], ...]:
         """The kernels' one-row scratch state, where the in-kernel ``heuristic`` plays its
-        look-ahead (no trace)."""
-        return ExpressBatchState.empty(1, self.num_players, self.tables, 0).arrays()
+        look-ahead (no trace); made once per engine (the kernels hold the GIL, so calls
+        never share it at once)."""
+        if self._scratch is None:
+            self._scratch = ExpressBatchState.empty(1, self.num_players, self.tables, 0).arrays()
+        return self._scratch
 
     def init(self, seeds: npt.ArrayLike) -> ExpressBatchState:
         """Set up one game per seed (E-5), roll the first die and run to the first decision.
