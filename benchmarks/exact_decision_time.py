@@ -85,10 +85,10 @@ def play(
     decision, a digest of the moves and the basis of each decision (``exact``/``search``);
     ``max_work`` > 0 replaces :attr:`DiceExactBot.MAX_WORK`."""
     game = make("dice", num_players=2)
-    exact = TimedExactBot(game, 0, seed)
-    if max_work > 0:
-        exact.MAX_WORK = max_work
-        exact._two = exact._new_two_player()
+    bot_class: type[TimedExactBot] = TimedExactBot
+    if max_work > 0:  # a subclass with the other budget (MAX_WORK is a class constant)
+        bot_class = type("BudgetExactBot", (TimedExactBot,), {"MAX_WORK": max_work})
+    exact = bot_class(game, 0, seed)
     bots = [exact, make_bot("heuristic", game, 1, seed)]
     rng = make_rng(seed, "chance")
     state = game.new_initial_state()
