@@ -9,8 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
+from lamagames.cli.hint import MORE_BY_WORD, hint_renderable
+from lamagames.cli.i18n import use_language
 from lamagames.cli.main import app
 from lamagames.coach.review import MARKS, review_record
 from lamagames.core.i18n import LANGUAGES, translator, web_catalog
@@ -180,3 +183,14 @@ def test_e7_a_missed_exit_is_told_in_german_and_english_in_the_json() -> None:
         f"{car} wäre besser gewesen."
     )
     assert review.to_json()["decisions"][-1]["words"] == last.words
+
+
+def test_hint_at_a_german_prompt_names_the_details_word_in_german() -> None:
+    """``hint`` at the prompt of ``lama play --lang de``: the words and the way to the table."""
+    state = list(iter_replay(dice_record()))[_decision_index()]
+    use_language("de")
+    console = Console(width=100, record=True)
+    console.print(hint_renderable("dice", state, state.current_player()))
+    text = " ".join(console.export_text().split())
+    assert "Am besten:" in text and "Tippe 'hint details' für die genauen Werte" in text
+    assert MORE_BY_WORD not in text
