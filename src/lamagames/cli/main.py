@@ -69,7 +69,8 @@ def main(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help=LANG_HELP + " For play, replay, tutorial and rules; their own --lang wins.",
+            help=LANG_HELP + " For play, replay, tutorial, rules, hint and review; their own "
+            "--lang wins.",
         ),
     ] = None,
 ) -> None:
