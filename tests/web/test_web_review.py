@@ -3,6 +3,7 @@ background, stored, the same for everyone; errors of the endpoint."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -51,6 +52,32 @@ def wait_review(client: TestClient, code: str, timeout: float = 120.0) -> dict[s
             return answer
         time.sleep(0.05)
     raise AssertionError("the review did not finish")
+
+
+def test_a_review_is_done_only_once_it_is_stored(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "done" used to come before the insert: a client (and a test) told "done" could find
+    # no stored row, and a server stopping in between lost it (CI raced it on PostgreSQL).
+    code = finished_table(client, players=2)
+    service = reviews(client)
+    saving = threading.Event()
+    release = threading.Event()
+    real_save = ReviewService._save
+
+    def slow_save(self: ReviewService, *args: Any) -> None:
+        saving.set()
+        assert release.wait(30)
+        real_save(self, *args)
+
+    monkeypatch.setattr(ReviewService, "_save", slow_save)
+    assert client.post(f"/api/tables/{code}/review", json={"rollouts": 2}).status_code == 200
+    assert saving.wait(60), "the review never reached its insert"
+    assert client.get(f"/api/tables/{code}/review").json()["status"] == "running"
+    release.set()
+    assert wait_review(client, code)["status"] == "done"
+    with service.store.engine.connect() as connection:
+        assert len(connection.execute(ReviewRow.__table__.select()).all()) == 1
 
 
 def test_a_finished_table_is_reviewed_once_and_stored(client: TestClient) -> None:

@@ -221,14 +221,18 @@ class ReviewService:
             log.exception("review of table %s failed", data.code)
             job.error = "the review could not be computed"
             return
-        job.result = result
+        # Stored first, then announced: a client told "done" finds the review stored (a
+        # test raced the insert when "done" came first, and the server could stop between).
         if self.store.closing:  # the server stopped meanwhile: its connections are gone
+            job.result = result
             return
         try:
             self._save(data.id, rollouts, result)
         except Exception:  # kept in memory; stored by a later attempt of another process
             log.exception("review of table %s could not be stored", data.code)
+            job.result = result
             return
+        job.result = result
         with self._lock:
             self._saved.add(data.id)
             self._jobs.pop(data.id, None)
