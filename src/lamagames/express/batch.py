@@ -45,6 +45,7 @@ from lamagames.express.board import (
     DIE_COLOURS,
     NUM_DIE_COLOURS,
     PASSENGER_CARS,
+    ROLE_NONE,
     Board,
     load_board,
 )
@@ -90,6 +91,10 @@ class BatchTables:
         station_seat: int32 ``(4,)``: seat at each station (clockwise), -1 inert (E-4).
         fp_cap: int32 ``(F,)``: footprints of each footpath (track order).
         walk_back: int32 ``(F,)``: spaces walked back on each footpath (E-8).
+        specials: int32 ``(N, K, 6)``: the scalar game's ``car_specials`` as a table (the
+            ``specials`` of :func:`lamagames.express.primitives.available`): for tip ``t``
+            the cars on role spaces, ``(car, role, index, need, seat, cap)``, then rows of
+            role ``ROLE_NONE``; ``K`` the most cars on role spaces at any tip (at least 1).
         setup: tips of trains A and B at setup (E-5).
     """
 
@@ -101,6 +106,7 @@ class BatchTables:
     station_seat: I32
     fp_cap: I32
     walk_back: I32
+    specials: I32
     setup: tuple[int, int]
 
     @classmethod
@@ -117,6 +123,11 @@ class BatchTables:
                 car_role[tip, c] = board.role[space]
                 car_index[tip, c] = board.role_index[space]
                 car_need[tip, c] = board.exit_need[space]
+        depth = max(1, *(len(row) for row in game.car_specials))
+        specials = np.full((n, depth, 6), ROLE_NONE, np.int32)  # unused rows: ROLE_NONE
+        for tip, row in enumerate(game.car_specials):
+            if row:
+                specials[tip, : len(row)] = row
         return cls(
             length=n,
             next_dist=np.array(board.next_distance, np.int32).reshape(NUM_DIE_COLOURS, n),
@@ -126,6 +137,7 @@ class BatchTables:
             station_seat=np.array(game.station_seat, np.int32),
             fp_cap=np.array([f.length for f in board.footpaths], np.int32),
             walk_back=np.array([f.walk_back for f in board.footpaths], np.int32),
+            specials=specials,
             setup=game.setup_tips(),
         )
 
@@ -139,6 +151,7 @@ class BatchTables:
             self.station_seat,
             self.fp_cap,
             self.walk_back,
+            self.specials,
         )
 
 
