@@ -23,7 +23,9 @@ Arguments, whatever their container (list or NumPy array of any integer dtype):
   station or footpath index of the space, the progress a llama needs to exit there (E-8),
   the seat of the station (-1 for none or a footpath), the footpath's length (0 at a
   station). The scalar engine's ``ExpressGame.car_specials`` (tuples); in kernels an int32
-  ``(N, K, 6)`` table whose unused rows have role ``ROLE_NONE``.
+  ``(N, K, 6)`` table whose unused rows, after the used ones, have role ``ROLE_NONE``
+  (stopping at the first of them, rather than skipping each, measured no slower than the
+  former kernel; skipping each measured about 2-3% slower).
 
 A primitive does not call another one (see :mod:`lamagames.core.jit`): where a ruling needs
 two, the caller passes the first one's result to the second (:func:`detour` takes the
@@ -196,8 +198,8 @@ def available(
     for train in range(2):
         base = train * PASSENGER_CARS
         for c, role, index, need, seat_here, cap in specials[tips[train]]:
-            if role == ROLE_NONE:  # unused row of a kernel table
-                continue
+            if role == ROLE_NONE:  # the unused rows of a kernel table, last
+                break
             slot = base + c
             who = owner[slot]
             if cap:  # an arrow or re-boarding space; index: its footpath

@@ -475,7 +475,7 @@ class ExpressState(ExpressStateReader, State):
         self._seat(player)
         if self._phase == _OVER:
             return []
-        return _actions_of(self._free_bits()[player])
+        return list(_actions_of(self._free_bits()[player]))
 
     def returns(self) -> list[float]:
         """1.0 for the winner, 0.0 for everyone else; all 0.0 when truncated or not over."""
@@ -600,11 +600,22 @@ class ExpressState(ExpressStateReader, State):
         return state
 
 
-def _actions_of(bits: int) -> list[int]:
-    """The action ids whose bits are set in ``bits``, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
+_ACTION_LISTS: dict[int, tuple[int, ...]] = {}
+_ACTION_LISTS_MAX: Final = 1 << 16
+
+
+def _actions_of(bits: int) -> tuple[int, ...]:
+    """The action ids whose bits are set in ``bits``, ascending (memoized: a game sees few
+    distinct bitmasks; the memo is emptied when it holds ``_ACTION_LISTS_MAX`` of them)."""
+    done = _ACTION_LISTS.get(bits)
+    if done is None:
+        out = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        if len(_ACTION_LISTS) >= _ACTION_LISTS_MAX:
+            _ACTION_LISTS.clear()
+        done = _ACTION_LISTS[bits] = tuple(out)
+    return done
