@@ -199,7 +199,9 @@ class ExpressState(ExpressStateReader, State):
             if seat < 0 or (self._passed >> seat) & 1:
                 return []
             bits = self._free_bits()[seat]
-            return [PASS, *_actions_of(bits)] if bits else []
+            if not bits:
+                return []
+            return [PASS, *(_ACTION_LISTS.get(bits) or _actions_of(bits))]
         if phase == _ROLL:
             if player is None or player == CHANCE_PLAYER:
                 return list(range(MAX_CHANCE_OUTCOMES))
@@ -416,14 +418,10 @@ class ExpressState(ExpressStateReader, State):
         self._free = None
 
     def _pass(self, seat: int) -> None:
-        self._passed |= 1 << seat
-        self._ask_next(seat, False)
-
-    def _ask_next(self, seat: int, acted: bool) -> None:
-        """Ask the next seat after ``seat`` acted or passed, or close the window (E-9)."""
+        """``seat`` passes; the asking goes on (E-9) or the window closes."""
+        self._passed = passed = self._passed | 1 << seat
         n = self._n
-        start = ask_from(seat, self._asked, acted, n)
-        asked = next_asked(self._free_bits(), self._passed, start, n)
+        asked = next_asked(self._free_bits(), passed, ask_from(seat, self._asked, False, n), n)
         if asked == NO_SEAT:
             self._close_window()
         else:
@@ -467,7 +465,13 @@ class ExpressState(ExpressStateReader, State):
                 )
         self._free = None
         self._passed = 0  # E-9: an action resets the passes
-        self._ask_next(seat, True)
+        n = self._n
+        asked = next_asked(self._free_bits(), 0, ask_from(seat, self._asked, True, n), n)
+        if asked == NO_SEAT:
+            self._close_window()
+        else:
+            self._asked = asked
+            self._cur = asked
 
     def available_actions(self, player: int) -> list[int]:
         """Free actions whose condition holds for ``player`` now (E-7), whether or not a
