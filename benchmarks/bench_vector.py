@@ -65,7 +65,7 @@ def main() -> None:
     for game in games:
         try:
             warm = LamaVectorEnv(game, 2, args.opponent, params={"num_players": args.players})
-        except ParameterError as exc:  # e.g. no in-kernel heuristic for Lama Express
+        except ParameterError as exc:  # e.g. an unknown policy or too many players
             print(f"{game}: skipped: {exc}")
             continue
         warm.reset(seed=0)  # compile (or load the cache) outside the timing

@@ -1,7 +1,7 @@
 """Seconds per decision of the ``exact`` LAMA Dice bot, two players (not a test; issue 18).
 
 Usage: python benchmarks/exact_decision_time.py [--games 4] [--seed 1] [--prefetch]
-       [--pause 1.2] [--pause-all]
+       [--pause 1.2] [--pause-all] [--max-work N]
 
 Plays ``--games`` seeded two-player games (``exact`` in seat 0, ``heuristic`` in seat 1;
 game ``g`` uses seed ``seed + g``) and times every decision of the exact seat: wall time
@@ -79,12 +79,16 @@ def cpu_done(thread: threading.Thread | None) -> tuple[int, float] | None:
 
 
 def play(
-    seed: int, prefetch: bool, pause: float, pause_all: bool = False
-) -> tuple[list[float], list[float], list[float], list[float], str]:
+    seed: int, prefetch: bool, pause: float, pause_all: bool = False, max_work: int = 0
+) -> tuple[list[float], list[float], list[float], list[float], str, list[str]]:
     """One game; (wall s, thread CPU s, CPU wait s, modelled idle-core wait s) per exact
-    decision, and a digest of the moves."""
+    decision, a digest of the moves and the basis of each decision (``exact``/``search``);
+    ``max_work`` > 0 replaces :attr:`DiceExactBot.MAX_WORK`."""
     game = make("dice", num_players=2)
-    exact = TimedExactBot(game, 0, seed)
+    bot_class: type[TimedExactBot] = TimedExactBot
+    if max_work > 0:  # a subclass with the other budget (MAX_WORK is a class constant)
+        bot_class = type("BudgetExactBot", (TimedExactBot,), {"MAX_WORK": max_work})
+    exact = bot_class(game, 0, seed)
     bots = [exact, make_bot("heuristic", game, 1, seed)]
     rng = make_rng(seed, "chance")
     state = game.new_initial_state()
@@ -93,6 +97,7 @@ def play(
     waits: list[float] = []
     idles: list[float] = []
     moves = hashlib.sha256()
+    bases: list[str] = []
     while not state.is_terminal():
         player = state.current_player()
         if player < 0:
@@ -108,6 +113,7 @@ def play(
             running = cpu_done(exact._ahead)
             wall, cpu = time.perf_counter(), time.thread_time()
             action = exact.step(state)
+            bases.append(exact.last_basis)
             cpus.append(time.thread_time() - cpu)
             walls.append(time.perf_counter() - wall)
             left = 0.0
@@ -120,7 +126,7 @@ def play(
             action = bots[player].step(state)
         moves.update(f"{player}:{action};".encode())
         state.apply_action(action)
-    return walls, cpus, waits, idles, moves.hexdigest()[:16]
+    return walls, cpus, waits, idles, moves.hexdigest()[:16], bases
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -141,6 +147,10 @@ def main() -> None:
     parser.add_argument(
         "--compare", action="store_true", help="also play without prefetch; compare moves"
     )
+    parser.add_argument(
+        "--max-work", type=int, default=0,
+        help="the bot's two-player solve budget (default: DiceExactBot.MAX_WORK)",
+    )  # fmt: skip
     args = parser.parse_args()
     warm = make("dice", num_players=2)
     warm_state = warm.new_initial_state()
@@ -152,22 +162,30 @@ def main() -> None:
     cpus: list[float] = []
     waits: list[float] = []
     idles: list[float] = []
+    bases: list[str] = []
     start = time.process_time()
     for g in range(args.games):
-        w, c, waited, idle, digest = play(args.seed + g, args.prefetch, args.pause, args.pause_all)
+        w, c, waited, idle, digest, basis = play(
+            args.seed + g, args.prefetch, args.pause, args.pause_all, args.max_work
+        )
+        bases += basis
         walls += w
         cpus += c
         waits += waited
         idles += idle
         line = f"game seed {args.seed + g}: {len(w)} decisions, moves {digest}"
         if args.compare:
-            _, _, _, _, plain = play(args.seed + g, not args.prefetch, args.pause)
+            plain = play(args.seed + g, not args.prefetch, args.pause, False, args.max_work)[4]
             line += f", other mode {plain} ({'same' if plain == digest else 'DIFFERENT'})"
         print(line, flush=True)
     mode = f"prefetch, pause {args.pause} s" if args.prefetch else "no prefetch"
     if args.prefetch and args.pause_all:
         mode += " before both seats' decisions"
-    print(f"exact vs heuristic, 2 players, {args.games} games, {mode}: {len(walls)} decisions")
+    budget = args.max_work or DiceExactBot.MAX_WORK
+    print(
+        f"exact vs heuristic, 2 players, {args.games} games, {mode}, MAX_WORK {budget:,}: "
+        f"{len(walls)} decisions, {bases.count('exact')} exact, {bases.count('search')} search"
+    )
     print(summary("wall s per decision", walls))
     print(summary("thread CPU s per decision", cpus))
     print(summary("CPU wait s per decision (solve CPU left at the decision)", waits))

@@ -34,7 +34,7 @@ from stable_baselines3.common.vec_env import VecEnv
 from lamagames.rl.vector import LamaVectorEnv
 
 #: In-kernel bots of each game (the ladder's bots that run inside the vector engines).
-BOTS = {"dice": ("random", "benchmark", "heuristic"), "express": ("random", "benchmark")}
+BOTS = {game: ("random", "benchmark", "heuristic") for game in ("dice", "express")}
 
 
 class Sb3VecEnv(VecEnv):  # type: ignore[misc]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from typer.testing import CliRunner, Result
 
-from lamagames.cli.i18n import use_language
+from lamagames.cli.i18n import set_language_before_command, use_language
 from lamagames.cli.main import app
 
 Invoke = Callable[..., Result]
@@ -32,6 +32,8 @@ def english_terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C")
+    set_language_before_command(None)
     use_language("en")
     yield
+    set_language_before_command(None)
     use_language("en")

@@ -9,6 +9,10 @@ import pytest
 
 from lamagames.dice.solver.cache import CACHE_ENV
 
+# ``lama hint`` and ``lama review`` follow the locale: these tests read English words
+# whatever the machine's locale (the terminal tests' fixture).
+from tests.cli.conftest import english_terminal  # noqa: F401
+
 
 @pytest.fixture(scope="session", autouse=True)
 def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:

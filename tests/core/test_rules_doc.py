@@ -115,7 +115,9 @@ def test_section_split_refuses_a_repeated_game() -> None:
 
 @pytest.mark.parametrize(("game", "heading"), [("dice", "D-8.5"), ("express", "E-9 Windows")])
 def test_lama_rules_prints_the_section(game: str, heading: str) -> None:
-    assert heading in get_view(game).rules_text()
-    result = CliRunner().invoke(app, ["rules", game], env={"COLUMNS": "100"})
+    assert heading in get_view(game).rules_text("en")
+    # English: the rules follow the locale (issue 19), LC_ALL before LANG.
+    env = {"COLUMNS": "100", "LC_ALL": "C", "LANG": "C"}
+    result = CliRunner().invoke(app, ["rules", game], env=env)
     assert result.exit_code == 0, result.output
     assert heading in result.output

@@ -18,6 +18,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import lamagames.rl.gymnasium  # noqa: F401  (registers the ids)
+from lamagames.bots.express import ExpressHeuristicBot
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.core.registry import make
 from lamagames.rl.vector import LamaVectorEnv, MultiAgentVectorEnv, VectorSingleEnv
@@ -133,6 +134,45 @@ def test_trajectories_replay_through_the_scalar_engine(game: str) -> None:
     assert ended > 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_express_heuristic_opponents_play_as_the_bot_inside_the_kernel(players: int) -> None:
+    # Issue 20: the other seats played inside the kernel by the heuristic (once refused:
+    # unknown in-kernel policy). Every opponent decision in the traces is the one
+    # ExpressHeuristicBot makes in the scalar replay, autoresets included.
+    n = 4
+    envs = gymnasium.make_vec(
+        "lamagames/LamaExpress-v0", num_envs=n, vectorization_mode="vector_entry_point",
+        opponents="heuristic", params={"num_players": players}, trace_length=3000,
+    )  # fmt: skip
+    vec = envs.unwrapped
+    assert isinstance(vec, LamaVectorEnv)
+    game = make("express", num_players=players, turn_limit=1000)  # the env's default limit
+    bots = [ExpressHeuristicBot(game, s) for s in range(players)]
+    _, infos = envs.reset(seed=players)
+    rngs = [np.random.default_rng(i) for i in range(n)]
+    checked = ended = 0
+
+    def check(history: list[tuple[int, int]]) -> None:
+        nonlocal checked
+        state = game.new_initial_state()
+        for player, action in history:
+            if player > 0:  # an opponent's decision (the agent is seat 0)
+                assert bots[player].step(state) == action
+                checked += 1
+            state.apply_action(action, None if player < 0 else player)
+
+    for _ in range(300):
+        _, _, terms, truncs, infos = envs.step(_choose(infos["action_mask"], rngs))
+        for i in range(n):
+            if terms[i] or truncs[i]:
+                ended += 1
+                check(vec.history(i))  # the whole episode, before the autoreset
+    for i in range(n):
+        check(vec.history(i))  # episodes still running
+    assert ended > 0 and checked > 100
+    envs.close()
+
+
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_next_step_autoreset(game: str) -> None:
     envs = LamaVectorEnv(game, 2, "random")
@@ -197,8 +237,8 @@ def test_bad_arguments_are_refused() -> None:
         LamaVectorEnv("dice", 2, ["random"], params={"num_players": 3})
     with pytest.raises(ParameterError, match="seed"):
         LamaVectorEnv("dice", 2, "random").reset(seed=[1])
-    with pytest.raises(ParameterError, match="heuristic"):
-        LamaVectorEnv("express", 2, "heuristic")
+    with pytest.raises(ParameterError, match="unknown in-kernel policy 'cleverest'"):
+        LamaVectorEnv("express", 2, "cleverest")
     with pytest.raises(ParameterError, match="reset"):
         LamaVectorEnv("dice", 2, "random").step(np.zeros(2, np.int64))
     with pytest.raises(ParameterError, match="end_score"):
@@ -354,6 +394,34 @@ def test_dice_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     done = subprocess.run(
         [sys.executable, "-c", _FRESH_COMPILE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "compiled 0"
+
+
+_FRESH_COMPILE_EXPRESS = """
+import numpy as np
+from lamagames.express import vector
+assert vector._kernel.run_vector.targetoptions.get("_nrt") is False
+seats = [None, "heuristic", "benchmark", "random"]
+engine = vector.ExpressVectorEngine(2, {"num_players": 4, "turn_limit": 1000}, seats)
+engine.run(np.full(2, vector.RESET, np.int8), np.zeros(2, np.int32), -1)
+print("compiled", int(engine.status.max()))
+"""
+
+
+@pytest.mark.slow
+def test_express_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -> None:
+    """As the LAMA Dice one: nothing the kernel calls may allocate, the heuristic's
+    look-ahead (a scratch state the engine owns) included. About 22 s of CPU time."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH_COMPILE_EXPRESS],
         env=env,
         capture_output=True,
         text=True,

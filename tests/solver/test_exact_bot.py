@@ -15,6 +15,8 @@ from lamagames.core.rng import make_rng
 from lamagames.dice.game import DiceGame
 from lamagames.dice.hints import hints
 from lamagames.dice.rules import Phase
+from lamagames.dice.solver.last_standing import LastStandingSolver
+from lamagames.dice.solver.space import llama_mask
 from tests.dice.helpers import make_state
 
 
@@ -147,10 +149,45 @@ def test_prepare_does_nothing_where_no_two_player_solve_is_needed() -> None:
     bot = DiceExactBot(many.game, 0)
     bot.prepare(many)  # three players: the search bot decides
     assert bot._ahead is None
-    alone = make_state(["33L", "6"], llama_row="12", quit=[False, True])
-    bot = DiceExactBot(alone.game, 0)
-    bot.prepare(alone)  # D-8.5 last standing: its own tables
+    other = make_state(["33L", "6"], llama_row="12", quit=[True, False], player=1)
+    bot = DiceExactBot(other.game, 0)
+    bot.prepare(other)  # D-8.5: the bot's own seat has quit, it has nothing left to decide
     assert bot._ahead is None and not bot.preparing()
+
+
+@pytest.mark.parametrize("phase", [None, Phase.DISCARD, Phase.GIVE_LLAMAS])
+def test_prepare_solves_the_last_standing_table_when_the_others_have_quit(
+    phase: Phase | None,
+) -> None:
+    # D-8.5: once every other seat has quit, step reads the last-standing table of the llama
+    # row and its own score (0.5-2.7 s to solve at higher scores, issue 18); prepare solves
+    # it in the background, and step then answers from memory with the same move.
+    extra: dict[str, Any] = {} if phase is None else {"phase": phase, "dice": "LLL"}
+    if phase == Phase.DISCARD:
+        extra["dice"] = "33L"
+    alone = make_state(["335L", "6"], llama_row="12", quit=[False, True], scores=[23, 4], **extra)
+    bot = DiceExactBot(alone.game, 0)
+    bot.solver = LastStandingSolver(tuple(alone.game.dice), use_disk_cache=False)
+    assert not bot.solver.has_table(llama_mask(alone.llama_row), 23)
+    bot.prepare(alone)
+    assert bot._ahead is not None
+    bot._ahead.join()
+    assert bot.solver.has_table(llama_mask(alone.llama_row), 23)
+    bot.prepare(alone)  # in memory now: no second solve
+    assert bot._ahead is not None and not bot.preparing()
+    plain = DiceExactBot(alone.game, 0)
+    assert bot.step(alone) == plain.step(alone)
+    assert bot.last_basis == plain.last_basis == "exact"
+
+
+def test_has_table_answers_only_what_is_in_memory() -> None:
+    solver = LastStandingSolver(use_disk_cache=False)
+    assert not solver.has_table(0b11, 5)
+    solver.table(0b11, 5)  # levels rounded up to a block: scores 0 .. block - 1
+    assert solver.has_table(0b11, 0) and solver.has_table(0b11, 5)
+    assert not solver.has_table(0b11, 10_000) and not solver.has_table(0b101, 5)
+    assert not solver.has_table(0, 5) and not solver.has_table("x", 5)  # type: ignore[arg-type]
+    assert not solver.has_table(0b11, -1)
 
 
 def test_prepare_refuses_another_games_state() -> None:

@@ -96,6 +96,54 @@ def test_rules_pages_anchor_every_ruling(tmp_path: Path) -> None:
         assert missing.status_code == 404 and missing.json()["error"] == "not_found"
 
 
+#: A heading of each language's LAMA Dice rules (``dice/rules.<lang>.md``).
+DICE_D8 = {"en": "D-8 What a roll does", "de": "D-8 Was ein Wurf bewirkt",
+           "fr": "D-8 Ce que fait un lancer", "nl": "D-8 Wat een worp doet",
+           "it": "D-8 Che cosa fa un tiro"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("query", "header", "lang"),
+    [
+        ("", "nl-BE,nl;q=0.9,en;q=0.5", "nl"),  # the reader's browser language
+        ("?lang=it", "nl", "it"),  # the walkthrough's links name the page's language
+        ("?lang=DE", None, "de"),
+        ("?lang=fr-CA", "de", "fr"),
+        ("?lang=klingon", "de", "de"),  # unknown: the header decides
+        ("?lang=" + "x" * 5000, None, "en"),
+        ("", "ja", "en"),
+        ("", None, "en"),
+    ],
+)
+def test_rules_page_in_the_readers_language(
+    tmp_path: Path, query: str, header: str | None, lang: str
+) -> None:
+    """``GET /rules/dice`` in the language of ``?lang=`` (as the walkthrough page shows
+    it), else ``Accept-Language``, else English (issue 19 item 5: English only before);
+    every ruling keeps its anchor."""
+    headers = {} if header is None else {"accept-language": header}
+    with make_client(tmp_path / "t.sqlite3") as client:
+        page = client.get(f"/rules/dice{query}", headers=headers)
+        assert page.status_code == 200
+        assert "accept-language" in page.headers["vary"].lower()
+        assert f'<html lang="{lang}">' in page.text
+        assert DICE_D8[lang] in page.text
+        assert [other for other, h in DICE_D8.items() if other != lang and h in page.text] == []
+        for ruling in ("D-1", "D-8.2", "D-8.5", "D-11"):
+            assert f'id="{ruling}"' in page.text, ruling
+        express = client.get(f"/rules/express{query}", headers=headers).text
+        assert all(f'id="E-{n}"' in express for n in range(1, 13))
+        assert f'<html lang="{lang}">' in express
+
+
+def test_rules_page_title_in_the_language(tmp_path: Path) -> None:
+    with make_client(tmp_path / "t.sqlite3") as client:
+        assert "<title>LAMA Dice · Spielregeln</title>" in client.get("/rules/dice?lang=de").text
+        assert "<title>LAMA Dice · rules</title>" in client.get("/rules/dice").text
+        missing = client.get("/rules/chess?lang=fr")
+        assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+
 def test_dice_advice_without_hints_has_no_move_values(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,6 +22,8 @@ pytestmark = BROWSER_MARKS
 MAX_DECISIONS = 400
 #: A phrase of each game's first lesson in German (the catalogs' ``<game>.tut.*``).
 GERMAN = {"dice": "würfle mit den drei Würfeln", "express": "Zug A oder B"}
+#: A heading of each game's German rules (``rules.de.md``), which the German links open.
+RULES_DE = {"dice": "D-6 Wer ist dran", "express": "E-6 Ein Spielzug"}
 
 
 @pytest.fixture
@@ -49,7 +51,9 @@ def test_walkthrough_plays_to_its_end(
     # The first advice may load the LAMA Dice solver (compiled code) first.
     expect(panel.locator(".tut-advice")).to_be_visible(timeout=180_000)
     expect(panel).to_contain_text(first_lesson)
-    link = panel.locator(f'a.ruling[href="/rules/{game}#{first_ruling}"]')
+    expect(panel).to_contain_text("Click the highlighted move")  # the web's own how-to
+    # The ruling links open the rules in the page's language (issue 19 item 5).
+    link = panel.locator(f'a.ruling[href="/rules/{game}?lang=en#{first_ruling}"]')
     expect(link).to_have_count(1)
     suggested = panel.locator("#tut-advice").get_attribute("data-suggested")
     expect(page.locator(f'.actions button.suggested[data-action="{suggested}"]')).to_have_count(1)
@@ -62,7 +66,11 @@ def test_walkthrough_plays_to_its_end(
     page.select_option("#lang", "de")
     expect(panel.locator("h2")).to_have_text("Einführung")
     expect(panel).to_contain_text(GERMAN[game])
-    expect(link).to_have_count(1)
+    german = panel.locator(f'a.ruling[href="/rules/{game}?lang=de#{first_ruling}"]')
+    expect(german).to_have_count(1)
+    german_rules = page.request.get(f"{server.url}/rules/{game}?lang=de")
+    assert german_rules.ok and '<html lang="de">' in german_rules.text()
+    assert RULES_DE[game] in german_rules.text()
     page.select_option("#lang", "en")
     expect(panel).to_contain_text(first_lesson)
 

@@ -65,9 +65,14 @@ class DiceExactBot(Bot):
     kind = "exact"
     requires = ("numba",)
     extra = "solver"
-    #: Largest compiled two-player solve (indices times score-level pairs) the bot starts;
-    #: about 0.9 million per second on one core, so at most about 10 s per solve.
-    MAX_WORK: ClassVar[int] = 8_000_000
+    #: Largest compiled two-player solve (indices times score-level pairs) the bot starts:
+    #: 1-2 million per CPU second, so at most about 2 s, which a background solve started
+    #: by :meth:`prepare` hides behind the web app's 1.2 s bot pause with under 1 s left to
+    #: wait (issue 18; docs/bots.md). Every fresh deal at scores 0/0 fits (1.2-1.7 million).
+    #: It was 8 million (up to about 6 s): in 20 seeded games against ``heuristic`` the
+    #: lower budget moved 95 of 822 decisions to ``search``, which chose the exact move in
+    #: 90 of them and lost 6.5 expected round points in all (0.33 a game).
+    MAX_WORK: ClassVar[int] = 3_000_000
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
@@ -107,8 +112,9 @@ class DiceExactBot(Bot):
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions
         of this round need, when ``state`` is a turn with both seats in (D-6) whose table is
-        not solved yet and fits :attr:`MAX_WORK`; otherwise do nothing. Returns at once;
-        bad input (another game's state) raises as :meth:`step` does.
+        not solved yet and fits :attr:`MAX_WORK`, or the last-standing table when every other
+        seat has quit (D-8.5) and it is not in memory yet; otherwise do nothing. Returns at
+        once; bad input (another game's state) raises as :meth:`step` does.
 
         Only turn positions start a solve (the round's first decision is one), rooted at
         that position with its seat to act, which is where :meth:`step` roots its own solve
@@ -121,10 +127,14 @@ class DiceExactBot(Bot):
         """
         s = as_dice_state(state)
         self._sync_round(s)
+        if self._ahead is not None and self._ahead.is_alive():
+            return
+        if self._last_standing_ahead(s):
+            return
         if s.game.num_players != 2 or any(s.quit):
             return
         actor = s.current_player()
-        if actor not in (0, 1) or (self._ahead is not None and self._ahead.is_alive()):
+        if actor not in (0, 1):
             return
         key = self._key(s, actor)
         two = self._two
@@ -154,6 +164,35 @@ class DiceExactBot(Bot):
             target=self._solve_ahead, args=(two, key), name="exact-bot-prepare", daemon=True
         )
         self._ahead.start()
+
+    def _last_standing_ahead(self, s: DiceState) -> bool:
+        """When every other seat has quit and this one is in (D-8.5): start solving the
+        last-standing table :meth:`step` will read (llama row, own score), unless it is in
+        memory already or over the size budget. True in that position (whether a solve
+        started or not), so :meth:`prepare` looks no further."""
+        n = s.game.num_players
+        if s.quit[self.seat] or any(not s.quit[i] for i in range(n) if i != self.seat):
+            return False
+        from lamagames.dice.solver.space import llama_mask
+
+        mask, score = llama_mask(s.llama_row), s.scores[self.seat]
+        if s.phase == Phase.GIVE_EMPTY or not self.solver.covers(score) or not mask:
+            return True  # the chip needs no table; over the budget step plays search
+        if not self.solver.has_table(mask, score):
+            self._ahead = threading.Thread(
+                target=self._table_ahead, args=(mask, score), name="exact-bot-prepare",
+                daemon=True,
+            )  # fmt: skip
+            self._ahead.start()
+        return True
+
+    def _table_ahead(self, mask: int, score: int) -> None:
+        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+
+        try:
+            self.solver.table(mask, score)  # solves and keeps it (process-wide solver)
+        except (NotTractableError, PositionError):
+            return  # step meets the same condition and handles it
 
     def preparing(self) -> bool:
         """Whether a solve started by :meth:`prepare` is still running."""

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib.resources import files
 from typing import Any
 
 from rich.console import RenderableType
 
-from lamagames.cli.i18n import _, translator_now
+from lamagames.cli.i18n import _, language_now, translator_now
 from lamagames.core.game import State
+from lamagames.core.i18n import localized_text
 from lamagames.core.records import SeatInfo
 from lamagames.dice import render
 from lamagames.dice.game import as_dice_state
@@ -92,10 +92,16 @@ class DiceView:
         """Prompt help as Markdown (in the chosen language)."""
         return _(HELP)
 
-    def rules_text(self) -> str:
-        """The rules in the project's words: package data ``dice/rules.md``, generated from
-        its section of ``docs/rules.md`` (``scripts/sync_rules_text.py``)."""
-        return files("lamagames.dice").joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(self, language: str | None = None) -> str:
+        """The rules in the project's words, in ``language`` (``None``: the terminal's
+        language now): package data ``dice/rules.md``, generated from its section of
+        ``docs/rules.md`` (``scripts/sync_rules_text.py``), or its translation
+        ``dice/rules.<lang>.md`` (same ruling ids and headings, tests/core/test_rules_doc.py).
+
+        Raises:
+            ValueError: an unknown language.
+        """
+        return localized_text("lamagames.dice", "rules.md", language or language_now())
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """None: a LAMA Dice game always ends (D-11)."""

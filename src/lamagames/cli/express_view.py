@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources import files
 from typing import Any, Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
 from rich.text import Text
 
-from lamagames.cli.i18n import _, translator_now
+from lamagames.cli.i18n import _, language_now, translator_now
 from lamagames.core.game import State
+from lamagames.core.i18n import localized_text
 from lamagames.core.records import SeatInfo
 from lamagames.express import narration, render
 from lamagames.express.game import as_express_state
@@ -152,10 +152,16 @@ class ExpressView:
         """Prompt help as Markdown (in the chosen language)."""
         return _(HELP)
 
-    def rules_text(self) -> str:
-        """The rules in the project's words: package data ``express/rules.md``, generated from
-        its section of ``docs/rules.md`` (``scripts/sync_rules_text.py``)."""
-        return files("lamagames.express").joinpath("rules.md").read_text(encoding="utf-8")
+    def rules_text(self, language: str | None = None) -> str:
+        """The rules in the project's words, in ``language`` (``None``: the terminal's
+        language now): package data ``express/rules.md``, generated from its section of
+        ``docs/rules.md`` (``scripts/sync_rules_text.py``), or its translation
+        ``express/rules.<lang>.md`` (same ruling ids and headings, tests/core/test_rules_doc.py).
+
+        Raises:
+            ValueError: an unknown language.
+        """
+        return localized_text("lamagames.express", "rules.md", language or language_now())
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """A turn limit of :data:`BOTS_ONLY_TURN_LIMIT` die rolls (E-11)."""

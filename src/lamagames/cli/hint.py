@@ -10,6 +10,7 @@ the prompt of terminal play.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, NoReturn, Protocol
@@ -20,10 +21,13 @@ from rich.table import Table
 from rich.text import Text
 
 from lamagames import __version__
+from lamagames.cli.i18n import LANG_HELP, _, ngettext, translator_now, use_language
 from lamagames.cli.views import get_view
 from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.files import read_json_file
 from lamagames.core.game import State
+from lamagames.core.i18n import Translator
+from lamagames.core.i18n import mark as _mark
 from lamagames.core.records import SeatInfo, iter_replay, validate_record
 from lamagames.core.registry import make
 from lamagames.core.spec import get_spec
@@ -51,15 +55,17 @@ HINT_EXTRA = "hints"
 #: (LAMA Dice: :data:`lamagames.dice.hints.BASIS_NOTES`), printed under the hint table.
 HINT_NOTES_EXTRA = "hint_notes"
 #: Name of the optional plain-words function in a game's spec extras
-#: (``hint_words(hints) -> list[str]``; LAMA Dice: :func:`lamagames.dice.words.hint_words`).
+#: (``hint_words(hints, tr) -> list[str]``, ``tr`` the terminal's
+#: :class:`~lamagames.core.i18n.Translator`; LAMA Dice: :func:`lamagames.dice.words.hint_words`).
 HINT_WORDS_EXTRA = "hint_words"
-#: Where the technical table is, under the plain words of ``lama hint``.
-MORE_BY_FLAG = "lama hint --details shows the exact values and where they come from."
+#: Where the technical table is, under the plain words of ``lama hint`` (these constants
+#: are message ids, shown in the terminal's language).
+MORE_BY_FLAG = _mark("lama hint --details shows the exact values and where they come from.")
 #: The same at the prompt of terminal play.
-MORE_BY_WORD = "Type 'hint details' for the exact values and where they come from."
+MORE_BY_WORD = _mark("Type 'hint details' for the exact values and where they come from.")
 #: The legend of ``*`` (the solver's choice).
-BEST_BY_POINTS = "* best: fewest expected points."
-BEST_BY_MARGIN = (
+BEST_BY_POINTS = _mark("* best: fewest expected points.")
+BEST_BY_MARGIN = _mark(
     "* best: best margin (opponent's points minus yours): it can cost a little more of "
     "your own points to cost the opponent more."
 )
@@ -106,16 +112,18 @@ def fixed(value: float | None, digits: int = 3, *, signed: bool = False) -> str:
 def hint_table(hints: Sequence[Hint]) -> Table:
     """A Rich table (at most 80 columns for actions of up to 13 characters): action,
     expected points, margin (if any), bust chance, basis; the solver's choice is marked
-    with ``*`` and bold. :func:`hint_legend` explains the columns and the mark."""
+    with ``*`` and bold. :func:`hint_legend` explains the columns and the mark. The title
+    and column names are in the terminal's language; the basis labels stay English (the
+    JSON's)."""
     show_margin = any(h.margin is not None for h in hints)
-    table = Table(title="Hint: what each move is worth")
+    table = Table(title=_("Hint: what each move is worth"))
     table.add_column("", no_wrap=True)
-    table.add_column("action", no_wrap=True)
-    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column(_("action"), no_wrap=True)
+    table.add_column(_("points"), justify="right", no_wrap=True)
     if show_margin:
-        table.add_column("margin", justify="right", no_wrap=True)
-    table.add_column("bust", justify="right", no_wrap=True)
-    table.add_column("basis")
+        table.add_column(_("margin"), justify="right", no_wrap=True)
+    table.add_column(_("bust"), justify="right", no_wrap=True)
+    table.add_column(_("basis"))
     for h in hints:
         cells = ["*" if h.best else "", h.notation, fixed(h.expected_points)]
         if show_margin:
@@ -129,14 +137,15 @@ def hint_table(hints: Sequence[Hint]) -> Table:
 def hint_legend(hints: Sequence[Hint], notes: Mapping[str, str] | None = None) -> list[str]:
     """The lines under the hint table: what ``*`` means (the fewest expected points, or
     with two-player margins the best margin), the columns, and each basis label shown
-    (with its explanation from ``notes``, the game's ``hint_notes`` extra)."""
+    (with its explanation from ``notes``, the game's ``hint_notes`` extra; English, as the
+    labels). In the terminal's language but for the basis notes."""
     show_margin = any(h.margin is not None for h in hints)
-    lines = [BEST_BY_MARGIN if show_margin else BEST_BY_POINTS]
-    columns = "points: your expected further points of this round (lower is better)"
+    lines = [_(BEST_BY_MARGIN if show_margin else BEST_BY_POINTS)]
+    columns = _("points: your expected further points of this round (lower is better)")
     if show_margin:
-        columns += "; margin: the opponent's expected points minus yours (higher is better)"
+        columns += _("; margin: the opponent's expected points minus yours (higher is better)")
     if any(h.bust_chance is not None for h in hints):
-        columns += "; bust: the chance that the next roll is a bust"
+        columns += _("; bust: the chance that the next roll is a bust")
     lines.append(columns + ".")
     for basis in dict.fromkeys(h.basis for h in hints):
         note = (notes or {}).get(basis)
@@ -158,15 +167,16 @@ def hint_notes(game_id: str) -> Mapping[str, str]:
 
 
 def hint_words(game_id: str, hints: Sequence[Hint]) -> list[str]:
-    """The game's plain words for ``hints`` (``extras["hint_words"]``), or none."""
+    """The game's plain words for ``hints`` (``extras["hint_words"]``) in the terminal's
+    language (:func:`~lamagames.cli.i18n.translator_now`), or none."""
     try:
         spec = get_spec(game_id)
         if HINT_WORDS_EXTRA not in spec.extras:
             return []
-        words: Callable[[Sequence[Hint]], list[str]] = spec.load_extra(HINT_WORDS_EXTRA)
+        words: Callable[[Sequence[Hint], Translator], list[str]] = spec.load_extra(HINT_WORDS_EXTRA)
     except (LamaError, ImportError):
         return []
-    return words(hints)
+    return words(hints, translator_now())
 
 
 def hint_view(
@@ -174,10 +184,11 @@ def hint_view(
 ) -> RenderableType:
     """The hint in plain words (the game's ``hint_words``), then with ``details`` (or for
     a game without words) the table with its legend (:func:`hint_table`,
-    :func:`hint_legend`); without ``details`` the line ``more`` says where the table is."""
+    :func:`hint_legend`); without ``details`` the line ``more`` (a message id, shown in the
+    terminal's language) says where the table is."""
     words = [Text(line) for line in hint_words(game_id, hints)]
     if words and not details:
-        return Group(*words, Text(more, style="grey50"))
+        return Group(*words, Text(_(more), style="grey50"))
     legend = [Text(line, style="grey50") for line in hint_legend(hints, hint_notes(game_id))]
     return Group(*words, hint_table(hints), *legend)
 
@@ -208,7 +219,7 @@ def hint_renderable(
         hints = function(state, player)
         return hint_view(game_id, hints, details=details, more=MORE_BY_WORD)
     except (LamaError, ImportError) as exc:  # ImportError: the solver extra is missing
-        return Text(f"No hint: {exc}", style="yellow")
+        return Text(_("No hint: {reason}").format(reason=exc), style="yellow")
 
 
 class Position(NamedTuple):
@@ -253,6 +264,20 @@ def load_position(path: Path, at: int | None) -> Position:
         return Position(game_id, game.state_from_dict(state_data), "position file", seats)
     except LamaError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def where_words(where: str) -> str:
+    """:attr:`Position.where` (English, as in ``--json``) in the terminal's language:
+    ``"after 4 of 59 actions"``, ``"position file"``."""
+    match = re.fullmatch(r"after (\d+) of (\d+) actions", where)
+    if match is not None:
+        index, last = int(match[1]), int(match[2])
+        return ngettext("after {index} of {n} action", "after {index} of {n} actions", last).format(
+            index=index, n=last
+        )
+    if where == "position file":
+        return _("position file")
+    return where
 
 
 def _position_parts(data: Any) -> tuple[str, dict[str, Any], Any]:
@@ -369,8 +394,10 @@ def hint_command(
             "or estimate) instead of the words and the table.",
         ),
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
     """Show what each legal move of the seat to act is worth, in plain words (LAMA Dice)."""
+    use_language(lang)  # --lang, else lama --lang, else the locale; --json stays English
     if not file_name.strip():
         _fail("no file name given")
     try:
@@ -398,7 +425,11 @@ def hint_command(
         print(text)
         return
     out = Console(highlight=False)
-    name = seats[player].name if 0 <= player < len(seats) else f"Player {player + 1}"
-    out.print(Text(f"{file_name} ({where}): {name} (seat {player + 1}) to act", style="bold"))
+    fallback = _("Player {n}").format(n=player + 1)
+    name = seats[player].name if 0 <= player < len(seats) else fallback
+    head = _("{file} ({where}): {name} (seat {seat}) to act").format(
+        file=file_name, where=where_words(where), name=name, seat=player + 1
+    )
+    out.print(Text(head, style="bold"))
     out.print(get_view(game_id).render(state, seats))
     out.print(hint_view(game_id, hints, details=details))

@@ -1,7 +1,9 @@
-"""The language of the terminal commands (``lama play``, ``lama replay``).
+"""The language of the terminal commands (``lama play``, ``lama replay``, ``lama tutorial``,
+``lama rules``).
 
-A command chooses the language once (:func:`use_language`: its ``--lang`` option, else the
-locale), and the terminal code reads the words through :func:`_` and :func:`ngettext`; the
+A command chooses the language once (:func:`use_language`: its ``--lang`` option, else
+``lama --lang`` before the command, else the locale), and the terminal code reads the words
+through :func:`_` and :func:`ngettext`; the
 game packages get the catalog as a :class:`~lamagames.core.i18n.Translator` argument
 (:func:`translator_now`).
 """
@@ -27,6 +29,8 @@ class _Choice:
 
     language: str = "en"
     translator: Translator = ENGLISH
+    #: ``lama --lang X COMMAND``: the language of a command without its own ``--lang``.
+    before_command: str | None = None
 
 
 #: Help of the ``--lang`` option.
@@ -36,19 +40,36 @@ LANG_HELP = (
 )
 
 
+def _parse_option(option: str) -> str:
+    try:
+        return parse_language(option)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+
+
+def set_language_before_command(option: str | None) -> None:
+    """Remember ``lama --lang X`` (the option before the command; ``None``: not given) for
+    the commands that choose their language (:func:`use_language`).
+
+    Raises:
+        typer.BadParameter: ``option`` is not a known language.
+    """
+    _Choice.before_command = None if option is None else _parse_option(option)
+
+
 def use_language(option: str | None) -> str:
-    """Set the language for what follows: ``option`` (a ``--lang`` value) if given, else
-    the locale's (:func:`~lamagames.core.i18n.language_from_environment`). Returns it.
+    """Set the language for what follows: ``option`` (a command's ``--lang`` value) if
+    given, else ``lama --lang`` before the command (:func:`set_language_before_command`),
+    else the locale's (:func:`~lamagames.core.i18n.language_from_environment`). Returns it.
 
     Raises:
         typer.BadParameter: ``option`` is not a known language (shown as one line naming
             ``--lang`` and listing the languages).
     """
     if option is not None:
-        try:
-            language = parse_language(option)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--lang") from None
+        language = _parse_option(option)
+    elif _Choice.before_command is not None:
+        language = _Choice.before_command
     else:
         language = language_from_environment(os.environ)
     _Choice.language = language

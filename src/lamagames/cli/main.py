@@ -22,6 +22,7 @@ import typer
 from lamagames import __version__
 from lamagames.cli.common import ASCII_STAND_INS, hide_flag_types, safe_output_streams
 from lamagames.cli.hint import hint_command
+from lamagames.cli.i18n import LANG_HELP, set_language_before_command
 from lamagames.cli.options import with_game_options
 from lamagames.cli.play import play
 from lamagames.cli.replay import replay_command
@@ -63,9 +64,19 @@ def main(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=LANG_HELP + " For play, replay, tutorial, rules, hint and review; their own "
+            "--lang wins.",
+        ),
+    ] = None,
 ) -> None:
     """LAMA Dice and Lama Express in the terminal: play, watch bots, simulate, replay records."""
     safe_output_streams()
+    set_language_before_command(lang)  # lama --lang de tutorial dice
 
 
 def add_game_commands(target: typer.Typer) -> None:

@@ -23,14 +23,25 @@ from rich.table import Table
 from rich.text import Text
 
 from lamagames.cli.common import fail, output_path, progress_bar, stderr, stdout, write_json
+from lamagames.cli.i18n import LANG_HELP, _, ngettext, translator_now, use_language
 from lamagames.coach.chart import chart_format, write_chart
 from lamagames.coach.review import MARK_Z, Decision, Review, load_reviewer, review_record
 from lamagames.core.errors import LamaError, RecordError
 from lamagames.core.extras import require
 from lamagames.core.files import read_json_file
+from lamagames.core.i18n import mark as _mark
 from lamagames.core.records import validate_record
 
 MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+#: The marks' names for people (message ids; the ``--json`` values stay these English
+#: identifiers in every language). The web catalogs' ``review.mark.*`` say the same.
+MARK_NAMES = {"inaccuracy": _mark("inaccuracy"), "mistake": _mark("mistake"),
+              "blunder": _mark("blunder")}  # fmt: skip
+
+
+def mark_name(mark: str | None) -> str:
+    """A mark's name in the terminal's language (``""`` for none)."""
+    return "" if mark is None else _(MARK_NAMES.get(mark, mark))
 
 
 def _number(value: float | None, unit: str, *, signed: bool = False) -> str:
@@ -42,12 +53,16 @@ def _number(value: float | None, unit: str, *, signed: bool = False) -> str:
 
 
 def summary_table(review: Review) -> Table:
-    """Per seat: decisions, marks, total and mean loss, accuracy."""
-    unit = "points" if review.unit == "points" else "win chance"
-    table = Table(title=f"{review.title} review: {unit} lost per seat")
-    for name, justify in (("seat", "left"), ("moves", "right"), ("inacc", "right"),
-                          ("mist", "right"), ("blund", "right"), ("lost", "right"),
-                          ("per move", "right"), ("acc", "right")):  # fmt: skip
+    """Per seat: decisions, marks, total and mean loss, accuracy (in the terminal's
+    language)."""
+    if review.unit == "points":
+        title = _("{game} review: points lost per seat")
+    else:
+        title = _("{game} review: win chance lost per seat")
+    table = Table(title=title.format(game=review.title))
+    for name, justify in ((_("seat"), "left"), (_("moves"), "right"), (_("inacc"), "right"),
+                          (_("mist"), "right"), (_("blund"), "right"), (_("lost"), "right"),
+                          (_("per move"), "right"), (_("acc"), "right")):  # fmt: skip
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for s in review.seats:
         table.add_row(
@@ -68,17 +83,18 @@ def details_table(review: Review) -> Table:
     its value, the loss (± its standard error when estimated), the mark and whether the
     values are exact (the full basis is in ``--json``)."""
     table = Table(
-        title="Every decision (values: higher is better)",
+        title=_("Every decision (values: higher is better)"),
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         padding=(0, 1),
         collapse_padding=True,
     )  # fits 80 columns
-    for name, right in (("#", True), ("seat", True), ("played", False), ("value", True),
-                        ("best", False), ("value", True), ("loss", True), ("mark", False),
-                        ("how", False)):  # fmt: skip
-        table.add_column(name, justify="right" if right else "left",
-                         no_wrap=name not in ("played", "best"),
+    for name, right, wrap in (("#", True, False), (_("seat"), True, False),
+                              (_("played"), False, True), (_("value"), True, False),
+                              (_("best"), False, True), (_("value"), True, False),
+                              (_("loss"), True, False), (_("mark"), False, False),
+                              (_("how"), False, False)):  # fmt: skip
+        table.add_column(name, justify="right" if right else "left", no_wrap=not wrap,
                          min_width=len(name))  # fmt: skip
     signed = review.unit == "points"
     for d in review.decisions:
@@ -93,48 +109,66 @@ def details_table(review: Review) -> Table:
             d.best,
             _number(d.best_value, review.unit, signed=signed),
             loss,
-            Text(d.mark or "", style=MARK_STYLES.get(d.mark or "", "")),
-            "exact" if d.exact else "est.",
+            Text(mark_name(d.mark), style=MARK_STYLES.get(d.mark or "", "")),
+            _("exact") if d.exact else _("est."),
         )
     return table
 
 
 def marked_lines(review: Review) -> list[Text]:
-    """Every marked decision in plain words: ``action 34, Ada: quit - You lost about 6
-    points here: rolling was better. (blunder)``."""
+    """Every marked decision in plain words, in the terminal's language: ``action 34, Ada
+    (seat 1): quit. You lost about 6 points here: rolling was better. (blunder)`` (the
+    action in the records' notation, as ``lama play`` shows it)."""
     out = []
+    tr = translator_now()
     for d in review.decisions:
         if d.mark is None:
             continue
-        line = Text(f"action {d.index}, {review.names[d.seat]} (seat {d.seat + 1}): {d.action}. ")
-        line.append(d.words + " ")
-        line.append(f"({d.mark}{'' if d.exact else ', estimated'})", MARK_STYLES[d.mark])
+        head = _("action {index}, {name} (seat {seat}): {action}. ").format(
+            index=d.index, name=review.names[d.seat], seat=d.seat + 1, action=d.action
+        )
+        line = Text(head)
+        line.append(review.words_in(d, tr) + " ")
+        mark = mark_name(d.mark)
+        tag = f"({mark})" if d.exact else _("({mark}, estimated)").format(mark=mark)
+        line.append(tag, MARK_STYLES[d.mark])
         out.append(line)
     return out
 
 
 def legend(review: Review, *, details: bool = False) -> list[str]:
     """How values, marks and accuracy are defined, for the output's foot (with ``details``:
-    also the table's ``how`` column)."""
+    also the table's ``how`` column), in the terminal's language."""
     t = review.thresholds
     if review.unit == "points":
-        what = ("Values: expected points of the round, your opponents' minus yours "
-                "(higher is better).")  # fmt: skip
-        marks = f"{t.inaccuracy:g} / {t.mistake:g} / {t.blunder:g} points"
+        what = _("Values: expected points of the round, your opponents' minus yours "
+                 "(higher is better).")  # fmt: skip
+        marks = _("{inaccuracy} / {mistake} / {blunder} points").format(
+            inaccuracy=f"{t.inaccuracy:g}", mistake=f"{t.mistake:g}", blunder=f"{t.blunder:g}"
+        )
     else:
-        what = "Values: chance to win the game (higher is better)."
-        marks = (f"{100 * t.inaccuracy:g} / {100 * t.mistake:g} / {100 * t.blunder:g} "
-                 "percentage points of win chance")  # fmt: skip
-    columns = (
+        what = _("Values: chance to win the game (higher is better).")
+        marks = _("{inaccuracy} / {mistake} / {blunder} percentage points of win chance").format(
+            inaccuracy=f"{100 * t.inaccuracy:g}",
+            mistake=f"{100 * t.mistake:g}",
+            blunder=f"{100 * t.blunder:g}",
+        )
+    columns = _(
         "inacc / mist / blund: inaccuracies, mistakes, blunders; acc (accuracy): the share "
         "of a seat's decisions without a mark."
     )
     if details:
-        columns += " how: exact (solved) or est. (estimated by rollouts, ± one standard error)."
+        columns += " " + _(
+            "how: exact (solved) or est. (estimated by rollouts, ± one standard error)."
+        )
+    names = " / ".join(mark_name(m) for m in ("inaccuracy", "mistake", "blunder"))
+    rule = _(
+        "Marks: {names} from a loss of {marks}. Estimated losses below {z} standard errors "
+        "cannot be told from noise and count as 0."
+    ).format(names=names, marks=marks, z=f"{MARK_Z:g}")
     return [
         what,
-        f"Marks: inaccuracy / mistake / blunder from a loss of {marks}. Estimated losses "
-        f"below {MARK_Z:g} standard errors cannot be told from noise and count as 0.",
+        rule,
         columns,
     ]
 
@@ -169,9 +203,11 @@ def review_command(
             help="Simulations per action where values are estimated.",
         ),
     ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
     """Review a recorded game: what each decision cost, marked inaccuracy, mistake or
     blunder (LAMA Dice: expected points, Lama Express: win chance)."""
+    use_language(lang)  # --lang, else lama --lang, else the locale; --json stays English
     if not record_file.strip():
         fail("no file name given")
     json_path = output_path(json_file, "--json")
@@ -205,7 +241,7 @@ def review_command(
     for text in marked:
         out.print(text)
     if not marked:
-        out.print("No marked decisions.")
+        out.print(_("No marked decisions."))
     if details:
         out.print(details_table(review))
     for line in legend(review, details=details):
@@ -220,8 +256,12 @@ def review_command(
         except OSError as exc:
             fail(f"cannot write {plot_path}: {exc}", code=1)
     if not review.finished:
-        fail(f"{record_file}: the game is unfinished: reviewed its {review.actions} actions "
-             "up to the end of the record")  # fmt: skip
+        reviewed = ngettext(
+            "the game is unfinished: reviewed its {n} action up to the end of the record",
+            "the game is unfinished: reviewed its {n} actions up to the end of the record",
+            review.actions,
+        ).format(n=review.actions)
+        fail(f"{record_file}: {reviewed}")
 
 
 __all__ = ["Decision", "review_command"]

@@ -1,4 +1,5 @@
-"""``lama rules GAME``: print the rules of a game (from its terminal view)."""
+"""``lama rules GAME``: print the rules of a game (from its terminal view), in the terminal's
+language (``--lang``, else the locale, as ``lama play``; English where not translated)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import typer
 from rich.markdown import Markdown
 
 from lamagames.cli.common import game_argument, stdout
+from lamagames.cli.i18n import LANG_HELP, use_language
 from lamagames.cli.options import game_view
 from lamagames.cli.views import complete_game, view_ids
 
@@ -20,7 +22,9 @@ def rules(
             autocompletion=complete_game,
         )
     ],
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
     """Print the rules of a game."""
+    language = use_language(lang)  # --lang, else the locale (LC_ALL / LC_MESSAGES / LANG)
     view = game_view(game_argument(game))
-    stdout().print(Markdown(view.rules_text()))
+    stdout().print(Markdown(view.rules_text(language)))

@@ -244,8 +244,8 @@ def simulate_command(
         typer.Option(
             metavar="KINDS",
             help=(
-                "In-kernel policy of every seat (random, benchmark; LAMA Dice also "
-                "heuristic), or one per seat."
+                "In-kernel policy of every seat (random, benchmark, heuristic), or one per "
+                "seat."
             ),
         ),
     ] = "benchmark",

@@ -4,11 +4,16 @@ explains each kind of decision (with the rules' ids) and suggests a move with th
 Generic: a game takes part through its spec's ``tutorial`` extra, a factory
 ``make_tutor(game, seat)`` returning an object with ``params`` (the game's parameters),
 ``seed`` (the fixed seed: the same dice every time), ``lessons(state, player) -> [kind]``,
-``lesson(kind) -> str`` and ``advice(state, player) -> (action, why)`` (LAMA Dice:
+``lesson(kind, language) -> str`` (ending with its ruling ids in brackets) and
+``advice(state, player, language) -> (action, why)`` (LAMA Dice:
 :mod:`lamagames.dice.tutorial`, Lama Express: :mod:`lamagames.express.tutorial`). Each kind
 of decision is explained the first time it comes up; at every decision the suggestion is
 shown and Enter takes it. The rest is ``lama play``'s terminal: the menu, ``?`` help,
 ``hint``, ``q`` to leave.
+
+Languages (issue 19 item 5): ``--lang``, else the locale, as ``lama play``. The lessons and
+reasons are the game's browser catalogs' (``<game>.tut.<kind>``, one source for the
+terminal and the web walkthrough); the rest goes through the terminal's gettext catalogs.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.common import fail, output_path, read_line_from, stdout
+from lamagames.cli.i18n import LANG_HELP, _, language_now, use_language
 from lamagames.cli.session import (
     HUMAN,
     LeaveGame,
@@ -41,12 +47,18 @@ from lamagames.sim.runner import play_game
 
 #: Name of the walkthrough's factory in a game's spec (``GameSpec.extras``).
 TUTORIAL_EXTRA = "tutorial"
-#: The person's seat name in the walkthrough (terminal and browser). Not "You": the moves
-#: are told in the third person ("{name} starts", "{name} rolls ...", "{name}'s turn"), and
-#: "You starts" is wrong; the table marks the person's seat "(you)" anyway.
+#: The person's seat name in the walkthrough (terminal and browser; the terminal shows it
+#: in its language). Not "You": the moves are told in the third person ("{name} starts",
+#: "{name} rolls ...", "{name}'s turn"), and "You starts" is wrong; the table marks the
+#: person's seat "(you)" anyway.
 PERSON_NAME = "Player"
-#: The seats of the walkthrough: you, then the bot.
-SEATS = (SeatInfo(name=PERSON_NAME, kind=HUMAN), SeatInfo(name="Bot", kind="heuristic"))
+#: The bot's seat name (English; the terminal shows it in its language).
+BOT_NAME = "Bot"
+
+
+def tutorial_seats() -> list[SeatInfo]:
+    """The seats of the walkthrough in the terminal's language: you, then the bot."""
+    return [SeatInfo(name=_("Player"), kind=HUMAN), SeatInfo(name=_("Bot"), kind="heuristic")]
 
 
 def load_tutor_factory(game_id: str) -> Callable[..., Any]:
@@ -79,16 +91,24 @@ class TutorialSeat(TerminalHuman):
         return self._suggested if not line.strip() and self._suggested else line
 
     def step(self, state: State) -> int:
-        """Explain, suggest, then ask as :class:`TerminalHuman` does (Enter: the suggestion)."""
+        """Explain, suggest, then ask as :class:`TerminalHuman` does (Enter: the suggestion),
+        in the terminal's language (:func:`~lamagames.cli.i18n.language_now`)."""
         legal = state.legal_actions(self.seat)
+        language = language_now()
         for kind in self.tutor.lessons(state, self.seat):
             if kind not in self.explained:
                 self.explained.add(kind)
-                self.console.print(Text(self.tutor.lesson(kind), style="cyan"), soft_wrap=False)
+                lesson = self.tutor.lesson(kind, language)
+                self.console.print(Text(lesson, style="cyan"), soft_wrap=False)
+                if kind == "start":
+                    how = _("Press Enter to take the suggested move, or type your own; ? helps.")
+                    self.console.print(Text(how, style="cyan"), soft_wrap=False)
         if len(legal) > 1:
-            action, why = self.tutor.advice(state, self.seat)
+            action, why = self.tutor.advice(state, self.seat, language)
             self._suggested = state.action_to_string(action, self.seat)
-            self.console.print(Text(f"Suggested: {self._suggested}.", style="bold green"))
+            label = self.view.action_label(state, action, self.seat, self.seats)
+            line = _("Suggested: {move} ({label}).").format(move=self._suggested, label=label)
+            self.console.print(Text(line, style="bold green"))
             self.console.print(Text(why))
         else:
             self._suggested = ""
@@ -110,7 +130,7 @@ def run_tutorial(
     probe = factory(make(game_id), 0)
     game = make(game_id, **probe.params)
     tutor = factory(game, 0)
-    seats = list(SEATS)
+    seats = tutorial_seats()
     bots: list[Bot] = [
         TutorialSeat(
             game, 0, view=view, seats=seats, console=console, read_line=read_line, tutor=tutor
@@ -134,24 +154,27 @@ def tutorial_command(
         str | None,
         typer.Option("--record", metavar="FILE", help="Save the game (for lama review)."),
     ] = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
     """A first game against a bot that explains each kind of decision and suggests a move."""
+    use_language(lang)  # --lang, else the locale (LC_ALL / LC_MESSAGES / LANG)
     path = output_path(record, "--record")
     out = stdout()
     try:
         state = run_tutorial(game.strip().lower(), out, read_line_from(out), path)
     except LeaveGame as leave:
-        out.print("You left the walkthrough.")
+        out.print(_("You left the walkthrough."))
         if leave.interrupted:
             raise typer.Exit(130) from None
         return
     except KeyboardInterrupt:
         out.print()
-        fail("the walkthrough was interrupted", code=130)
+        fail("the walkthrough was interrupted", code=130)  # errors in English, as lama play
     except LamaError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write {path}: {exc}", code=1)
-    out.print(Text(winners_line(state, list(SEATS)), style="bold"))
+    out.print(Text(winners_line(state, tutorial_seats()), style="bold"))
     if path is not None:
-        out.print(f"Saved to {path}. See what each decision cost: lama review {path}")
+        saved = _("Saved to {path}. See what each decision cost: lama review {path}")
+        out.print(saved.format(path=path))

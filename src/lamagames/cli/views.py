@@ -73,8 +73,10 @@ class GameView(Protocol):
     def help_text(self) -> str:
         """Markdown shown when a player types ``?``: the notation and the symbols."""
 
-    def rules_text(self) -> str:
-        """The rules for people, as Markdown."""
+    def rules_text(self, language: str | None = None) -> str:
+        """The rules for people, as Markdown, in ``language`` (one of
+        :data:`~lamagames.core.i18n.LANGUAGES`; ``None``: the terminal's language now,
+        :func:`~lamagames.cli.i18n.language_now`), English where there is no translation."""
 
     def bots_only_params(self) -> Mapping[str, Any]:
         """Game parameters used when no person plays, unless given on the command line
@@ -140,8 +142,8 @@ class ProtocolView:
             "`?` this help, `q` leaves the game."
         )
 
-    def rules_text(self) -> str:
-        """No rules text: the game's spec names no terminal view."""
+    def rules_text(self, language: str | None = None) -> str:
+        """No rules text (in English): the game's spec names no terminal view."""
         return f"# {self.title}\n\nNo rules text is installed for this game."
 
     def bots_only_params(self) -> Mapping[str, Any]:

@@ -46,6 +46,7 @@ from typing import Any, Final, Protocol
 
 from lamagames.core.errors import LamaError, ParameterError, RecordError
 from lamagames.core.game import State
+from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.core.records import GameRecord, iter_replay
 from lamagames.core.spec import get_spec
 from lamagames.sim.summary import seat_label
@@ -116,7 +117,8 @@ class ActionValue:
 @dataclass(frozen=True)
 class Floor:
     """The least mark of a move, whatever its estimated loss: ``mark``, the ``better``
-    action id to name, and the plain ``words`` (``"You let an exit go here (E-7)"``)."""
+    action id to name, and the plain ``words`` (``"You let an exit go here (E-7)"``: an
+    English message id of the terminal's catalogs, translated where it is shown)."""
 
     mark: str
     better: int
@@ -159,12 +161,17 @@ class Reviewer(Protocol):
         position before action ``index`` of the record (seeds the rollouts)."""
         ...
 
-    def loss_words(self, loss: float, best: str) -> str:
-        """Plain words for a loss: ``"You lost about 6 points here: quitting was better"``."""
+    def loss_words(self, loss: float, best: str, tr: Translator = ENGLISH) -> str:
+        """Plain words for a loss: ``"You lost about 6 points here: quitting was better"``
+        (in the language of ``tr``)."""
         ...
 
-    def amount(self, value: float) -> str:
+    def amount(self, value: float, tr: Translator = ENGLISH) -> str:
         """A value or loss in plain words: ``"6 points"``, ``"12% win chance"``."""
+        ...
+
+    def move_words(self, notation: str, tr: Translator = ENGLISH) -> str:
+        """A move as the subject of a sentence: ``"quitting"``, ``"exiting from car A3"``."""
         ...
 
 
@@ -174,7 +181,9 @@ class Decision:
 
     ``index`` is the action's index in the record's ``actions``; ``seat`` counts from 0 (as
     in records), its JSON ``seat_label`` from 1 (``"Seat 1"``, as the text and ``--player``);
-    ``level`` is the chart value after the taken action; ``words`` the plain sentence.
+    ``level`` is the chart value after the taken action; ``words`` the plain sentence in
+    English (the JSON's; :meth:`Review.words_in` gives it in another language); ``floor``
+    the words of the :class:`Floor` that raised the mark, if any (not in the JSON).
     """
 
     index: int
@@ -191,6 +200,7 @@ class Decision:
     level: float | None
     basis: str
     words: str
+    floor: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``--json``'s ``"decisions"``."""
@@ -261,6 +271,8 @@ class Review:
         names: The seats' names.
         decisions: The reviewed decisions, in game order.
         seats: Totals of the reviewed seats (all, or the one asked for).
+        reviewer: The reviewer that made it (for :meth:`words_in`; not in the JSON), or
+            ``None``.
     """
 
     game: str
@@ -273,6 +285,23 @@ class Review:
     names: list[str]
     decisions: list[Decision]
     seats: list[SeatTotals]
+    reviewer: Any = field(default=None, compare=False, repr=False)
+
+    def words_in(self, decision: Decision, tr: Translator = ENGLISH) -> str:
+        """The plain words of ``decision`` in the language of ``tr`` (:func:`decision_words`
+        with the reviewer's words); ``decision.words`` (English) for English or when the
+        reviewer has no translated words."""
+        if tr is ENGLISH or not hasattr(self.reviewer, "move_words"):
+            return decision.words
+        return decision_words(
+            self.reviewer,
+            floor=decision.floor,
+            action=decision.action,
+            best=decision.best,
+            loss=decision.loss,
+            mark=decision.mark,
+            tr=tr,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: ``game``, ``unit``, ``thresholds``, ``finished``,
@@ -431,6 +460,7 @@ def review_record(
         names=names,
         decisions=decisions,
         seats=totals,
+        reviewer=reviewer,
     )
 
 
@@ -447,14 +477,11 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
         mine, best, loss, stderr, value_se, mark = judge(evaluation, taken, reviewer.thresholds)
     exact = mine.exact and best.exact
     floor = evaluation.floors.get(taken)
-    if floor is not None:
-        words = f"{floor.words}: {best.notation} was better."
-    elif best is mine:
-        words = "Good: the best move here."
-    elif mark is None:
-        words = f"About as good as {best.notation} (the difference is small)."
-    else:
-        words = reviewer.loss_words(loss, best.notation) + "."
+    floor_words = None if floor is None else floor.words
+    words = decision_words(
+        reviewer, floor=floor_words, action=mine.notation, best=best.notation, loss=loss,
+        mark=mark,
+    )  # fmt: skip
     return Decision(
         index=index,
         seat=seat,
@@ -470,7 +497,43 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
         level=mine.level,
         basis=evaluation.basis,
         words=words,
+        floor=floor_words,
     )
+
+
+def decision_words(
+    reviewer: Any,
+    *,
+    floor: str | None,
+    action: str,
+    best: str,
+    loss: float,
+    mark: str | None,
+    tr: Translator = ENGLISH,
+) -> str:
+    """The plain sentence of one decision in the language of ``tr``: a floor's reason and
+    the better move (``"You let an exit go here (E-7): exiting from car A3 was better."``),
+    ``"Good: the best move here."``, ``"About as good as quitting (the difference is
+    small)."`` or the reviewer's ``loss_words`` (``"You lost about 6 points here: quitting
+    was better."``). Moves are named by the reviewer's ``move_words`` (the notation for a
+    reviewer without them)."""
+    _ = tr.gettext
+
+    def move(notation: str) -> str:
+        if hasattr(reviewer, "move_words"):
+            return str(reviewer.move_words(notation, tr))
+        return notation
+
+    if floor is not None:
+        return _("{reason}: {move} was better.").format(reason=_(floor), move=move(best))
+    if best == action:
+        return _("Good: the best move here.")
+    if mark is None:
+        return _("About as good as {move} (the difference is small).").format(move=move(best))
+    words = (
+        reviewer.loss_words(loss, best) if tr is ENGLISH else reviewer.loss_words(loss, best, tr)
+    )
+    return f"{words}."
 
 
 def _totals(seat: int, name: str, decisions: list[Decision]) -> SeatTotals:

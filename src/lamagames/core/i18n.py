@@ -14,9 +14,11 @@ catalog (:func:`translator`) is done by the terminal commands.
 from __future__ import annotations
 
 import gettext
+import json
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
+from types import MappingProxyType
 from typing import Final, Protocol
 
 #: The terminal's languages, English first (the message ids).
@@ -91,3 +93,64 @@ def translator(language: str) -> Translator:
     path = files("lamagames").joinpath("locale", language, "LC_MESSAGES", f"{DOMAIN}.mo")
     with path.open("rb") as handle:
         return gettext.GNUTranslations(handle)
+
+
+@cache
+def web_catalog(folder: str, language: str) -> Mapping[str, object]:
+    """A game's browser catalog ``<language>.json`` in ``folder``, a ``"package:folder"``
+    string as in :attr:`~lamagames.core.spec.GameSpec.web_static`
+    (``"lamagames.dice:static"``): key -> message (a string, or plural forms). The
+    terminal reads the texts it shares with the browser (the walkthrough's lessons,
+    ``<game>.tut.<kind>``) from here, so each text has one source.
+
+    Raises:
+        ValueError: an unknown language or a malformed ``folder``.
+        OSError: the catalog is missing or unreadable.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    package, sep, sub = folder.partition(":")
+    if not sep or not package or not sub:
+        raise ValueError(f"a catalog folder is 'package:folder', got {folder!r}")
+    path = files(package).joinpath(*sub.split("/"), f"{language}.json")
+    words = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(words, dict):
+        raise OSError(f"{path}: not a JSON object")
+    return MappingProxyType(words)
+
+
+def web_text(folder: str, key: str, language: str) -> str:
+    """The message ``key`` of the browser catalog in ``folder`` (:func:`web_catalog`) in
+    ``language``, else in English (a catalog that lacks it; the completeness tests keep
+    that from happening).
+
+    Raises:
+        KeyError: no English message ``key`` (or it is not a plain string).
+        ValueError, OSError: as :func:`web_catalog`.
+    """
+    for lang in (language, "en"):
+        text = web_catalog(folder, lang).get(key)
+        if isinstance(text, str):
+            return text
+    raise KeyError(f"{folder}: no message {key!r}")
+
+
+def localized_text(package: str, name: str, language: str) -> str:
+    """The package data text file ``name`` of ``package`` in ``language``: the file
+    ``<stem>.<language><suffix>`` beside it (``rules.de.md`` for ``rules.md``) when the
+    package has one, else ``name`` itself (English, the fallback). The rules texts
+    (``lama rules``, ``/rules/<game>``) are read this way.
+
+    Raises:
+        ValueError: an unknown language.
+        OSError: ``name`` itself is missing or unreadable.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    folder = files(package)
+    stem, dot, suffix = name.rpartition(".")
+    if language != "en" and dot:
+        translated = folder.joinpath(f"{stem}.{language}.{suffix}")
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return folder.joinpath(name).read_text(encoding="utf-8")

@@ -41,6 +41,7 @@ from lamagames.bots.search import check_count
 from lamagames.coach.review import CONFIRM_FACTOR, ActionValue, Evaluation, Thresholds
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
+from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.core.rng import derive_seed
 from lamagames.dice import batch_rollout
 from lamagames.dice.actions import (
@@ -70,32 +71,47 @@ REVIEW_MAX_WORK: Final = min(3_000_000, DiceExactBot.MAX_WORK)
 #: Default rollouts per action where values are estimated.
 ROLLOUTS: Final = 256
 CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
-#: What a move is called in "... was better" (gerund of the notation's first word).
-GERUNDS: Final = {
-    "roll": "rolling",
-    "quit": "quitting",
-    "discard": "discarding",
-    "take": "taking",
-    "give": "giving back",
-}
 
 
-def points(value: float) -> str:
+def points(value: float, tr: Translator = ENGLISH) -> str:
     """``value`` points in plain words: ``"about 6 points"``, ``"about 0.4 points"``
-    (whole points from 1.5 on, else one decimal)."""
+    (whole points from 1.5 on, else one decimal; the size, never negative), in the language
+    of ``tr`` (``ngettext`` on the whole number; a decimal takes the plural form)."""
     size = abs(value)
-    return f"about {size:.0f} points" if size >= 1.5 else f"about {size:.1f} points"
+    if size >= 1.5:
+        text = f"{size:.0f}"
+        count = int(text)
+    else:
+        text, count = f"{size:.1f}", 2  # "0.4 points": the form for many
+    return tr.ngettext("about {points} point", "about {points} points", count).format(points=text)
 
 
-def move_words(notation: str) -> str:
+def move_words(notation: str, tr: Translator = ENGLISH) -> str:
     """A move as the subject of a sentence: ``"quitting"``, ``"discarding 3 3"``,
-    ``"giving back a black chip"``, ``"giving back no chip"``."""
-    head, _, rest = notation.partition(" ")
+    ``"giving back a black chip"``, ``"giving back no chip"`` (in the language of ``tr``:
+    ``"Aussteigen"``, ``"3 3 ablegen"``...). An unknown notation is returned as it is."""
+    _ = tr.gettext
+    head, _sep, rest = notation.partition(" ")
+    if head == "roll":
+        return _("rolling")
+    if head == "quit":
+        return _("quitting")
+    if head == "discard":
+        return _("discarding {cards}").format(cards=rest)
+    if head == "take":
+        return _("taking {card}").format(card=rest)
     if head == "give":
-        chip = {"black": "a black chip", "white": "a white chip", "none": "no chip"}
-        return f"giving back {chip.get(rest, rest)}"
-    gerund = GERUNDS.get(head, head)
-    return f"{gerund} {rest}".strip()
+        chip = {"black": _("giving back a black chip"), "white": _("giving back a white chip"),
+                "none": _("giving back no chip")}  # fmt: skip
+        return chip.get(rest, notation)
+    return notation
+
+
+def loss_words(loss: float, best: str, tr: Translator = ENGLISH) -> str:
+    """``"You lost about 6 points here: quitting was better"`` (in the language of ``tr``)."""
+    return tr.gettext("You lost {points} here: {move} was better").format(
+        points=points(loss, tr), move=move_words(best, tr)
+    )
 
 
 class DiceReviewer:
@@ -141,13 +157,17 @@ class DiceReviewer:
         self._round = -1
 
     # ------------------------------------------------------------------ words
-    def amount(self, value: float) -> str:
+    def amount(self, value: float, tr: Translator = ENGLISH) -> str:
         """``"about 6 points"`` (:func:`points`)."""
-        return points(value)
+        return points(value, tr)
 
-    def loss_words(self, loss: float, best: str) -> str:
-        """``"You lost about 6 points here: quitting was better"``."""
-        return f"You lost {points(loss)} here: {move_words(best)} was better"
+    def loss_words(self, loss: float, best: str, tr: Translator = ENGLISH) -> str:
+        """``"You lost about 6 points here: quitting was better"`` (:func:`loss_words`)."""
+        return loss_words(loss, best, tr)
+
+    def move_words(self, notation: str, tr: Translator = ENGLISH) -> str:
+        """``"quitting"`` (:func:`move_words`)."""
+        return move_words(notation, tr)
 
     # ------------------------------------------------------------------ values
     def evaluate(self, state: State, player: int, index: int) -> Evaluation:

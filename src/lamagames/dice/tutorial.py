@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from lamagames.bots.dice import DiceHeuristicBot
 from lamagames.core.game import Game, State
+from lamagames.core.i18n import translator, web_text
 from lamagames.dice.actions import player_action_to_string
 from lamagames.dice.game import as_dice_state
 from lamagames.dice.rules import Phase
@@ -22,42 +23,45 @@ from lamagames.dice.rules import Phase
 PARAMS: Final = {"num_players": 2, "end_score": 20}
 SEED: Final = 11
 
-#: Kind of decision -> its explanation (ruling ids in brackets).
-LESSONS: Final = {
-    "start": (
-        "LAMA Dice: every player has a row of cards; at the end of a round your row scores "
-        "each different number once plus 10 for llamas, and the lowest score wins when "
-        "someone reaches the end score [D-10, D-11]. Press Enter to take the suggested move, "
-        "or type your own; 'hint details' shows the exact values."
-    ),
-    "turn": (
-        "Your turn: roll the three dice or quit the round [D-6]. Quitting keeps your row as "
-        "it is and it scores at the end of the round [D-7, D-10]; rolling may let you shed "
-        "cards, but a roll that matches nothing costs a card [D-8]."
-    ),
-    "discard": (
-        "The dice match cards in your row: discard one matching card per die, at least one "
-        "[D-8.2]. Fewer cards usually mean fewer points, and an empty row ends the round "
-        "and lets you give a chip back [D-9, D-10]."
-    ),
-    "take": (
-        "No die matches your row: take a card from the llama row of a symbol the dice show "
-        "[D-8.3]. A number you already hold costs nothing more at scoring [D-10]."
-    ),
-    "give_llamas": (
-        "Three llamas: you may give back one chip (black 10, white 1) or none, and your turn "
-        "ends [D-8.1]."
-    ),
-    "give_empty": (
-        "Your row is empty: the round is over and you give back a chip, black (10 points) "
-        "if you can [D-10]."
-    ),
-    "last_standing": (
-        "Everybody else has quit: you are the last player standing. No cards are taken "
-        "any more; a roll that matches nothing is a bust and adds the whole llama row to "
-        "your row [D-8.5, D-8.4]."
-    ),
+#: Where the texts are: the game's browser catalogs, one per language (``static/<lang>.json``,
+#: keys ``dice.tut.<kind>`` and ``dice.tut.why.<move>``), shared by the terminal and the web
+#: walkthrough so that each lesson has one source.
+WORDS: Final = "lamagames.dice:static"
+
+#: Kind of decision -> the ruling ids its lesson cites (the lesson text is the catalogs').
+RULINGS: Final = {
+    "start": ("D-10", "D-11"),
+    "turn": ("D-6", "D-7", "D-10", "D-8"),
+    "discard": ("D-8.2", "D-9", "D-10"),
+    "take": ("D-8.3", "D-10"),
+    "give_llamas": ("D-8.1",),
+    "give_empty": ("D-10",),
+    "last_standing": ("D-8.5", "D-8.4"),
 }
+
+
+def lesson_text(kind: str, language: str = "en") -> str:
+    """The lesson of ``kind`` (a key of :data:`RULINGS`) in ``language`` (one of
+    :data:`~lamagames.core.i18n.LANGUAGES`) followed by its ruling ids:
+    ``"Your turn: roll ... [D-6, D-7, D-10, D-8]"``.
+
+    Raises:
+        KeyError: an unknown kind.
+        ValueError: an unknown language.
+    """
+    rulings = RULINGS[kind]
+    return f"{web_text(WORDS, f'dice.tut.{kind}', language)} [{', '.join(rulings)}]"
+
+
+def why_text(notation: str, language: str = "en") -> str:
+    """Why a move of this kind is suggested (the first word of its notation: ``roll``,
+    ``quit``, ``discard``, ``take``, ``give``), in ``language``.
+
+    Raises:
+        KeyError: an unknown kind of move.
+        ValueError: an unknown language.
+    """
+    return web_text(WORDS, f"dice.tut.why.{notation.split(' ')[0]}", language)
 
 
 class DiceTutor:
@@ -72,7 +76,7 @@ class DiceTutor:
         self.bot = DiceHeuristicBot(game, seat, 0)
 
     def lessons(self, state: State, player: int) -> list[str]:
-        """The kinds of decision in this position (keys of :data:`LESSONS`)."""
+        """The kinds of decision in this position (keys of :data:`RULINGS`)."""
         s = as_dice_state(state)
         kinds = ["start"]
         others_in = [i for i in range(s.game.num_players) if i != player and not s.quit[i]]
@@ -89,12 +93,15 @@ class DiceTutor:
         )
         return kinds
 
-    def lesson(self, kind: str) -> str:
-        """The explanation of ``kind``."""
-        return LESSONS[kind]
+    def lesson(self, kind: str, language: str = "en") -> str:
+        """The explanation of ``kind`` in ``language``, with its ruling ids
+        (:func:`lesson_text`)."""
+        return lesson_text(kind, language)
 
-    def advice(self, state: State, player: int) -> tuple[int, str]:
-        """The suggested move and why, in plain words."""
+    def advice(self, state: State, player: int, language: str = "en") -> tuple[int, str]:
+        """The suggested move and why, in plain words in ``language``: the exact solver's
+        best move with every move's value (:mod:`lamagames.dice.words`) when numba is
+        installed, else the ``heuristic`` bot's move."""
         try:
             from lamagames.dice.hints import hints
             from lamagames.dice.words import hint_words
@@ -102,9 +109,11 @@ class DiceTutor:
             found = hints(state, player)
         except ImportError:  # no numba: the heuristic's move
             action = self.bot.step(state)
-            return action, f"The heuristic bot would {player_action_to_string(action)}."
+            return action, why_text(player_action_to_string(action), language)
         best = next(h for h in found if h.best)
-        return best.action, "\n".join(hint_words(found))
+        return best.action, "\n".join(
+            [why_text(best.notation, language), *hint_words(found, translator(language))]
+        )
 
 
 def make_tutor(game: Game, seat: int) -> Any:

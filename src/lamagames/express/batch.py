@@ -10,7 +10,9 @@ Chance nodes never rest in a batch state: every die roll (E-6) is drawn at once 
 game's own chance stream, seeded by its entry of ``seeds``, so a batch state always waits
 for a seat's decision or is over. The built-in policies (``random``: uniform among the legal
 actions; ``benchmark``: exactly :class:`lamagames.bots.express.ExpressBenchmarkBot`) draw
-from a second per-game stream. With ``trace_length > 0`` every game logs its
+from a second per-game stream; ``heuristic`` makes exactly the choices of
+:class:`lamagames.bots.express.ExpressHeuristicBot` (no randomness; its look-ahead plays the
+batch kernels' rules on a one-row scratch state). With ``trace_length > 0`` every game logs its
 ``(player, action)`` pairs, chance as player -1, the format of
 :meth:`lamagames.core.game.State.history`, so any game replays through the scalar engine.
 
@@ -65,7 +67,11 @@ DEFAULT_TURN_LIMIT: Final = 2000
 #: The Numba kernels (typed by numba at compile time, untyped for mypy).
 k: Any = batch_kernels
 #: Built-in policies by name (the kernels' ``POLICY_*`` codes).
-POLICIES: Final[dict[str, int]] = {"random": k.POLICY_RANDOM, "benchmark": k.POLICY_BENCHMARK}
+POLICIES: Final[dict[str, int]] = {
+    "random": k.POLICY_RANDOM,
+    "benchmark": k.POLICY_BENCHMARK,
+    "heuristic": k.POLICY_HEURISTIC,
+}
 I32 = npt.NDArray[np.int32]
 U64 = npt.NDArray[np.uint64]
 # Unused arguments of the entry kernel (one signature for all modes).
@@ -91,6 +97,9 @@ class BatchTables:
         station_seat: int32 ``(4,)``: seat at each station (clockwise), -1 inert (E-4).
         fp_cap: int32 ``(F,)``: footprints of each footpath (track order).
         walk_back: int32 ``(F,)``: spaces walked back on each footpath (E-8).
+        lap_range: int32 ``(P, 2)``: the smallest and the largest progress seat ``s`` needs
+            to exit at one of its station's exits (E-8, ``ExpressState.lap_need``), for the
+            in-kernel heuristic's position values.
         specials: int32 ``(N, K, 6)``: the scalar game's ``car_specials`` as a table (the
             ``specials`` of :func:`lamagames.express.primitives.available`): for tip ``t``
             the cars on role spaces, ``(car, role, index, need, seat, cap)``, then rows of
@@ -106,6 +115,7 @@ class BatchTables:
     station_seat: I32
     fp_cap: I32
     walk_back: I32
+    lap_range: I32
     specials: I32
     setup: tuple[int, int]
 
@@ -123,6 +133,12 @@ class BatchTables:
                 car_role[tip, c] = board.role[space]
                 car_index[tip, c] = board.role_index[space]
                 car_need[tip, c] = board.exit_need[space]
+        start = game.new_initial_state()
+        needs = [
+            [start.lap_need(seat, e) for e in board.stations[station].exits]
+            for seat, station in enumerate(game.seat_station)
+        ]
+        lap_range = np.array([(min(x), max(x)) for x in needs], np.int32)
         depth = max(1, *(len(row) for row in game.car_specials))
         specials = np.full((n, depth, 6), ROLE_NONE, np.int32)  # unused rows: ROLE_NONE
         for tip, row in enumerate(game.car_specials):
@@ -137,6 +153,7 @@ class BatchTables:
             station_seat=np.array(game.station_seat, np.int32),
             fp_cap=np.array([f.length for f in board.footpaths], np.int32),
             walk_back=np.array([f.walk_back for f in board.footpaths], np.int32),
+            lap_range=lap_range,
             specials=specials,
             setup=game.setup_tips(),
         )
@@ -151,6 +168,7 @@ class BatchTables:
             self.station_seat,
             self.fp_cap,
             self.walk_back,
+            self.lap_range,
             self.specials,
         )
 
@@ -307,6 +325,7 @@ class ExpressBatch:
         self.tables = BatchTables.from_game(self.game)
         self._tables = self.tables.arrays()
         self.trace_length = trace_length
+        self._scratch: tuple[npt.NDArray[Any], ...] | None = None
 
     @property
     def num_players(self) -> int:
@@ -319,7 +338,15 @@ class ExpressBatch:
         return (game.num_players, game.llamas_to_win, game.turn_limit, self.tables.length)
 
     def _args(self, states: ExpressBatchState) -> tuple[Any, ...]:
-        return (self._scalars(), states.arrays(), self._tables)
+        return (self._scalars(), states.arrays(), self._tables, self.scratch())
+
+    def scratch(self) -> tuple[npt.NDArray[Any], ...]:
+        """The kernels' one-row scratch state, where the in-kernel ``heuristic`` plays its
+        look-ahead (no trace); made once per engine (the kernels hold the GIL, so calls
+        never share it at once)."""
+        if self._scratch is None:
+            self._scratch = ExpressBatchState.empty(1, self.num_players, self.tables, 0).arrays()
+        return self._scratch
 
     def init(self, seeds: npt.ArrayLike) -> ExpressBatchState:
         """Set up one game per seed (E-5), roll the first die and run to the first decision.
@@ -377,7 +404,7 @@ class ExpressBatch:
 
     def play(self, states: ExpressBatchState, policies: Sequence[str]) -> None:
         """Play every game to its end in place, seat ``s`` following ``policies[s]``
-        (``"random"`` or ``"benchmark"``).
+        (``"random"``, ``"benchmark"`` or ``"heuristic"``: :data:`POLICIES`).
 
         Raises:
             ParameterError: not one known policy per seat.

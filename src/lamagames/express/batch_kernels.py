@@ -23,7 +23,9 @@ state arrays in the field order of ``ExpressBatchState`` (0 phase, 1 stage, 2 ac
 3 current, 4 passed, 5 rolls, 6 die, 7 winner, 8 tips, 9 owner, 10 progress, 11 station,
 12 house, 13 path_len, 14 path_owner, 15 path_progress, 16 free, 17 rng, 18 trace,
 19 trace_len); ``tb``, the board tables of ``BatchTables.arrays()`` (0 next_dist, 1 car_role,
-2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back, 7 specials).
+2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back, 7 lap_range, 8 specials);
+``sc``, a scratch state of one row (``ExpressBatchState.empty(1, ...)``, any trace length: it
+logs nothing) where the ``heuristic`` policy plays its look-ahead.
 
 Kernels are compiled with ``cache=True`` (on-disk cache in this package's ``__pycache__``, or
 ``NUMBA_CACHE_DIR``); every array has one fixed dtype (int32 for state and tables, uint64 for
@@ -40,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from lamagames.bots import express as express_bots
 from lamagames.core.game import CHANCE_PLAYER as CHANCE
 from lamagames.core.game import TERMINAL_PLAYER as TERMINAL
 from lamagames.core.jit import compiled
@@ -84,6 +87,11 @@ ask_from = compiled(primitives.ask_from)
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1
+POLICY_HEURISTIC = 2
+# The heuristic's weights (lamagames.bots.express), whole spaces; WIN_SCORE as an int.
+HOME_BONUS = express_bots.HOME_BONUS
+FOOTPATH_WAIT = express_bots.FOOTPATH_WAIT
+WIN_SCORE = int(express_bots.WIN_SCORE)
 # Benchmark rank of each kind (board, exit, detour, re-board): exit, board, re-board, detour;
 # the rank of kind k is k ^ 1.
 _RANK = (1, 0, 3, 2)
@@ -128,7 +136,29 @@ def below(rng, g, stream, k):
 def fill_free(g, st, tb):
     """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7,
     the primitive :func:`~lamagames.express.primitives.available`)."""
-    available(st[16][g], tb[7], st[8][g], st[9][g], st[10][g], st[11][g], st[13][g], st[14][g])
+    available(st[16][g], tb[8], st[8][g], st[9][g], st[10][g], st[11][g], st[13][g], st[14][g])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def open_window(g, after, n, st, tb):
+    """Open the window of stage ``after`` (``STAGE_AFTER_ROLL`` or ``STAGE_AFTER_MOVE``) in
+    game ``g`` (E-9): no passes yet, the free actions computed (E-7), the first seat with one
+    from the active seat asked. Returns False (and leaves the phase) when nobody has one."""
+    phase = st[0]
+    stage = st[1]
+    active = st[2]
+    cur = st[3]
+    passed = st[4]
+    free = st[16]
+    stage[g] = after
+    passed[g] = 0
+    fill_free(g, st, tb)
+    asked = next_asked(free[g], passed[g], active[g], n)
+    if asked < 0:
+        return False
+    phase[g] = Phase.WINDOW
+    cur[g] = asked
+    return True
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -140,16 +170,13 @@ def settle(g, todo, prm, st, tb):
     turn_limit = prm[2]
     length = prm[3]
     phase = st[0]
-    stage = st[1]
     active = st[2]
     cur = st[3]
-    passed = st[4]
     rolls = st[5]
     die = st[6]
     tips = st[8]
     owner = st[9]
     prog = st[10]
-    free = st[16]
     rng = st[17]
     trace = st[18]
     trace_len = st[19]
@@ -166,15 +193,10 @@ def settle(g, todo, prm, st, tb):
                 trace_len[g] = k + 1
             todo = _DO_OPEN_AFTER_ROLL
         elif todo in (_DO_OPEN_AFTER_ROLL, _DO_OPEN_AFTER_MOVE):
-            stage[g] = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
-            passed[g] = 0
-            fill_free(g, st, tb)
-            asked = next_asked(free[g], passed[g], active[g], n)
-            if asked >= 0:
-                phase[g] = Phase.WINDOW
-                cur[g] = asked
+            after = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
+            if open_window(g, after, n, st, tb):
                 return
-            todo = step_after_window(stage[g])
+            todo = step_after_window(after)
         elif todo == _DO_RESOLVE:
             # E-6: choice if both trains can move, forced move if one can, else nothing.
             d0 = next_dist[die[g], tips[g, 0]]
@@ -329,6 +351,154 @@ def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def llama_value(seat, progress, length, lap):
+    """:func:`lamagames.bots.express.llama_value` (E-8): the track length minus the spaces
+    still to ride to the seat's first exit with a completed lap; ``lap[seat]`` holds the
+    smallest and largest lap need of the seat's exits."""
+    first = lap[seat, 0]
+    passed = progress > lap[seat, 1]  # past its exits: the ride of the next lap
+    to_go = (first - progress) % length if passed else max(0, first - progress)
+    return length - to_go
+
+
+@njit(cache=True, _nrt=False)
+def position_value(g, seat, length, st, lap):
+    """:func:`lamagames.bots.express.position_value` of ``seat`` in game ``g`` (an int: all
+    its terms are whole spaces): llamas home a lap plus ``HOME_BONUS`` each, riding llamas
+    their :func:`llama_value`, llamas on a footpath that value minus ``FOOTPATH_WAIT`` per
+    queue place."""
+    owner, prog, house = st[9], st[10], st[12]
+    path_len, path_owner, path_prog = st[13], st[14], st[15]
+    value = np.int64(house[g, seat]) * (length + HOME_BONUS)
+    for slot in range(SLOTS):
+        if owner[g, slot] == seat:
+            value += llama_value(seat, prog[g, slot], length, lap)
+    for i in range(path_len.shape[1]):
+        for j in range(path_len[g, i]):
+            if path_owner[g, i, j] == seat:
+                value += llama_value(seat, path_prog[g, i, j], length, lap)
+                value -= FOOTPATH_WAIT * (j + 1)
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_window_action(g, length, st, lap):
+    """:class:`lamagames.bots.express.ExpressHeuristicBot`'s window action (E-7, E-9) for
+    the seat asked in game ``g``: the least free action by (kind rank exit, detour,
+    re-board, board; for a detour the victim's llamas home, then its position value, both
+    highest first; the action id); ``pass`` when it has none."""
+    cur, owner, house, free = st[3], st[9], st[12], st[16]
+    bits = free[g, cur[g]]
+    best = PASS
+    best_rank = 4
+    best_target = np.int64(0)
+    for a in range(FREE_BASE, FREE_BASE + 4 * SLOTS):
+        if (bits >> np.uint64(a)) & _U1:
+            kind = (a - FREE_BASE) // SLOTS
+            rank = (kind + 3) % 4  # board 3, exit 0, detour 1, re-board 2 (_HEURISTIC_RANK)
+            if rank > best_rank:
+                continue
+            target = np.int64(0)
+            if kind == KIND_DETOUR:
+                victim = owner[g, (a - FREE_BASE) % SLOTS]
+                target = -(
+                    np.int64(house[g, victim]) * WIN_SCORE
+                    + position_value(g, victim, length, st, lap)
+                )
+            if rank < best_rank or target < best_target:  # ties: the lower id, seen first
+                best = a
+                best_rank = rank
+                best_target = target
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def copy_game(g, st, sc):
+    """Copy game ``g``'s position (every field but the streams and the trace) to row 0 of
+    the scratch state ``sc`` (arrays of the same dtypes, one row, an empty trace)."""
+    sc[0][0] = st[0][g]
+    sc[1][0] = st[1][g]
+    sc[2][0] = st[2][g]
+    sc[3][0] = st[3][g]
+    sc[4][0] = st[4][g]
+    sc[5][0] = st[5][g]
+    sc[6][0] = st[6][g]
+    sc[7][0] = st[7][g]
+    for t in range(2):
+        sc[8][0, t] = st[8][g, t]
+    for slot in range(SLOTS):
+        sc[9][0, slot] = st[9][g, slot]
+        sc[10][0, slot] = st[10][g, slot]
+    for s in range(st[11].shape[1]):
+        sc[11][0, s] = st[11][g, s]
+        sc[12][0, s] = st[12][g, s]
+        sc[16][0, s] = st[16][g, s]
+    for i in range(st[13].shape[1]):
+        m = st[13][g, i]
+        sc[13][0, i] = m
+        for j in range(m):
+            sc[14][0, i, j] = st[14][g, i, j]
+            sc[15][0, i, j] = st[15][g, i, j]
+    sc[19][0] = sc[18].shape[1]  # a full trace: the look-ahead logs nothing
+
+
+@njit(cache=True, _nrt=False)
+def lookahead_apply(g, action, prm, st, tb):
+    """:func:`apply_action` as an ordinary compiled function for the look-ahead of
+    :func:`heuristic_choice`, which calls it at two places: inlined at both it made the
+    kernels' first compile take longer."""
+    return apply_action(g, action, prm, st, tb)
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_choice(g, prm, st, tb, sc):
+    """:class:`lamagames.bots.express.ExpressHeuristicBot`'s train choice (E-6) in game
+    ``g``: each move played on a copy (row 0 of ``sc``), the following window (E-9) resolved
+    with every asked seat taking :func:`heuristic_window_action`, scored as the chooser's
+    position value minus the best opponent's, a win (loss) in the window as +-``WIN_SCORE``;
+    ties to train A. The rules are :func:`apply_action` and :func:`open_window`."""
+    n = prm[0]
+    length = prm[3]
+    lap = tb[7]
+    me = st[3][g]
+    phase, winner = sc[0], sc[7]
+    best = MOVE_A
+    best_score = np.int64(0)
+    for t in range(2):
+        copy_game(g, st, sc)
+        lookahead_apply(0, MOVE_A + t, prm, sc, tb)  # the move; the window after it is next
+        if open_window(0, STAGE_AFTER_MOVE, n, sc, tb):
+            while phase[0] == Phase.WINDOW:
+                a = heuristic_window_action(0, length, sc, lap)
+                if lookahead_apply(0, a, prm, sc, tb) >= 0:
+                    break  # the window closed
+        if winner[0] >= 0:
+            score = WIN_SCORE if winner[0] == me else -WIN_SCORE
+        else:
+            score = position_value(0, me, length, sc, lap)
+            other = np.int64(-(1 << 62))
+            for s in range(n):
+                if s != me:
+                    other = max(other, position_value(0, s, length, sc, lap))
+            score -= other
+        if t == 0 or score > best_score:
+            best = MOVE_A + t
+            best_score = score
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def seat_action(g, policy, prm, st, tb, sc):
+    """The action of the current seat of game ``g`` under any in-kernel ``policy``
+    (:func:`policy_action`, or the heuristic with the scratch state ``sc``)."""
+    if policy == POLICY_HEURISTIC:
+        if st[0][g] == Phase.CHOOSE:
+            return heuristic_choice(g, prm, st, tb, sc)
+        return heuristic_window_action(g, prm[3], st, tb[7])
+    return policy_action(g, policy, st[0], st[3], st[8], st[16], st[17], tb[2])
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def is_legal(g, action, phase, cur, passed, free):
     """True when ``action`` is legal for the current seat of game ``g`` (turn-by-turn)."""
     ph = phase[g]
@@ -348,22 +518,20 @@ MODE_PLAY = 2
 
 
 @njit(cache=True, _nrt=False)
-def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
+def run_games(mode, seeds, actions, policies, setup, prm, st, tb, sc):
     """The one entry kernel (one compiled copy of the rules, so one compile):
 
     * ``MODE_INIT``: set up game ``g`` (E-5) from ``seeds[g]``, roll the first die and run to
       the first decision; ``setup = (starting_seat, tip A, tip B)``.
     * ``MODE_STEP``: apply ``actions[g]`` in every unfinished game; returns the index of the
       first game whose action is illegal (then nothing at all is applied), else -1.
-    * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``.
+    * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``
+      (the heuristic looks ahead in the one-row scratch state ``sc``).
     """
     phase = st[0]
     cur = st[3]
     passed = st[4]
-    tips = st[8]
     free = st[16]
-    rng = st[17]
-    car_index = tb[2]
     games = seeds.shape[0] if mode == MODE_INIT else phase.shape[0]
     if mode == MODE_STEP:
         for g in range(games):
@@ -380,8 +548,7 @@ def run_games(mode, seeds, actions, policies, setup, prm, st, tb):
                 if mode == MODE_STEP:
                     action = actions[g]
                 else:
-                    policy = policies[cur[g]]
-                    action = policy_action(g, policy, phase, cur, tips, free, rng, car_index)
+                    action = seat_action(g, policies[cur[g]], prm, st, tb, sc)
                 todo = apply_action(g, action, prm, st, tb)
             if todo >= 0:
                 settle(g, todo, prm, st, tb)

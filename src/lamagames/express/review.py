@@ -28,6 +28,8 @@ from lamagames.bots.search import check_count
 from lamagames.coach.review import CONFIRM_FACTOR, ActionValue, Evaluation, Floor, Thresholds
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
+from lamagames.core.i18n import ENGLISH, Translator
+from lamagames.core.i18n import mark as _mark
 from lamagames.core.rng import derive_seed
 from lamagames.express.actions import DETOUR_BASE, EXIT_BASE, PASS
 from lamagames.express.game import ExpressGame, as_express_state
@@ -41,26 +43,42 @@ ROLLOUTS: Final = 12
 ROLLOUTS_FOUR_SEATS: Final = 8
 #: A simulation stops after this many actions (chance included) with no win (E-11).
 MAX_ROLLOUT_ACTIONS: Final = 3000
-#: What a move is called in "... was better".
-GERUNDS: Final = {
-    "pass": "passing",
-    "move": "moving train",
-    "board": "boarding car",
-    "exit": "exiting from car",
-    "detour": "detouring the llama in car",
-    "reboard": "re-boarding car",
-}
 
 
-def chance(value: float) -> str:
-    """A win chance or its loss in plain words: ``"about 12% win chance"``."""
-    return f"about {100 * abs(value):.0f}% win chance"
+def chance(value: float, tr: Translator = ENGLISH) -> str:
+    """A win chance or its loss in plain words: ``"about 12% win chance"`` (the size, never
+    negative; in the language of ``tr``)."""
+    return tr.gettext("about {percent}% win chance").format(percent=f"{100 * abs(value):.0f}")
 
 
-def move_words(notation: str) -> str:
-    """A move as the subject of a sentence: ``"passing"``, ``"exiting from car A3"``."""
-    head, _, rest = notation.partition(" ")
-    return f"{GERUNDS.get(head, head)} {rest}".strip()
+def move_words(notation: str, tr: Translator = ENGLISH) -> str:
+    """A move as the subject of a sentence: ``"passing"``, ``"exiting from car A3"`` (in
+    the language of ``tr``). An unknown notation is returned as it is."""
+    _ = tr.gettext
+    head, _sep, rest = notation.partition(" ")
+    if head == "pass":
+        return _("passing")
+    words = {
+        "move": _("moving train {what}"),
+        "board": _("boarding car {what}"),
+        "exit": _("exiting from car {what}"),
+        "detour": _("detouring the llama in car {what}"),
+        "reboard": _("re-boarding car {what}"),
+    }.get(head)
+    return notation if words is None else words.format(what=rest)
+
+
+def loss_words(loss: float, best: str, tr: Translator = ENGLISH) -> str:
+    """``"You lost about 12% win chance here: exiting from car A3 was better"`` (in the
+    language of ``tr``)."""
+    return tr.gettext("You lost {chance} here: {move} was better").format(
+        chance=chance(loss, tr), move=move_words(best, tr)
+    )
+
+
+#: Why a pass that lets an exit go earns at least a mistake (E-7; a message id, translated
+#: where it is shown).
+LET_AN_EXIT_GO: Final = _mark("You let an exit go here (E-7)")
 
 
 def is_exit(action: int) -> bool:
@@ -100,13 +118,18 @@ class ExpressReviewer:
         )
         self.policy = [ExpressHeuristicBot(game, s, 0) for s in range(game.num_players)]
 
-    def amount(self, value: float) -> str:
+    def amount(self, value: float, tr: Translator = ENGLISH) -> str:
         """``"about 12% win chance"`` (:func:`chance`)."""
-        return chance(value)
+        return chance(value, tr)
 
-    def loss_words(self, loss: float, best: str) -> str:
-        """``"You lost about 12% win chance here: exiting from car A3 was better"``."""
-        return f"You lost {chance(loss)} here: {move_words(best)} was better"
+    def loss_words(self, loss: float, best: str, tr: Translator = ENGLISH) -> str:
+        """``"You lost about 12% win chance here: exiting from car A3 was better"``
+        (:func:`loss_words`)."""
+        return loss_words(loss, best, tr)
+
+    def move_words(self, notation: str, tr: Translator = ENGLISH) -> str:
+        """``"exiting from car A3"`` (:func:`move_words`)."""
+        return move_words(notation, tr)
 
     def evaluate(self, state: State, player: int, index: int) -> Evaluation:
         """Every legal action of ``player`` with its estimated win chance.
@@ -123,7 +146,7 @@ class ExpressReviewer:
         exits = [v for v in values if is_exit(v.action)]
         if PASS in legal and exits:  # E-7: the llama would ride another lap
             better = max(exits, key=lambda v: v.value).action
-            floors[PASS] = Floor("mistake", better, "You let an exit go here (E-7)")
+            floors[PASS] = Floor("mistake", better, LET_AN_EXIT_GO)
         return Evaluation(values, f"estimate: {self.rollouts} rollouts", floors)
 
     def confirm(self, state: State, player: int, index: int, actions: list[int]) -> Evaluation:

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from lamagames.bots.express import ExpressHeuristicBot
 from lamagames.core.game import Game, State
+from lamagames.core.i18n import web_text
 from lamagames.express.actions import (
     BOARD_BASE,
     DETOUR_BASE,
@@ -26,47 +27,43 @@ from lamagames.express.game import as_express_state
 PARAMS: Final = {"num_players": 2, "llamas_to_win": 3}
 SEED: Final = 3
 
-LESSONS: Final = {
-    "start": (
-        "Lama Express: bring your llamas by train around the track and into your house; the "
-        "first with 3 llamas home wins this short game [E-10]. Press Enter to take the "
-        "suggested move, or type your own."
-    ),
-    "move": (
-        "Your turn: the die showed a colour and you choose train A or B; it runs to the "
-        "next space of that colour [E-6]."
-    ),
-    "board": (
-        "An empty car stands on your boarding space: put a llama in from your station "
-        "[E-7]. Llamas only travel by train."
-    ),
-    "exit": (
-        "A llama of yours has completed its lap and its car stands on one of your exit "
-        "spaces: put it in your house now [E-7, E-8]. If you pass, the train moves on and "
-        "the llama rides another lap."
-    ),
-    "detour": (
-        "An opponent's llama stands on a white arrow: you may send it onto the footpath, "
-        "which costs it spaces [E-7, E-8]."
-    ),
-    "reboard": (
-        "Your llama waits at the front of a footpath and an empty car stands on its "
-        "re-boarding space: get in [E-7]."
-    ),
-    "pass": (
-        "Free actions happen in windows after each roll and each move; every player is "
-        "asked in turn and may pass, which lets the chance go [E-9]."
-    ),
+#: Where the texts are: the game's browser catalogs, one per language (``static/<lang>.json``,
+#: keys ``express.tut.<kind>`` and ``express.tut.why.<kind>``), shared by the terminal and
+#: the web walkthrough so that each lesson has one source.
+WORDS: Final = "lamagames.express:static"
+
+#: Kind of decision -> the ruling ids its lesson cites (the lesson text is the catalogs').
+RULINGS: Final = {
+    "start": ("E-10",),
+    "move": ("E-6",),
+    "board": ("E-7",),
+    "exit": ("E-7", "E-8"),
+    "detour": ("E-7", "E-8"),
+    "reboard": ("E-7",),
+    "pass": ("E-9",),
 }
 
-WHY: Final = {
-    "move": "It moves your llamas furthest, or keeps the opponent's from their exits.",
-    "board": "A llama waiting at the station cannot get home.",
-    "exit": "Every llama in the house brings you closer to winning.",
-    "detour": "It sets the opponent back.",
-    "reboard": "Your llama is back on the track.",
-    "pass": "Nothing here helps you now.",
-}
+
+def lesson_text(kind: str, language: str = "en") -> str:
+    """The lesson of ``kind`` (a key of :data:`RULINGS`) in ``language`` (one of
+    :data:`~lamagames.core.i18n.LANGUAGES`) followed by its ruling ids: ``"... [E-7, E-8]"``.
+
+    Raises:
+        KeyError: an unknown kind.
+        ValueError: an unknown language.
+    """
+    rulings = RULINGS[kind]
+    return f"{web_text(WORDS, f'express.tut.{kind}', language)} [{', '.join(rulings)}]"
+
+
+def why_text(kind: str, language: str = "en") -> str:
+    """Why a move of ``kind`` (:func:`kind_of`) is suggested, in ``language``.
+
+    Raises:
+        KeyError: an unknown kind.
+        ValueError: an unknown language.
+    """
+    return web_text(WORDS, f"express.tut.why.{kind}", language)
 
 
 def kind_of(action: int) -> str:
@@ -94,7 +91,7 @@ class ExpressTutor:
         self.bot = ExpressHeuristicBot(game, seat, 0)
 
     def lessons(self, state: State, player: int) -> list[str]:
-        """The kinds of decision in this position (keys of :data:`LESSONS`)."""
+        """The kinds of decision in this position (keys of :data:`RULINGS`)."""
         legal = as_express_state(state).legal_actions(player)
         kinds = ["start"]
         kinds += list(dict.fromkeys(kind_of(a) for a in legal if kind_of(a) != "pass"))
@@ -102,14 +99,15 @@ class ExpressTutor:
             kinds.append("pass")
         return kinds
 
-    def lesson(self, kind: str) -> str:
-        """The explanation of ``kind``."""
-        return LESSONS[kind]
+    def lesson(self, kind: str, language: str = "en") -> str:
+        """The explanation of ``kind`` in ``language``, with its ruling ids
+        (:func:`lesson_text`)."""
+        return lesson_text(kind, language)
 
-    def advice(self, state: State, player: int) -> tuple[int, str]:
-        """The heuristic bot's move and why."""
+    def advice(self, state: State, player: int, language: str = "en") -> tuple[int, str]:
+        """The heuristic bot's move and why, in ``language``."""
         action = self.bot.step(state)
-        return action, WHY[kind_of(action)]
+        return action, why_text(kind_of(action), language)
 
 
 def make_tutor(game: Game, seat: int) -> Any:

@@ -2,7 +2,8 @@
 
 ``N`` games stepped by one compiled (Numba) call, as the LAMA Dice one
 (:mod:`lamagames.dice.vector`): the caller's actions for the seats it plays, then the die
-(E-6), forced steps and the other seats' in-kernel policies (``random``, ``benchmark``) until
+(E-6), forced steps and the other seats' in-kernel policies (``random``, ``benchmark``,
+``heuristic``) until
 a caller's seat is asked (E-9 windows turn by turn, as the batch engine) or the game ends;
 then the observation tensor (:func:`lamagames.express.views.observation_tensor`'s layout),
 the mask, returns and status. New episodes start in the same call, from the sub-env's own
@@ -46,7 +47,9 @@ class ExpressVectorEngine:
         num_envs: games ``N``.
         params: Lama Express parameters (``num_players``, ``colours``, ``starting_seat``,
             ``llamas_to_win``, ``board``, ``turn_limit`` — required here, E-11).
-        seats: per seat ``None`` (the caller plays it) or ``"random"`` / ``"benchmark"``.
+        seats: per seat ``None`` (the caller plays it) or an in-kernel policy of
+            :data:`~lamagames.express.batch.POLICIES` (``"random"``, ``"benchmark"``,
+            ``"heuristic"``).
         trace_length: ``(player, action)`` entries kept per episode, chance as -1.
 
     Attributes (filled by :meth:`run`): ``obs`` float32 ``(N, D)``, ``mask`` int8
@@ -99,6 +102,7 @@ class ExpressVectorEngine:
         tables = self.batch.tables
         self._setup = (game.starting_seat, tables.setup[0], tables.setup[1])
         self._prm = self.batch._scalars()
+        self._scratch = self.batch.scratch()
         self.ep_rng = np.zeros((num_envs, 1), np.uint64)
         self._last = np.full(num_envs, -1, np.int32)
         self.obs = np.zeros((num_envs, *self.observation_shape), np.float32)
@@ -115,7 +119,7 @@ class ExpressVectorEngine:
         """One compiled call; see :meth:`lamagames.dice.vector.DiceVectorEngine.run`."""
         bad = _kernel.run_vector(
             (mode, actions, int(view)), self.codes, self._setup, self._prm,
-            self.state.arrays(), self.batch._tables, (self.ep_rng, self._last),
+            self.state.arrays(), self.batch._tables, self._scratch, (self.ep_rng, self._last),
             (self.obs, self.mask, self.rewards, self.status, self.seat),
         )  # fmt: skip
         return int(bad)

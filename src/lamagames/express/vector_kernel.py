@@ -34,7 +34,7 @@ TRUNCATED = 2
 _setup_game = kk.setup_game
 _settle = kk.settle
 _apply_action = kk.apply_action
-_policy_action = kk.policy_action
+_seat_action = kk.seat_action
 _next_u64 = kk.next_u64
 
 
@@ -111,21 +111,19 @@ def _observe(g, me, prm, st, tb, obs):
 
 
 @njit(cache=True, _nrt=False)
-def run_vector(request, codes, setup, prm, st, tb, episodes, out):
+def run_vector(request, codes, setup, prm, st, tb, sc, episodes, out):
     """One vector step of every game (see :meth:`ExpressVectorEngine.run`); returns -1, or
     the first game whose action is not legal (then nothing changed). ``request = (mode,
     actions, view)``: this call's arguments of ``run``, unpacked once at the top;
-    ``setup[0]``: the starting seat."""
+    ``setup[0]``: the starting seat; ``sc``: the one-row scratch state of the in-kernel
+    ``heuristic`` (:func:`lamagames.express.batch_kernels.heuristic_choice`)."""
     mode, actions, view = request
     start = setup[0]
     n = prm[0]
     phase = st[0]
     cur = st[3]
     winner = st[7]
-    tips = st[8]
     free = st[16]
-    rng = st[17]
-    car_index = tb[2]
     ep_rng = episodes[0]
     last = episodes[1]
     obs = out[0]
@@ -153,7 +151,7 @@ def run_vector(request, codes, setup, prm, st, tb, episodes, out):
             last[g] = seat
         if m != KEEP:
             while phase[g] != Phase.OVER and codes[cur[g]] >= 0:
-                a = _policy_action(g, codes[cur[g]], phase, cur, tips, free, rng, car_index)
+                a = _seat_action(g, codes[cur[g]], prm, st, tb, sc)
                 todo = _apply_action(g, a, prm, st, tb)
                 if todo >= 0:
                     _settle(g, todo, prm, st, tb)

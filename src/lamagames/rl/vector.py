@@ -11,10 +11,10 @@
     obs, rewards, terminations, truncations, infos = envs.step(actions)
 
 Every ``step`` is one compiled (Numba) call over all ``N`` games: the agents' actions are
-applied, chance and the other seats (in-kernel ``random``, ``benchmark`` or ``heuristic``
-where the game has it) play inside the kernel until each agent must act again, finished
-games start again (autoreset) and the observation tensors (the single env's layout), masks,
-rewards and flags are written. The game's spec gives the engine as its ``"vector"`` extra
+applied, chance and the other seats (in-kernel ``random``, ``benchmark`` or ``heuristic``)
+play inside the kernel until each agent must act again, finished games start again
+(autoreset) and the observation tensors (the single env's layout), masks, rewards and flags
+are written. The game's spec gives the engine as its ``"vector"`` extra
 (:class:`VectorEngine`); LAMA Dice and Lama Express have one (``dice/vector.py``,
 ``express/vector.py``).
 
@@ -217,8 +217,8 @@ class LamaVectorEnv(VectorEnv):
         game_id: a game whose spec has a ``"vector"`` extra.
         num_envs: sub-envs ``N``.
         opponents: per other seat (seat order, skipping ``seat``) or one for all: an
-            in-kernel policy name (``random``, ``benchmark``; LAMA Dice also ``heuristic``)
-            or a batch policy callable (:mod:`lamagames.rl.policies`).
+            in-kernel policy name (``random``, ``benchmark``, ``heuristic``) or a batch
+            policy callable (:mod:`lamagames.rl.policies`).
         seat: the agent's seat.
         params: game parameters (the spec's defaults added: Lama Express
             ``turn_limit=1000``).

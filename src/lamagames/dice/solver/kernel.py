@@ -181,7 +181,7 @@ def build_transitions(
     return structure
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parts(
     values: FloatArray,
     s: int,
@@ -215,7 +215,7 @@ def _parts(
     return quit_values[i], rest, p_llamas, give
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_levels(
     levels: int,
     quit_values: FloatArray,

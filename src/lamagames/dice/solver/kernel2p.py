@@ -267,12 +267,7 @@ def sweep_pair(
     gb_p = 0.0
     for x in range(n):
         if x > 0:
-            s = 0
-            codes[0] += 1
-            while codes[s] == ncodes[s]:
-                codes[s] = 0
-                s += 1
-                codes[s] += 1
+            _next_codes(codes, ncodes)
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
         if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
             pa = -chip_a if pat_a == 0 else sa
@@ -295,42 +290,19 @@ def sweep_pair(
         if chip_b > 0.0:
             gb_w = -w_gb[0, x] + chip_b
             gb_p = p_gb[0, x] + w_gb[0, x] - chip_b
-        if chip_a > 0.0 and chip_b > 0.0:
+        if check:  # one Jacobi backup of the pair from the stored values
+            if chip_a <= 0.0:  # A's three llamas hand the turn to B (D-8.1)
+                ga_w, ga_p = -w[1, x], p[1, x] + w[1, x]
+            if chip_b <= 0.0:
+                gb_w, gb_p = -w[0, x], p[0, x] + w[0, x]
             xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
             xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
-        elif chip_b > 0.0:  # A has no chip: its three llamas hand the turn to B here
-            xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
-            if check:
-                xb_w, xb_p = w[1, x], p[1, x]
-            xa_w, xa_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
-            if check:
-                xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
-        elif chip_a > 0.0:
-            xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
-            if check:
-                xa_w, xa_p = w[0, x], p[0, x]
-            xb_w, xb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
-            if check:
-                xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
-        elif check:  # one Jacobi backup of the pair from the stored values
-            xa_w, xa_p = _turn(qa_w, sa, p3, -w[1, x], p[1, x] + w[1, x], ra_w, ra_p)
-            xb_w, xb_p = _turn(qb_w, sb, p3, -w[0, x], p[0, x] + w[0, x], rb_w, rb_p)
         else:
-            xa_w, xa_p, xb_w, xb_p = qa_w, sa, qb_w, sb
-            it = 0
-            while it < MAX_PAIR_ITERATIONS:
-                it += 1
-                na_w, na_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
-                nb_w, nb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
-                done = (
-                    abs(na_w - xa_w) < PAIR_TOL
-                    and abs(nb_w - xb_w) < PAIR_TOL
-                    and abs(na_p - xa_p) < PAIR_TOL
-                    and abs(nb_p - xb_p) < PAIR_TOL
-                )
-                xa_w, xa_p, xb_w, xb_p = na_w, na_p, nb_w, nb_p
-                if done:
-                    break
+            xa_w, xa_p, xb_w, xb_p, it = _pair_values(
+                (qa_w, sa, ga_w, ga_p, ra_w, ra_p, chip_a),
+                (qb_w, sb, gb_w, gb_p, rb_w, rb_p, chip_b),
+                p3,
+            )
             worst = max(worst, it)
         if check:
             residual = max(
@@ -358,6 +330,65 @@ def _turn(
     if roll_w > q_w + TIE:
         return roll_w, p3 * c_p + r_p
     return q_w, q_p
+
+
+@njit(cache=True, nogil=True)
+def _next_codes(codes: IntArray, ncodes: IntArray) -> None:
+    """Step the mixed-radix digits ``codes`` (digit ``s`` counts to ``ncodes[s]``) to the
+    next index, in place: the order in which the sweeps visit the indices."""
+    s = 0
+    codes[0] += 1
+    while codes[s] == ncodes[s]:
+        codes[s] = 0
+        s += 1
+        codes[s] += 1
+
+
+@njit(cache=True, nogil=True)
+def _pair_values(
+    seat_a: tuple[float, float, float, float, float, float, float],
+    seat_b: tuple[float, float, float, float, float, float, float],
+    p3: float,
+) -> tuple[float, float, float, float, int]:
+    """Both seats' turn values at one index of one level pair (D-6, D-8.1): ``seat_a =
+    (q_w, q_p, g_w, g_p, r_w, r_p, chip)``, A's quit value (margin, own points), its value
+    after giving ``chip`` back on three llamas (B then acts at the level below) and the
+    rest of its roll; likewise ``seat_b``. A seat without a chip hands the turn to the
+    other on three llamas, so its value needs the other's; with no chip on either side
+    the two form a 2x2 fixed point (nothing changes but the turn), found by value
+    iteration (factor ``p3``). Returns ``(a_w, a_p, b_w, b_p, iterations)`` (0 without
+    the fixed point). The one statement of this backup for :func:`sweep_pair` and
+    :func:`sweep_block`."""
+    qa_w, sa, ga_w, ga_p, ra_w, ra_p, chip_a = seat_a
+    qb_w, sb, gb_w, gb_p, rb_w, rb_p, chip_b = seat_b
+    if chip_a > 0.0 and chip_b > 0.0:
+        xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
+        xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
+        return xa_w, xa_p, xb_w, xb_p, 0
+    if chip_b > 0.0:  # A has no chip: its three llamas hand the turn to B
+        xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_w, rb_p)
+        xa_w, xa_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
+        return xa_w, xa_p, xb_w, xb_p, 0
+    if chip_a > 0.0:
+        xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_w, ra_p)
+        xb_w, xb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
+        return xa_w, xa_p, xb_w, xb_p, 0
+    xa_w, xa_p, xb_w, xb_p = qa_w, sa, qb_w, sb  # neither has a chip: the fixed point
+    it = 0
+    while it < MAX_PAIR_ITERATIONS:
+        it += 1
+        na_w, na_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_w, ra_p)
+        nb_w, nb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_w, rb_p)
+        done = (
+            abs(na_w - xa_w) < PAIR_TOL
+            and abs(nb_w - xb_w) < PAIR_TOL
+            and abs(na_p - xa_p) < PAIR_TOL
+            and abs(nb_p - xb_p) < PAIR_TOL
+        )
+        xa_w, xa_p, xb_w, xb_p = na_w, na_p, nb_w, nb_p
+        if done:
+            break
+    return xa_w, xa_p, xb_w, xb_p, it
 
 
 @njit(cache=True, nogil=True)
@@ -535,12 +566,7 @@ def sweep_block(
     gb_p = 0.0
     for x in range(n):
         if x > 0:
-            s = 0
-            codes[0] += 1
-            while codes[s] == ncodes[s]:
-                codes[s] = 0
-                s += 1
-                codes[s] += 1
+            _next_codes(codes, ncodes)
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
         if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
             for i in range(rows):
@@ -582,32 +608,12 @@ def sweep_block(
                 ra_pk = ra_p[k]
                 rb_wk = rb_w[k]
                 rb_pk = rb_p[k]
-                if chip_a > 0.0 and chip_b > 0.0:
-                    xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_wk, ra_pk)
-                    xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_wk, rb_pk)
-                elif chip_b > 0.0:  # A has no chip: its three llamas hand the turn to B
-                    xb_w, xb_p = _turn(qb_w, sb, p3, gb_w, gb_p, rb_wk, rb_pk)
-                    xa_w, xa_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_wk, ra_pk)
-                elif chip_a > 0.0:
-                    xa_w, xa_p = _turn(qa_w, sa, p3, ga_w, ga_p, ra_wk, ra_pk)
-                    xb_w, xb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_wk, rb_pk)
-                else:  # neither has a chip: the 2x2 three-llama fixed point
-                    xa_w, xa_p, xb_w, xb_p = qa_w, sa, qb_w, sb
-                    it = 0
-                    while it < MAX_PAIR_ITERATIONS:
-                        it += 1
-                        na_w, na_p = _turn(qa_w, sa, p3, -xb_w, xb_p + xb_w, ra_wk, ra_pk)
-                        nb_w, nb_p = _turn(qb_w, sb, p3, -xa_w, xa_p + xa_w, rb_wk, rb_pk)
-                        done = (
-                            abs(na_w - xa_w) < PAIR_TOL
-                            and abs(nb_w - xb_w) < PAIR_TOL
-                            and abs(na_p - xa_p) < PAIR_TOL
-                            and abs(nb_p - xb_p) < PAIR_TOL
-                        )
-                        xa_w, xa_p, xb_w, xb_p = na_w, na_p, nb_w, nb_p
-                        if done:
-                            break
-                    worst = max(worst, it)
+                xa_w, xa_p, xb_w, xb_p, it = _pair_values(
+                    (qa_w, sa, ga_w, ga_p, ra_wk, ra_pk, chip_a),
+                    (qb_w, sb, gb_w, gb_p, rb_wk, rb_pk, chip_b),
+                    p3,
+                )
+                worst = max(worst, it)
                 out[x, 0, k] = xa_w
                 out[x, 1, k] = xb_w
                 out[x, 2, k] = xa_p

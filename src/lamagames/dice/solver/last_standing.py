@@ -282,6 +282,17 @@ class LastStandingSolver:
             return False
         return _levels(value) <= self.max_levels
 
+    def has_table(self, llama_row: tuple[int, ...] | list[int] | int, score: int = 0) -> bool:
+        """Whether :meth:`table` would answer ``llama_row`` and ``score`` from memory, without
+        solving (``False`` for bad input, which :meth:`table` refuses)."""
+        try:
+            mask = _mask(llama_row)
+        except PositionError:
+            return False
+        value = as_int(score)
+        table = self._tables.get(mask)
+        return value is not None and value >= 0 and table is not None and table.levels > value
+
     def table(
         self, llama_row: tuple[int, ...] | list[int] | int, score: int = 0
     ) -> LastStandingTable:

@@ -4,13 +4,16 @@
   extra (:mod:`lamagames.cli.tutorial`: its parameters and fixed seed, "Player" against the
   ``heuristic`` bot), started at once; answers the room code, the person's seat and token.
 - ``POST /api/tables/{code}/tutorial``: for a seat token, the walkthrough's lessons and
-  advice at the current position: the kinds of decision there (each with its ruling ids,
-  read from the library's own lesson text), the suggested move in notation with its kind,
+  advice at the current position: the kinds of decision there (each with its ruling ids
+  and the English lesson, which is the catalogs' ``<game>.tut.<kind>``: one text for the
+  terminal walkthrough and this one), the suggested move in notation with its kind,
   the library's reason in English, and (for games with hints, LAMA Dice with numba) the
   value of every move (the web hint provider's). The browser shows the lessons in the
   reader's language (catalog keys ``<game>.tut.<kind>``) beside the board.
-- ``GET /rules/{game}``: the rules text ``lama rules`` prints (``lamagames/<game>/rules.md``)
-  as an HTML page whose rulings carry their ids as anchors (``/rules/dice#D-8.2``).
+- ``GET /rules/{game}``: the rules text ``lama rules`` prints (``lamagames/<game>/rules.md``,
+  or its translation ``rules.<lang>.md``) as an HTML page whose rulings carry their ids as
+  anchors (``/rules/dice#D-8.2``), in the reader's language: ``?lang=`` (the walkthrough's
+  links carry the language the page shows), else ``Accept-Language``, else English.
 
 The per-game content is the library's tutor (:mod:`lamagames.dice.tutorial`,
 :mod:`lamagames.express.tutorial`); nothing here knows a game's rules.
@@ -20,15 +23,16 @@ from __future__ import annotations
 
 import html
 import importlib
+import json
 import logging
 import re
 from collections import OrderedDict
 from functools import cache
-from typing import Final
+from typing import Annotated, Final
 
 import anyio
 import anyio.to_thread
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,6 +45,7 @@ from lamagames.web.adapters import get_adapter
 from lamagames.web.engine import TableError
 from lamagames.web.limits import enforce
 from lamagames.web.routes.common import errors, hub_of, store_of
+from lamagames.web.routes.pages import LANGS, STATIC_DIR, AcceptLanguage, page_language
 from lamagames.web.schemas import Name, Token
 
 log = logging.getLogger("lamagames.web")
@@ -297,35 +302,57 @@ _ANCHOR_ITEM: Final = re.compile(r"<strong>([A-Z]-\d+(?:\.\d+)?) ")
 
 
 @cache
-def rules_page(game_id: str) -> str:
-    """The rules of ``game_id`` as a whole HTML page (English, the package's rules text),
-    each ruling's heading or bold lead with ``id="D-8.2"``.
+def rules_page(game_id: str, lang: str = "en") -> str:
+    """The rules of ``game_id`` as a whole HTML page in ``lang`` (one of
+    :data:`~lamagames.web.routes.pages.LANGS`; the package's rules text, English where it
+    has no translation), each ruling's heading or bold lead with ``id="D-8.2"``.
 
     Raises:
         ParameterError: unknown game.
+        ValueError: unknown language.
     """
     from lamagames.cli.views import get_view
 
     view = get_view(game_id)
-    body = MarkdownIt("commonmark").render(view.rules_text())
+    body = MarkdownIt("commonmark").render(view.rules_text(lang))
     body = _ANCHOR_HEAD.sub(lambda m: f'<h{m.group(1)} id="{m.group(2)}">{m.group(2)} ', body)
     body = _ANCHOR_ITEM.sub(lambda m: f'<strong id="{m.group(1)}">{m.group(1)} ', body)
-    title = html.escape(make(game_id).info.long_name)
+    words = json.loads((STATIC_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+    title = html.escape(words["rules.title"].format(game=make(game_id).info.long_name))
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title} · rules</title>\n"
+        f"<title>{title}</title>\n"
         '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n'
         '<link rel="stylesheet" href="/static/style.css">\n</head>\n'
         f'<body>\n<main class="rules-page" id="rules">\n{body}</main>\n</body>\n</html>\n'
     )
 
 
+def rules_language(lang: str | None, accept_language: str | None) -> str:
+    """The language of a rules page: the ``lang`` query parameter when it names one of
+    :data:`~lamagames.web.routes.pages.LANGS` (the walkthrough's links carry the reader's
+    chosen language, as the walkthrough page shows it), else the ``Accept-Language``
+    header's (:func:`~lamagames.web.routes.pages.page_language`), else English. Never
+    raises: an unknown or malformed ``lang`` is ignored."""
+    if lang is not None:
+        code = lang.strip().split("-")[0].lower()[:8]
+        if code in LANGS:
+            return code
+    return page_language(accept_language)
+
+
 @router.get("/rules/{game}", include_in_schema=False)
-async def rules(game: str) -> HTMLResponse:
-    """The rules of a game, each ruling with its id as anchor (404 for an unknown game)."""
+async def rules(
+    game: str,
+    lang: Annotated[str | None, Query()] = None,
+    accept_language: AcceptLanguage = None,
+) -> HTMLResponse:
+    """The rules of a game in the reader's language (:func:`rules_language`), each ruling
+    with its id as anchor (404 for an unknown game)."""
+    language = rules_language(lang, accept_language)
     try:
-        page = rules_page(game)
+        page = rules_page(game, language)
     except LamaError:
         raise TableError("not_found", f"no rules for {game!r}", 404) from None
-    return HTMLResponse(page)
+    return HTMLResponse(page, headers={"Vary": "Accept-Language"})

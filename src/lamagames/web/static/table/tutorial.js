@@ -1,9 +1,10 @@
 // The first-game walkthrough (issue 18): a "Learn to play" button per game in the lobby
 // starts a private table against a bot (POST /api/tutorial/{game}); on that table a panel
-// beside the board explains each kind of decision with links to its rulings (/rules/{game}
-// #D-8.2) and names the suggested move, which is highlighted in the action bar. The advice
-// is the library's tutor's, asked for once per table version (POST
-// /api/tables/{code}/tutorial); the texts are the catalogs' (<game>.tut.<kind>).
+// beside the board explains each kind of decision with links to its rulings
+// (/rules/{game}?lang=fr#D-8.2, in the page's language) and names the suggested move, which
+// is highlighted in the action bar. The advice is the library's tutor's, asked for once per
+// table version (POST /api/tables/{code}/tutorial); the texts are the catalogs'
+// (<game>.tut.<kind>).
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { api, navigate, store, toast } from "../common.js";
@@ -79,7 +80,12 @@ function rulingLinks(game, rulings) {
     `${t("tut.rules")} `,
     rulings.map((id, i) => [
       i ? ", " : "",
-      h("a", { href: `/rules/${game}#${id}`, target: "_blank", rel: "noopener", class: "ruling" }, id),
+      h(
+        "a",
+        // The rules page in the language this page shows (the reader's choice).
+        { href: `/rules/${game}?lang=${i18n.lang()}#${id}`, target: "_blank", rel: "noopener", class: "ruling" },
+        id,
+      ),
     ]),
   );
 }
@@ -142,6 +148,8 @@ export function tutorialPanel(view, m, R) {
         "div",
         { class: "tut-lesson", dataset: { kind: l.kind } },
         h("p", {}, t(`${game}.tut.${l.kind}`)),
+        // How to take the suggestion (the lesson itself is the terminal's too).
+        l.kind === "start" ? h("p", {}, t("tut.how")) : null,
         rulingLinks(game, l.rulings),
       ),
     ),
