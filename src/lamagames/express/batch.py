@@ -47,6 +47,7 @@ from lamagames.express.board import (
     DIE_COLOURS,
     NUM_DIE_COLOURS,
     PASSENGER_CARS,
+    ROLE_NONE,
     Board,
     load_board,
 )
@@ -99,6 +100,10 @@ class BatchTables:
         lap_range: int32 ``(P, 2)``: the smallest and the largest progress seat ``s`` needs
             to exit at one of its station's exits (E-8, ``ExpressState.lap_need``), for the
             in-kernel heuristic's position values.
+        specials: int32 ``(N, K, 6)``: the scalar game's ``car_specials`` as a table (the
+            ``specials`` of :func:`lamagames.express.primitives.available`): for tip ``t``
+            the cars on role spaces, ``(car, role, index, need, seat, cap)``, then rows of
+            role ``ROLE_NONE``; ``K`` the most cars on role spaces at any tip (at least 1).
         setup: tips of trains A and B at setup (E-5).
     """
 
@@ -111,6 +116,7 @@ class BatchTables:
     fp_cap: I32
     walk_back: I32
     lap_range: I32
+    specials: I32
     setup: tuple[int, int]
 
     @classmethod
@@ -133,6 +139,11 @@ class BatchTables:
             for seat, station in enumerate(game.seat_station)
         ]
         lap_range = np.array([(min(x), max(x)) for x in needs], np.int32)
+        depth = max(1, *(len(row) for row in game.car_specials))
+        specials = np.full((n, depth, 6), ROLE_NONE, np.int32)  # unused rows: ROLE_NONE
+        for tip, row in enumerate(game.car_specials):
+            if row:
+                specials[tip, : len(row)] = row
         return cls(
             length=n,
             next_dist=np.array(board.next_distance, np.int32).reshape(NUM_DIE_COLOURS, n),
@@ -143,6 +154,7 @@ class BatchTables:
             fp_cap=np.array([f.length for f in board.footpaths], np.int32),
             walk_back=np.array([f.walk_back for f in board.footpaths], np.int32),
             lap_range=lap_range,
+            specials=specials,
             setup=game.setup_tips(),
         )
 
@@ -157,6 +169,7 @@ class BatchTables:
             self.fp_cap,
             self.walk_back,
             self.lap_range,
+            self.specials,
         )
 
 

@@ -3,9 +3,10 @@
 # cannot follow njit, so this one module is left to numba; the Python API in batch.py is typed.)
 """Numba kernels of the Lama Express batch engine (docs/rules.md E-2 .. E-11, turn-by-turn E-9).
 
-The rulings themselves (E-2, E-6 .. E-11) are the compiled primitives of
-:mod:`lamagames.express.primitives`, the very functions the scalar engine calls; this module
-sequences them over the state arrays.
+The rulings themselves (E-2, E-6 .. E-11: movement, which free actions are available and
+what they do, who is asked in a window, what step of the turn follows, winning, the turn
+limit) are the compiled primitives of :mod:`lamagames.express.primitives`, the very
+functions the scalar engine calls; this module sequences them over the state arrays.
 
 Every kernel works on the struct-of-arrays state documented in
 :class:`lamagames.express.batch.ExpressBatchState` (one row per game, index ``g``) and on the
@@ -22,9 +23,9 @@ state arrays in the field order of ``ExpressBatchState`` (0 phase, 1 stage, 2 ac
 3 current, 4 passed, 5 rolls, 6 die, 7 winner, 8 tips, 9 owner, 10 progress, 11 station,
 12 house, 13 path_len, 14 path_owner, 15 path_progress, 16 free, 17 rng, 18 trace,
 19 trace_len); ``tb``, the board tables of ``BatchTables.arrays()`` (0 next_dist, 1 car_role,
-2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back, 7 lap_range); ``sc``, a
-scratch state of one row (``ExpressBatchState.empty(1, ...)``, any trace length: it logs
-nothing) where the ``heuristic`` policy plays its look-ahead.
+2 car_index, 3 car_need, 4 station_seat, 5 fp_cap, 6 walk_back, 7 lap_range, 8 specials);
+``sc``, a scratch state of one row (``ExpressBatchState.empty(1, ...)``, any trace length: it
+logs nothing) where the ``heuristic`` policy plays its look-ahead.
 
 Kernels are compiled with ``cache=True`` (on-disk cache in this package's ``__pycache__``, or
 ``NUMBA_CACHE_DIR``); every array has one fixed dtype (int32 for state and tables, uint64 for
@@ -56,14 +57,7 @@ from lamagames.express.actions import (
     NUM_CAR_SLOTS,
     PASS,
 )
-from lamagames.express.board import (
-    PASSENGER_CARS,
-    ROLE_ARROW,
-    ROLE_BOARDING,
-    ROLE_EXIT,
-    ROLE_NONE,
-    ROLE_REBOARD,
-)
+from lamagames.express.board import PASSENGER_CARS
 from lamagames.express.rules import (
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,
@@ -81,6 +75,15 @@ detour_progress = compiled(primitives.detour_progress)
 next_asked = compiled(primitives.next_asked)
 has_won = compiled(primitives.has_won)
 turn_limit_reached = compiled(primitives.turn_limit_reached)
+available = compiled(primitives.available)
+board = compiled(primitives.board)
+exit_car = compiled(primitives.exit_car)
+detour = compiled(primitives.detour)
+reboard = compiled(primitives.reboard)
+train_to_move = compiled(primitives.train_to_move)
+next_active = compiled(primitives.next_active)
+step_after_window = compiled(primitives.step_after_window)
+ask_from = compiled(primitives.ask_from)
 # Policies inside the kernel.
 POLICY_RANDOM = 0
 POLICY_BENCHMARK = 1
@@ -92,12 +95,13 @@ WIN_SCORE = int(express_bots.WIN_SCORE)
 # Benchmark rank of each kind (board, exit, detour, re-board): exit, board, re-board, detour;
 # the rank of kind k is k ^ 1.
 _RANK = (1, 0, 3, 2)
-# What _settle does next.
-_DO_ROLL = 0
-_DO_OPEN_AFTER_ROLL = 1
-_DO_OPEN_AFTER_MOVE = 2
-_DO_RESOLVE = 3
-_DO_END_TURN = 4
+# What settle does next: the steps of a turn (E-6, E-9), shared with the scalar engine.
+_DO_ROLL = primitives.STEP_ROLL
+_DO_OPEN_AFTER_ROLL = primitives.STEP_OPEN_AFTER_ROLL
+_DO_OPEN_AFTER_MOVE = primitives.STEP_OPEN_AFTER_MOVE
+_DO_RESOLVE = primitives.STEP_RESOLVE
+_DO_END_TURN = primitives.STEP_END_TURN
+_CHOOSE_TRAIN = primitives.CHOOSE_TRAIN
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -129,42 +133,10 @@ def below(rng, g, stream, k):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def available(g, n, st, tb):
-    """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7)."""
-    tips, owner, prog, station = st[8], st[9], st[10], st[11]
-    path_len, path_owner, free = st[13], st[14], st[16]
-    car_role, car_index, car_need, station_seat, fp_cap = tb[1], tb[2], tb[3], tb[4], tb[5]
-    for s in range(n):
-        free[g, s] = np.uint64(0)
-    for t in range(2):
-        tip = tips[g, t]
-        for c in range(CARS):
-            role = car_role[tip, c]
-            if role == ROLE_NONE:
-                continue
-            slot = t * CARS + c
-            idx = car_index[tip, c]
-            who = owner[g, slot]
-            # E-7 (the scalar twin: ExpressState._compute_free; a primitive called per car
-            # cost the scalar engine about 13%, measured, so this ruling is written twice).
-            if who < 0:
-                if role == ROLE_BOARDING:
-                    seat = station_seat[idx]
-                    if seat >= 0 and station[g, seat] > 0:
-                        free[g, seat] |= _U1 << np.uint64(FREE_BASE + slot)
-                elif role == ROLE_REBOARD and path_len[g, idx] > 0:
-                    front = path_owner[g, idx, 0]
-                    free[g, front] |= _U1 << np.uint64(FREE_BASE + 3 * SLOTS + slot)
-            elif role == ROLE_EXIT:
-                # E-7/E-8: own exit space and lap completed.
-                if station_seat[idx] == who and prog[g, slot] >= car_need[tip, c]:
-                    free[g, who] |= _U1 << np.uint64(FREE_BASE + SLOTS + slot)
-            elif role == ROLE_ARROW and path_len[g, idx] < fp_cap[idx]:
-                # E-7: only opponents of the owner may detour.
-                bit = _U1 << np.uint64(FREE_BASE + 2 * SLOTS + slot)
-                for s in range(n):
-                    if s != who:
-                        free[g, s] |= bit
+def fill_free(g, st, tb):
+    """Fill ``free[g, s]`` with the bitmask of seat ``s``'s available free actions (E-7,
+    the primitive :func:`~lamagames.express.primitives.available`)."""
+    available(st[16][g], tb[8], st[8][g], st[9][g], st[10][g], st[11][g], st[13][g], st[14][g])
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -180,7 +152,7 @@ def open_window(g, after, n, st, tb):
     free = st[16]
     stage[g] = after
     passed[g] = 0
-    available(g, n, st, tb)
+    fill_free(g, st, tb)
     asked = next_asked(free[g], passed[g], active[g], n)
     if asked < 0:
         return False
@@ -224,18 +196,18 @@ def settle(g, todo, prm, st, tb):
             after = STAGE_AFTER_ROLL if todo == _DO_OPEN_AFTER_ROLL else STAGE_AFTER_MOVE
             if open_window(g, after, n, st, tb):
                 return
-            todo = _DO_RESOLVE if todo == _DO_OPEN_AFTER_ROLL else _DO_END_TURN
+            todo = step_after_window(after)
         elif todo == _DO_RESOLVE:
             # E-6: choice if both trains can move, forced move if one can, else nothing.
             d0 = next_dist[die[g], tips[g, 0]]
             d1 = next_dist[die[g], tips[g, 1]]
-            can = movable(d0, d1, tips[g, 0], tips[g, 1], length)
-            if can == 3:
+            train = train_to_move(movable(d0, d1, tips[g, 0], tips[g, 1], length))
+            if train == _CHOOSE_TRAIN:
                 phase[g] = Phase.CHOOSE
                 cur[g] = active[g]
                 return
-            if can != 0:
-                move(g, 0 if can == 1 else 1, length, die, tips, owner, prog, next_dist)
+            if train >= 0:
+                move(g, train, length, die, tips, owner, prog, next_dist)
                 todo = _DO_OPEN_AFTER_MOVE
             else:
                 todo = _DO_END_TURN
@@ -244,7 +216,7 @@ def settle(g, todo, prm, st, tb):
                 phase[g] = Phase.OVER  # E-11: truncated, no winner
                 cur[g] = TERMINAL
                 return
-            active[g] = (active[g] + 1) % n
+            active[g] = next_active(active[g], n)
             phase[g] = Phase.ROLL
             cur[g] = CHANCE
             todo = _DO_ROLL
@@ -294,50 +266,36 @@ def apply_action(g, action, prm, st, tb):
         move(g, action - MOVE_A, length, die, tips, owner, prog, next_dist)
         todo = _DO_OPEN_AFTER_MOVE
     else:  # Phase.WINDOW
-        if action == PASS:
+        acted = action != PASS
+        if not acted:
             passed[g] |= 1 << seat
         else:
             kind = (action - FREE_BASE) // SLOTS
             slot = (action - FREE_BASE) % SLOTS
             if kind == KIND_EXIT:
-                owner[g, slot] = -1
-                house[g, seat] += 1
-                if has_won(house[g, seat], llamas_to_win):
+                if has_won(exit_car(owner[g], house[g], slot, seat), llamas_to_win):
                     winner[g] = seat  # E-10: the game ends at once
                     phase[g] = Phase.OVER
                     cur[g] = TERMINAL
                     passed[g] = 0
                     return -1
             elif kind == KIND_BOARD:
-                station[g, seat] -= 1
-                owner[g, slot] = seat
-                prog[g, slot] = 0  # E-8: progress counts from boarding
+                board(owner[g], prog[g], station[g], slot, seat)
             else:
-                t = slot // CARS
-                idx = car_index[tips[g, t], slot % CARS]
+                idx = car_index[tips[g, slot // CARS], slot % CARS]
                 if kind == KIND_DETOUR:
-                    # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
-                    m = path_len[g, idx]
-                    path_owner[g, idx, m] = owner[g, slot]
-                    path_prog[g, idx, m] = detour_progress(prog[g, slot], walk_back[idx])
-                    path_len[g, idx] = m + 1
-                    owner[g, slot] = -1
-                else:  # re-board: the front llama gets in, the others move up
-                    owner[g, slot] = path_owner[g, idx, 0]
-                    prog[g, slot] = path_prog[g, idx, 0]
-                    m = path_len[g, idx] - 1
-                    for j in range(m):
-                        path_owner[g, idx, j] = path_owner[g, idx, j + 1]
-                        path_prog[g, idx, j] = path_prog[g, idx, j + 1]
-                    path_len[g, idx] = m
+                    walked = detour_progress(prog[g, slot], walk_back[idx])
+                    detour(owner[g], slot, path_len[g], path_owner[g], path_prog[g], idx, walked)
+                else:
+                    reboard(owner[g], prog[g], slot, path_len[g], path_owner[g], path_prog[g], idx)
             passed[g] = 0  # E-9: an action resets the passes
-            available(g, n, st, tb)
-        asked = next_asked(free[g], passed[g], (seat + 1) % n, n)
+            fill_free(g, st, tb)
+        asked = next_asked(free[g], passed[g], ask_from(seat, seat, acted, n), n)
         if asked >= 0:
             cur[g] = asked
             return -1
         passed[g] = 0
-        todo = _DO_RESOLVE if stage[g] == STAGE_AFTER_ROLL else _DO_END_TURN
+        todo = step_after_window(stage[g])
     return todo
 
 

@@ -15,6 +15,21 @@ Arguments, whatever their container (list or NumPy array of any integer dtype):
 * ``free``: per seat, its available free actions (a list of action ids on the scalar side, a
   bitmask in kernels): only its truth value is read.
 * ``passed``: bitmask of the seats that passed since the last action of a window (E-9).
+* ``path_len``, ``path_owner``, ``path_prog``: per footpath, the llamas on it, and per
+  footprint (front, the re-boarding end, first) the seat of its llama and its progress (a
+  list of lists on the scalar side, rows of the ``(F, L)`` arrays in kernels).
+* ``specials``: per tip space, the passenger cars of a train with that tip that stand on a
+  role space, each ``(car, role, index, need, seat, cap)``: car 0..4, ``ROLE_*``, the
+  station or footpath index of the space, the progress a llama needs to exit there (E-8),
+  the seat of the station (-1 for none or a footpath), the footpath's length (0 at a
+  station). The scalar engine's ``ExpressGame.car_specials`` (tuples); in kernels an int32
+  ``(N, K, 6)`` table whose unused rows, after the used ones, have role ``ROLE_NONE``
+  (stopping at the first of them, rather than skipping each, measured no slower than the
+  former kernel; skipping each measured about 2-3% slower).
+
+A primitive does not call another one (see :mod:`lamagames.core.jit`): where a ruling needs
+two, the caller passes the first one's result to the second (:func:`detour` takes the
+progress of :func:`detour_progress`; :func:`train_to_move` the bitmask of :func:`movable`).
 """
 
 from __future__ import annotations
@@ -22,13 +37,33 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lamagames.core.jit import rule
-from lamagames.express.board import PASSENGER_CARS, TRAIN_SPACES
+from lamagames.express.actions import BOARD_BASE, DETOUR_BASE, EXIT_BASE, REBOARD_BASE
+from lamagames.express.board import (
+    PASSENGER_CARS,
+    ROLE_ARROW,
+    ROLE_BOARDING,
+    ROLE_EXIT,
+    ROLE_NONE,
+    ROLE_REBOARD,
+    TRAIN_SPACES,
+)
+from lamagames.express.rules import STAGE_AFTER_ROLL
 
 #: Space offset of passenger car ``c`` (0-based) behind its train's tip (E-2).
 CAR_BEHIND_TIP: Final = TRAIN_SPACES - PASSENGER_CARS + 1
 
 # Containers: lists on the scalar side, NumPy arrays in kernels.
 Ints = Any
+
+# The steps of a turn (E-6, E-9) both engines go through, in this order unless a seat must
+# decide: roll, the window after the roll, the move, the window after the move, end of turn.
+STEP_ROLL: Final = 0
+STEP_OPEN_AFTER_ROLL: Final = 1
+STEP_OPEN_AFTER_MOVE: Final = 2
+STEP_RESOLVE: Final = 3
+STEP_END_TURN: Final = 4
+#: :func:`train_to_move`: both trains can move, the active player chooses (E-6).
+CHOOSE_TRAIN: Final = 2
 
 
 @rule("E-2")
@@ -99,3 +134,149 @@ def turn_limit_reached(rolls: int, limit: int) -> bool:
     """True when a game with ``rolls`` die rolls so far ends truncated, with no winner, at
     the end of this turn (E-11); ``limit < 0``: no limit (live play)."""
     return 0 <= limit <= rolls
+
+
+@rule("E-6")
+def train_to_move(can: int) -> int:
+    """What the move of a turn is (E-6), from the bitmask of :func:`movable`: 0 or 1, the
+    one train that can move (it must); :data:`CHOOSE_TRAIN`, both can (the active player
+    chooses); -1, neither can (nothing moves, the turn ends)."""
+    if can == 3:
+        return CHOOSE_TRAIN
+    if can == 0:
+        return -1
+    return can - 1
+
+
+@rule("E-6")
+def next_active(active: int, n: int) -> int:
+    """The seat whose turn comes after ``active``'s in an ``n``-seat game (E-6: turns go
+    round in seat order)."""
+    return (active + 1) % n
+
+
+@rule("E-9")
+def step_after_window(stage: int) -> int:
+    """What follows a window that closes or does not open (E-9): after the window of the
+    roll (``stage`` :data:`~lamagames.express.rules.STAGE_AFTER_ROLL`) the train moves
+    (:data:`STEP_RESOLVE`); after the window of the move the turn ends
+    (:data:`STEP_END_TURN`)."""
+    return STEP_RESOLVE if stage == STAGE_AFTER_ROLL else STEP_END_TURN
+
+
+@rule("E-9")
+def ask_from(seat: int, asked: int, acted: bool, n: int) -> int:
+    """The seat from which the asking goes on (E-9, then :func:`next_asked`) after ``seat``
+    took a free action (``acted``) or passed, ``asked`` being the seat asked: after an
+    action, or a pass of the asked seat, the seat after ``seat`` in turn order; after a pass
+    of another seat (live play: any seat may act in the window), ``asked`` still."""
+    if acted or seat == asked:
+        return (seat + 1) % n
+    return asked
+
+
+@rule("E-7")
+def available(
+    free: Ints,
+    specials: Any,
+    tips: Ints,
+    owner: Ints,
+    prog: Ints,
+    station: Ints,
+    path_len: Ints,
+    path_owner: Any,
+) -> None:
+    """Fill ``free[s]`` (one per seat) with the bitmask of seat ``s``'s available free
+    actions (E-7): bit ``a`` for action id ``a``. Board: an empty car on the seat's boarding
+    space while a llama waits at its station. Exit: the seat's llama on one of its exit
+    spaces with its lap completed (E-8). Detour: an opponent's llama on an arrow space whose
+    footpath has a free footprint (every seat but the owner). Re-board: an empty car on a
+    re-boarding space, for the seat of the front llama of that footpath."""
+    n = len(free)
+    for seat in range(n):
+        free[seat] = 0
+    for train in range(2):
+        base = train * PASSENGER_CARS
+        for c, role, index, need, seat_here, cap in specials[tips[train]]:
+            if role == ROLE_NONE:  # the unused rows of a kernel table, last
+                break
+            slot = base + c
+            who = owner[slot]
+            if cap:  # an arrow or re-boarding space; index: its footpath
+                if who < 0:
+                    if role == ROLE_REBOARD and path_len[index] > 0:
+                        front = path_owner[index][0]
+                        free[front] |= 1 << (REBOARD_BASE + slot)
+                elif role == ROLE_ARROW and path_len[index] < cap:
+                    bit = 1 << (DETOUR_BASE + slot)
+                    for seat in range(n):
+                        if seat != who:
+                            free[seat] |= bit
+            elif who < 0:
+                if role == ROLE_BOARDING and seat_here >= 0 and station[seat_here] > 0:
+                    free[seat_here] |= 1 << (BOARD_BASE + slot)
+            elif role == ROLE_EXIT and seat_here == who and prog[slot] >= need:
+                free[who] |= 1 << (EXIT_BASE + slot)
+
+
+@rule("E-7")
+def board(owner: Ints, prog: Ints, station: Ints, slot: int, seat: int) -> None:
+    """Board (E-7), in place: a llama of ``seat`` leaves its station for the car in
+    ``slot``; its progress counts from here (E-8: 0)."""
+    station[seat] -= 1
+    owner[slot] = seat
+    prog[slot] = 0
+
+
+@rule("E-7")
+def exit_car(owner: Ints, house: Ints, slot: int, seat: int) -> int:
+    """Exit (E-7), in place: the llama of ``seat`` in ``slot`` goes into its house; returns
+    the llamas now in that house (for :func:`has_won`, E-10)."""
+    owner[slot] = -1
+    house[seat] += 1
+    return int(house[seat])
+
+
+@rule("E-7")
+def detour(
+    owner: Ints,
+    slot: int,
+    path_len: Ints,
+    path_owner: Any,
+    path_prog: Any,
+    index: int,
+    progress: int,
+) -> None:
+    """Detour (E-7), in place: the llama in ``slot`` leaves its car for the free footprint
+    of footpath ``index`` nearest the re-boarding end (the one behind the llamas already
+    there), with ``progress``, its progress after the walk back (:func:`detour_progress`,
+    E-8)."""
+    m = path_len[index]
+    path_owner[index][m] = owner[slot]
+    path_prog[index][m] = progress
+    path_len[index] = m + 1
+    owner[slot] = -1
+
+
+@rule("E-7")
+def reboard(
+    owner: Ints,
+    prog: Ints,
+    slot: int,
+    path_len: Ints,
+    path_owner: Any,
+    path_prog: Any,
+    index: int,
+) -> None:
+    """Re-board (E-7), in place: the front llama of footpath ``index`` gets into the empty
+    car in ``slot`` with the progress it had on the footpath (E-8); the llamas behind it move
+    up one footprint."""
+    owners = path_owner[index]
+    progs = path_prog[index]
+    owner[slot] = owners[0]
+    prog[slot] = progs[0]
+    m = path_len[index] - 1
+    for j in range(m):
+        owners[j] = owners[j + 1]
+        progs[j] = progs[j + 1]
+    path_len[index] = m

@@ -55,7 +55,9 @@ class ExpressStateReader:
     _prog: list[int]
     _station: list[int]
     _house: list[int]
-    _paths: list[list[tuple[int, int]]]
+    _path_len: list[int]
+    _path_owner: list[list[int]]
+    _path_prog: list[list[int]]
     _winner: int
     _history: list[tuple[int, int]]
 
@@ -158,7 +160,7 @@ class ExpressStateReader:
 
     def footpath_llamas(self, index: int) -> list[tuple[int, int]]:
         """``(owner, progress)`` of the llamas on footpath ``index``, front first."""
-        return list(self._paths[index])
+        return self._path(index)
 
     def lap_need(self, seat: int, space: int) -> int:
         """Progress a llama of ``seat`` needs to exit at ``space``: the forward distance from
@@ -191,8 +193,8 @@ class ExpressStateReader:
         ]
         paths = [
             (i, j)
-            for i, path in enumerate(self._paths)
-            for j, (who, _p) in enumerate(path)
+            for i in range(len(self._path_len))
+            for j, (who, _p) in enumerate(self._path(i))
             if who == seat
         ]
         return {
@@ -203,6 +205,11 @@ class ExpressStateReader:
         }
 
     # ================================================================= rules (reads)
+    def _path(self, index: int) -> list[tuple[int, int]]:
+        """``(owner, progress)`` of the llamas on footpath ``index``, front first."""
+        m = self._path_len[index]
+        return list(zip(self._path_owner[index][:m], self._path_prog[index][:m], strict=True))
+
     def _move_distance(self, train: int) -> int:
         return self._board.next_distance[self._die][self._tips[train]]
 
@@ -243,7 +250,10 @@ class ExpressStateReader:
             },
             "stations": list(self._station),
             "houses": list(self._house),
-            "footpaths": [[{"owner": w, "progress": p} for w, p in path] for path in self._paths],
+            "footpaths": [
+                [{"owner": w, "progress": p} for w, p in self._path(i)]
+                for i in range(len(self._path_len))
+            ],
             "window": window,
             "winner": self.winner(),
             "history": [[p, a] for p, a in self._history],

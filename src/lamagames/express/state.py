@@ -17,9 +17,6 @@ from lamagames.core.errors import IllegalActionError, InvalidActionError, Record
 from lamagames.core.game import CHANCE_PLAYER, TERMINAL_PLAYER, State
 from lamagames.express import views
 from lamagames.express.actions import (
-    BOARD_BASE,
-    DETOUR_BASE,
-    EXIT_BASE,
     FREE_BASE,
     KIND_BOARD,
     KIND_DETOUR,
@@ -30,7 +27,6 @@ from lamagames.express.actions import (
     NUM_CAR_SLOTS,
     NUM_DISTINCT_ACTIONS,
     PASS,
-    REBOARD_BASE,
     chance_to_string,
     player_action_to_string,
     string_to_chance,
@@ -39,18 +35,24 @@ from lamagames.express.actions import (
 from lamagames.express.board import (
     DIE_COLOURS,
     LLAMAS_PER_PLAYER,
-    NUM_TRAINS,
     PASSENGER_CARS,
-    ROLE_ARROW,
-    ROLE_BOARDING,
-    ROLE_EXIT,
-    ROLE_REBOARD,
 )
 from lamagames.express.primitives import (
+    CHOOSE_TRAIN,
+    STEP_RESOLVE,
+    ask_from,
+    available,
+    board,
+    detour,
     detour_progress,
+    exit_car,
     has_won,
     move_train,
+    next_active,
     next_asked,
+    reboard,
+    step_after_window,
+    train_to_move,
     turn_limit_reached,
 )
 from lamagames.express.reader import ExpressStateReader
@@ -93,7 +95,9 @@ class ExpressState(ExpressStateReader, State):
         "_n",
         "_owner",
         "_passed",
-        "_paths",
+        "_path_len",
+        "_path_owner",
+        "_path_prog",
         "_phase",
         "_prog",
         "_rolls",
@@ -124,10 +128,13 @@ class ExpressState(ExpressStateReader, State):
         self._prog = [0] * NUM_CAR_SLOTS
         self._station = [LLAMAS_PER_PLAYER] * n
         self._house = [0] * n
-        self._paths: list[list[tuple[int, int]]] = [[] for _ in game.board.footpaths]
+        lengths = game.footpath_lengths
+        self._path_len = [0] * len(lengths)
+        self._path_owner = [[EMPTY] * cap for cap in lengths]
+        self._path_prog = [[0] * cap for cap in lengths]
         self._winner = NO_SEAT
         self._history: list[tuple[int, int]] = []
-        self._free: list[list[int]] | None = None
+        self._free: list[int] | None = None
 
     # ================================================================= protocol: who acts
     def current_player(self) -> int:
@@ -154,7 +161,7 @@ class ExpressState(ExpressStateReader, State):
             return [self._active]
         if phase != _WINDOW:
             return []
-        free = self._free_actions()
+        free = self._free_bits()
         n = self._n
         start = self._cur
         passed = self._passed
@@ -191,8 +198,10 @@ class ExpressState(ExpressStateReader, State):
             seat = self._cur if player is None else self._seat(player)
             if seat < 0 or (self._passed >> seat) & 1:
                 return []
-            free = self._free_actions()[seat]
-            return [PASS, *free] if free else []
+            bits = self._free_bits()[seat]
+            if not bits:
+                return []
+            return [PASS, *(_ACTION_LISTS.get(bits) or _actions_of(bits))]
         if phase == _ROLL:
             if player is None or player == CHANCE_PLAYER:
                 return list(range(MAX_CHANCE_OUTCOMES))
@@ -264,14 +273,14 @@ class ExpressState(ExpressStateReader, State):
                     f"seat {seat} cannot act in this window"
                     + (" (passed since the last action)" if seat >= 0 else "")
                 )
-            free = self._free_actions()[seat]
+            bits = self._free_bits()[seat]
             if action == PASS:
-                if not free:
+                if not bits:
                     raise IllegalActionError(f"seat {seat} has no free action to pass on")
                 self._history.append((seat, action))
                 self._pass(seat)
                 return
-            if action not in free:
+            if not (bits >> action) & 1:
                 raise IllegalActionError(
                     f"{player_action_to_string(action)!r} is not available to seat {seat}"
                 )
@@ -319,11 +328,13 @@ class ExpressState(ExpressStateReader, State):
         other._prog = self._prog[:]
         other._station = self._station[:]
         other._house = self._house[:]
-        other._paths = [p[:] for p in self._paths]
+        other._path_len = self._path_len[:]
+        other._path_owner = [p[:] for p in self._path_owner]
+        other._path_prog = [p[:] for p in self._path_prog]
         other._winner = self._winner
         other._history = self._history[:]
         free = self._free
-        other._free = None if free is None else [f[:] for f in free]
+        other._free = None if free is None else free[:]
         return other
 
     def history(self) -> list[tuple[int, int]]:
@@ -331,55 +342,29 @@ class ExpressState(ExpressStateReader, State):
         return list(self._history)
 
     # ================================================================= rules
-    def _free_actions(self) -> list[list[int]]:
+    def _free_bits(self) -> list[int]:
+        """Per seat, the bitmask of its available free actions (E-7, bit ``a`` for action
+        ``a``; the primitive :func:`~lamagames.express.primitives.available`)."""
         free = self._free
         if free is None:
-            free = self._free = self._compute_free()
-        return free
-
-    def _compute_free(self) -> list[list[int]]:
-        """Available free actions of every seat (E-7), each list ascending. The batch twin is
-        ``batch_kernels.available``: a primitive called once per car cost this engine about
-        13% (measured), so E-7 is written in both engines, held together by
-        ``check_batch_engine``."""
-        game = self.game
-        n = self._n
-        free: list[list[int]] = [[] for _ in range(n)]
-        specials = game.car_specials
-        owner = self._owner
-        prog = self._prog
-        paths = self._paths
-        station = self._station
-        tips = self._tips
-        for train in range(NUM_TRAINS):
-            base = train * PASSENGER_CARS
-            for c, role, index, need, seat_here, cap in specials[tips[train]]:
-                slot = base + c
-                who = owner[slot]
-                if cap:  # an arrow or re-boarding space; index: its footpath
-                    path = paths[index]
-                    if who < 0:
-                        if role == ROLE_REBOARD and path:
-                            free[path[0][0]].append(REBOARD_BASE + slot)
-                    elif role == ROLE_ARROW and len(path) < cap:
-                        for seat in range(n):
-                            if seat != who:
-                                free[seat].append(DETOUR_BASE + slot)
-                elif who < 0:
-                    if role == ROLE_BOARDING and seat_here >= 0 and station[seat_here] > 0:
-                        free[seat_here].append(BOARD_BASE + slot)
-                elif role == ROLE_EXIT and seat_here == who and prog[slot] >= need:
-                    free[who].append(EXIT_BASE + slot)
-        for actions in free:
-            if len(actions) > 1:
-                actions.sort()
+            free = self._free = [0] * self._n
+            available(
+                free,
+                self.game.car_specials,
+                self._tips,
+                self._owner,
+                self._prog,
+                self._station,
+                self._path_len,
+                self._path_owner,
+            )
         return free
 
     def _open_window(self, stage: int) -> None:
         """Open a window (E-9) if some seat has an available action, else go on."""
         self._stage = stage
         self._passed = 0
-        asked = next_asked(self._free_actions(), 0, self._active, self._n)
+        asked = next_asked(self._free_bits(), 0, self._active, self._n)
         if asked == NO_SEAT:
             self._close_window()
             return
@@ -388,21 +373,22 @@ class ExpressState(ExpressStateReader, State):
         self._cur = asked
 
     def _close_window(self) -> None:
+        """The window closes (or does not open): the move or the end of the turn (E-9)."""
         self._asked = NO_SEAT
         self._passed = 0
-        if self._stage == STAGE_AFTER_ROLL:
+        if step_after_window(self._stage) == STEP_RESOLVE:
             self._resolve_move()
         else:
             self._end_turn()
 
     def _resolve_move(self) -> None:
         """E-6: choice if both trains can move, forced move if one can, else nothing."""
-        can = self._movable()
-        if can == 3:
+        train = train_to_move(self._movable())
+        if train == CHOOSE_TRAIN:
             self._phase = _CHOOSE
             self._cur = self._active
-        elif can:
-            self._move(0 if can == 1 else 1)
+        elif train >= 0:
+            self._move(train)
             self._open_window(STAGE_AFTER_MOVE)
         else:
             self._end_turn()
@@ -415,7 +401,7 @@ class ExpressState(ExpressStateReader, State):
             self._phase = _OVER  # E-11: truncated, no winner
             self._cur = TERMINAL_PLAYER
             return
-        self._active = (self._active + 1) % self._n
+        self._active = next_active(self._active, self._n)
         self._phase = _ROLL
         self._cur = CHANCE_PLAYER
 
@@ -432,11 +418,10 @@ class ExpressState(ExpressStateReader, State):
         self._free = None
 
     def _pass(self, seat: int) -> None:
-        self._passed |= 1 << seat
-        if seat == self._asked:
-            asked = next_asked(self._free_actions(), self._passed, (seat + 1) % self._n, self._n)
-        else:
-            asked = next_asked(self._free_actions(), self._passed, self._asked, self._n)
+        """``seat`` passes; the asking goes on (E-9) or the window closes."""
+        self._passed = passed = self._passed | 1 << seat
+        n = self._n
+        asked = next_asked(self._free_bits(), passed, ask_from(seat, self._asked, False, n), n)
         if asked == NO_SEAT:
             self._close_window()
         else:
@@ -449,9 +434,7 @@ class ExpressState(ExpressStateReader, State):
         kind, slot = divmod(action - FREE_BASE, NUM_CAR_SLOTS)
         owner = self._owner
         if kind == KIND_EXIT:
-            owner[slot] = EMPTY
-            self._house[seat] += 1
-            if has_won(self._house[seat], self.game.llamas_to_win):
+            if has_won(exit_car(owner, self._house, slot, seat), self.game.llamas_to_win):
                 # E-10: the game ends at once.
                 self._winner = seat
                 self._phase = _OVER
@@ -461,26 +444,29 @@ class ExpressState(ExpressStateReader, State):
                 self._free = None
                 return
         elif kind == KIND_BOARD:
-            self._station[seat] -= 1
-            owner[slot] = seat
-            self._prog[slot] = 0  # E-8: progress counts from boarding at the station
+            board(owner, self._prog, self._station, slot, seat)
         else:
             space = self.car_space(slot // PASSENGER_CARS, slot % PASSENGER_CARS + 1)
             index = self._board.role_index[space]
-            path = self._paths[index]
             if kind == KIND_DETOUR:
-                # E-7: to the free footprint nearest the re-boarding end; E-8: walk back.
-                path.append(
-                    (owner[slot], detour_progress(self._prog[slot], self.game.walk_back[index]))
+                walked = detour_progress(self._prog[slot], self.game.walk_back[index])
+                detour(
+                    owner, slot, self._path_len, self._path_owner, self._path_prog, index, walked
                 )
-                owner[slot] = EMPTY
-            else:  # KIND_REBOARD: the front llama gets in, the others move up
-                who, progress = path.pop(0)
-                owner[slot] = who
-                self._prog[slot] = progress
+            else:
+                reboard(
+                    owner,
+                    self._prog,
+                    slot,
+                    self._path_len,
+                    self._path_owner,
+                    self._path_prog,
+                    index,
+                )
         self._free = None
         self._passed = 0  # E-9: an action resets the passes
-        asked = next_asked(self._free_actions(), self._passed, (seat + 1) % self._n, self._n)
+        n = self._n
+        asked = next_asked(self._free_bits(), 0, ask_from(seat, self._asked, True, n), n)
         if asked == NO_SEAT:
             self._close_window()
         else:
@@ -493,7 +479,7 @@ class ExpressState(ExpressStateReader, State):
         self._seat(player)
         if self._phase == _OVER:
             return []
-        return list(self._free_actions()[player])
+        return list(_actions_of(self._free_bits()[player]))
 
     def returns(self) -> list[float]:
         """1.0 for the winner, 0.0 for everyone else; all 0.0 when truncated or not over."""
@@ -581,7 +567,11 @@ class ExpressState(ExpressStateReader, State):
                 if item is not None:
                     state._owner[t * PASSENGER_CARS + c] = item.owner
                     state._prog[t * PASSENGER_CARS + c] = item.progress
-        state._paths = [[(item.owner, item.progress) for item in path] for path in data.footpaths]
+        for index, path in enumerate(data.footpaths):
+            state._path_len[index] = len(path)
+            for j, item in enumerate(path):
+                state._path_owner[index][j] = item.owner
+                state._path_prog[index][j] = item.progress
         state._station = list(data.stations)
         state._house = list(data.houses)
         state._active = data.active
@@ -604,7 +594,7 @@ class ExpressState(ExpressStateReader, State):
             assert window is not None  # checked
             state._stage = STAGE_NAMES.index(window.stage)
             state._passed = sum(1 << s for s in set(window.passed))
-            free = state._free_actions()
+            free = state._free_bits()
             if not free[window.asked] or (state._passed >> window.asked) & 1:
                 raise RecordError(
                     f"state.window.asked: seat {window.asked} has no available action or has passed"
@@ -612,3 +602,24 @@ class ExpressState(ExpressStateReader, State):
             state._asked = window.asked
             state._cur = window.asked
         return state
+
+
+_ACTION_LISTS: dict[int, tuple[int, ...]] = {}
+_ACTION_LISTS_MAX: Final = 1 << 16
+
+
+def _actions_of(bits: int) -> tuple[int, ...]:
+    """The action ids whose bits are set in ``bits``, ascending (memoized: a game sees few
+    distinct bitmasks; the memo is emptied when it holds ``_ACTION_LISTS_MAX`` of them)."""
+    done = _ACTION_LISTS.get(bits)
+    if done is None:
+        out = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        if len(_ACTION_LISTS) >= _ACTION_LISTS_MAX:
+            _ACTION_LISTS.clear()
+        done = _ACTION_LISTS[bits] = tuple(out)
+    return done
