@@ -367,7 +367,7 @@ class ExpressBatch:
         )
         a, b = self.tables.setup
         setup = (self.game.starting_seat, a, b)
-        k.run_games(k.MODE_INIT, values, _NO_ACTIONS, _NO_POLICIES, setup, *self._args(states))
+        k.run_games(k.MODE_INIT, (values, _NO_ACTIONS, _NO_POLICIES), setup, *self._args(states))
         return states
 
     def legal_mask(self, states: ExpressBatchState) -> npt.NDArray[np.bool_]:
@@ -392,7 +392,7 @@ class ExpressBatch:
                 f"{acts.shape}"
             )
         bad = k.run_games(
-            k.MODE_STEP, _NO_SEEDS, acts.astype(np.int32), _NO_POLICIES, _NO_SETUP,
+            k.MODE_STEP, (_NO_SEEDS, acts.astype(np.int32), _NO_POLICIES), _NO_SETUP,
             *self._args(states),
         )  # fmt: skip
         if bad >= 0:
@@ -414,7 +414,7 @@ class ExpressBatch:
                 f"policies: need {self.num_players} of {sorted(POLICIES)}, got {list(policies)}"
             )
         codes = np.array([POLICIES[p] for p in policies], np.int32)
-        k.run_games(k.MODE_PLAY, _NO_SEEDS, _NO_ACTIONS, codes, _NO_SETUP, *self._args(states))
+        k.run_games(k.MODE_PLAY, (_NO_SEEDS, _NO_ACTIONS, codes), _NO_SETUP, *self._args(states))
 
     # ------------------------------------------------------------------ conversions
     def to_dict(self, states: ExpressBatchState, game: int) -> dict[str, Any]:

@@ -518,8 +518,9 @@ MODE_PLAY = 2
 
 
 @njit(cache=True, _nrt=False)
-def run_games(mode, seeds, actions, policies, setup, prm, st, tb, sc):
-    """The one entry kernel (one compiled copy of the rules, so one compile):
+def run_games(mode, request, setup, prm, st, tb, sc):
+    """The one entry kernel (one compiled copy of the rules, so one compile); ``request =
+    (seeds, actions, policies)``, the inputs of the modes below (unpacked once, at the top):
 
     * ``MODE_INIT``: set up game ``g`` (E-5) from ``seeds[g]``, roll the first die and run to
       the first decision; ``setup = (starting_seat, tip A, tip B)``.
@@ -528,6 +529,7 @@ def run_games(mode, seeds, actions, policies, setup, prm, st, tb, sc):
     * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``
       (the heuristic looks ahead in the one-row scratch state ``sc``).
     """
+    seeds, actions, policies = request
     phase = st[0]
     cur = st[3]
     passed = st[4]

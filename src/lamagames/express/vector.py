@@ -118,7 +118,7 @@ class ExpressVectorEngine:
     def run(self, mode: npt.NDArray[np.int8], actions: npt.NDArray[np.int32], view: int) -> int:
         """One compiled call; see :meth:`lamagames.dice.vector.DiceVectorEngine.run`."""
         bad = _kernel.run_vector(
-            (mode, actions, int(view)), self.codes, self._setup, self._prm,
+            (mode, actions, int(view), self.codes), self._setup, self._prm,
             self.state.arrays(), self.batch._tables, self._scratch, (self.ep_rng, self._last),
             (self.obs, self.mask, self.rewards, self.status, self.seat),
         )  # fmt: skip

@@ -111,13 +111,14 @@ def _observe(g, me, prm, st, tb, obs):
 
 
 @njit(cache=True, _nrt=False)
-def run_vector(request, codes, setup, prm, st, tb, sc, episodes, out):
+def run_vector(request, setup, prm, st, tb, sc, episodes, out):
     """One vector step of every game (see :meth:`ExpressVectorEngine.run`); returns -1, or
     the first game whose action is not legal (then nothing changed). ``request = (mode,
-    actions, view)``: this call's arguments of ``run``, unpacked once at the top;
+    actions, view, codes)``: this call's arguments of ``run`` and each seat's policy code
+    (-1 the caller's), unpacked once at the top;
     ``setup[0]``: the starting seat; ``sc``: the one-row scratch state of the in-kernel
     ``heuristic`` (:func:`lamagames.express.batch_kernels.heuristic_choice`)."""
-    mode, actions, view = request
+    mode, actions, view, codes = request
     start = setup[0]
     n = prm[0]
     phase = st[0]
