@@ -110,6 +110,10 @@ def test_review_for_a_seat_and_a_spectator(
     errors = watch_errors(seat)
     seat.goto(f"{server.url}/t/{code}#seat={token}")
     expect(seat.locator("#finished")).to_be_visible()
+    expect(seat.locator("#review-start")).to_be_visible()
+    # Before the review: the title, what it does and the button; no stray "null" (a null
+    # child of replaceChildren is written as that text, found by a fresh-clone trial).
+    assert "null" not in seat.locator("#review").inner_text()
     seat.locator("#review-start").click()  # computed in the background, progress shown
     open_review(seat)
     result = review_json(server, code)["result"]

@@ -146,9 +146,12 @@ export function reviewPanel(opts) {
     if (!a) return el.replaceChildren(title, h("p", { class: "loading" }, "…"));
     if (a.status === "error") return el.replaceChildren(title, h("p", {}, a.message));
     if (a.status === "none" || a.status === "failed") {
+      // replaceChildren writes a null child as the text "null": only real nodes go in.
+      const failed =
+        a.status === "failed" ? [h("p", { class: "review-failed" }, t("review.failed", { message: a.message }))] : [];
       return el.replaceChildren(
         title,
-        a.status === "failed" ? h("p", { class: "review-failed" }, t("review.failed", { message: a.message })) : null,
+        ...failed,
         h("p", {}, t("review.about")),
         h(
           "button",
