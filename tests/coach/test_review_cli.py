@@ -250,3 +250,29 @@ def test_without_matplotlib_plot_is_refused_before_the_review(
     result = lama("review", _save(dice_record(), tmp_path), "--plot", str(tmp_path / "c.svg"))
     assert result.exit_code == 2
     assert "--plot needs matplotlib" in " ".join(result.output.split())
+
+
+def test_a_seat_name_is_shown_as_written_never_as_markup(tmp_path: Path) -> None:
+    # 'Bob [/red]' crashed the seat table with a Rich MarkupError (fresh-clone trial);
+    # lama play accepts such names.
+    data = json.loads(Path(_save(dice_record(), tmp_path)).read_text())
+    data["seats"][0]["name"] = "Bob [/red]"
+    data["seats"][1]["name"] = "Ann [bold]x[/]"
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(
+        app, ["review", str(path), "--rollouts", "8"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 Bob [/red]" in result.output and "2 Ann [bold]x[/]" in result.output
+
+
+@pytest.mark.parametrize("option", ["--json", "--plot"])
+def test_an_output_file_that_is_the_record_itself_is_refused(tmp_path: Path, option: str) -> None:
+    # --json game.json used to replace the record with its review (fresh-clone trial).
+    rec = _save(dice_record(), tmp_path, "game.svg" if option == "--plot" else "game.json")
+    before = Path(rec).read_bytes()
+    result = lama("review", rec, option, rec)
+    assert result.exit_code == 2
+    assert "that is the record itself" in result.output
+    assert Path(rec).read_bytes() == before

@@ -66,7 +66,7 @@ def summary_table(review: Review) -> Table:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for s in review.seats:
         table.add_row(
-            f"{s.seat + 1} {s.name}",
+            Text(f"{s.seat + 1} {s.name}"),  # a name is text, never Rich markup
             str(s.decisions),
             str(s.inaccuracies),
             str(s.mistakes),
@@ -212,6 +212,9 @@ def review_command(
         fail("no file name given")
     json_path = output_path(json_file, "--json")
     plot_path = output_path(plot, "--plot")
+    for option, path in (("--json", json_path), ("--plot", plot_path)):
+        if path is not None and _same_file(path, Path(record_file)):
+            fail(f"{option} {path}: that is the record itself; choose another file name")
     try:
         if plot_path is not None:
             chart_format(plot_path)
@@ -235,6 +238,16 @@ def review_command(
         fail(f"{record_file}: {exc}")
     except KeyboardInterrupt:
         fail("the review was interrupted; nothing was written", code=130)
+    # The files first: a reader that stops early (``| head``) must not cost them.
+    if json_path is not None:
+        write_json(json_path, review.to_json())
+    if plot_path is not None:
+        try:
+            write_chart(review, plot_path)
+        except LamaError as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"cannot write {plot_path}: {exc}", code=1)
     out = stdout()
     out.print(summary_table(review))
     marked = marked_lines(review)
@@ -246,15 +259,6 @@ def review_command(
         out.print(details_table(review))
     for line in legend(review, details=details):
         out.print(Text(line, style="grey50"))
-    if json_path is not None:
-        write_json(json_path, review.to_json())
-    if plot_path is not None:
-        try:
-            write_chart(review, plot_path)
-        except LamaError as exc:
-            fail(str(exc))
-        except OSError as exc:
-            fail(f"cannot write {plot_path}: {exc}", code=1)
     if not review.finished:
         reviewed = ngettext(
             "the game is unfinished: reviewed its {n} action up to the end of the record",
@@ -262,6 +266,14 @@ def review_command(
             review.actions,
         ).format(n=review.actions)
         fail(f"{record_file}: {reviewed}")
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    """Whether ``path`` names the file ``other`` (both existing, or the same absolute path)."""
+    try:
+        return path.resolve() == other.resolve() or path.samefile(other)
+    except OSError:  # one of them does not exist: not the same file
+        return False
 
 
 __all__ = ["Decision", "review_command"]
