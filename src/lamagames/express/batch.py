@@ -402,19 +402,108 @@ class ExpressBatch:
                 "no game was changed"
             )
 
-    def play(self, states: ExpressBatchState, policies: Sequence[str]) -> None:
+    def play(
+        self, states: ExpressBatchState, policies: Sequence[str], turn_limit: int | None = None
+    ) -> None:
         """Play every game to its end in place, seat ``s`` following ``policies[s]``
         (``"random"``, ``"benchmark"`` or ``"heuristic"``: :data:`POLICIES`).
 
+        Args:
+            turn_limit: die rolls (counted from the start of the game, ``states.rolls``)
+                after which a game is truncated with no winner (E-11), for this call only;
+                ``None``: the engine's ``turn_limit``.
+
         Raises:
-            ParameterError: not one known policy per seat.
+            ParameterError: not one known policy per seat, or ``turn_limit`` not a positive
+                integer.
         """
         if len(policies) != self.num_players or any(p not in POLICIES for p in policies):
             raise ParameterError(
                 f"policies: need {self.num_players} of {sorted(POLICIES)}, got {list(policies)}"
             )
+        scalars = self._scalars()
+        if turn_limit is not None:
+            if type(turn_limit) is not int or turn_limit < 1:
+                raise ParameterError(f"turn_limit must be a positive integer, got {turn_limit!r}")
+            scalars = (scalars[0], scalars[1], turn_limit, scalars[3])
         codes = np.array([POLICIES[p] for p in policies], np.int32)
-        k.run_games(k.MODE_PLAY, (_NO_SEEDS, _NO_ACTIONS, codes), _NO_SETUP, *self._args(states))
+        k.run_games(
+            k.MODE_PLAY, (_NO_SEEDS, _NO_ACTIONS, codes), _NO_SETUP,
+            scalars, states.arrays(), self._tables, self.scratch(),
+        )  # fmt: skip
+
+    def from_state(
+        self, state: ExpressState, copies: int, seeds: npt.ArrayLike
+    ) -> ExpressBatchState:
+        """``copies`` games, each a copy of the scalar position ``state`` (any phase:
+        windows with their stage, asked seat and passes, a train choice, a die to roll, or
+        over), game ``g``'s chance and policy streams seeded from ``seeds[g]`` as by
+        :meth:`init`. A die to be rolled (E-6) is rolled at once from each game's own chance
+        stream and the game run to its next decision (a batch state never rests at chance).
+        The trace starts with ``state``'s history (as much as ``trace_length`` holds).
+
+        Args:
+            state: a position of a game with this engine's rules, seats and board (the turn
+                limit may differ: the engine's own applies from here on, E-11).
+            copies: number of games ``B`` (0 or more).
+            seeds: integers ``(B,)`` (taken modulo 2**64).
+
+        Raises:
+            ParameterError: ``state`` is not a Lama Express state of this engine's game,
+                ``copies`` is not a non-negative integer, or ``seeds`` is not ``copies``
+                integers.
+        """
+        if not isinstance(state, ExpressState):
+            raise ParameterError(f"state must be an ExpressState, got {type(state).__name__}")
+        mine = {key: v for key, v in self.game.params.items() if key != "turn_limit"}
+        theirs = {key: v for key, v in state.game.params.items() if key != "turn_limit"}
+        if mine != theirs:
+            raise ParameterError(
+                "state: a position of another Lama Express game (seats, colours, starting "
+                "seat, llamas to win or board differ from this engine's)"
+            )
+        if type(copies) is not int or copies < 0:
+            raise ParameterError(f"copies must be 0 or more, got {copies!r}")
+        raw = np.asarray(seeds)
+        if raw.shape != (copies,) or not np.issubdtype(raw.dtype, np.integer):
+            raise ParameterError(
+                f"seeds must be {copies} integers (one per copy), got {raw.dtype} {raw.shape}"
+            )
+        states = ExpressBatchState.empty(copies, self.num_players, self.tables, self.trace_length)
+        data = state.to_dict()
+        phase = PHASE_NAMES.index(data["phase"])
+        window = data["window"]
+        states.phase[:] = phase
+        states.stage[:] = 0 if window is None else STAGE_NAMES.index(window["stage"])
+        states.active[:] = data["active"]
+        states.current[:] = state.current_player()
+        states.passed[:] = 0 if window is None else sum(1 << s for s in set(window["passed"]))
+        states.rolls[:] = data["rolls"]
+        states.die[:] = -1 if data["die"] is None else DIE_COLOURS.index(data["die"])
+        states.winner[:] = -1 if data["winner"] is None else data["winner"]
+        states.tips[:] = (data["trains"]["A"], data["trains"]["B"])
+        states.owner[:] = -1
+        for t, name in enumerate(TRAIN_NAMES):
+            for c, item in enumerate(data["cars"][name]):
+                if item is not None:
+                    states.owner[:, t * PASSENGER_CARS + c] = item["owner"]
+                    states.progress[:, t * PASSENGER_CARS + c] = item["progress"]
+        states.station[:] = data["stations"]
+        states.house[:] = data["houses"]
+        for i, path in enumerate(data["footpaths"]):
+            states.path_len[:, i] = len(path)
+            for j, item in enumerate(path):
+                states.path_owner[:, i, j] = item["owner"]
+                states.path_progress[:, i, j] = item["progress"]
+        logged = data["history"][: self.trace_length]
+        if logged:
+            states.trace[:, : len(logged)] = logged
+        states.trace_len[:] = len(logged)
+        k.run_games(
+            k.MODE_LOAD, (raw.astype(np.uint64), _NO_ACTIONS, _NO_POLICIES), _NO_SETUP,
+            *self._args(states),
+        )  # fmt: skip
+        return states
 
     # ------------------------------------------------------------------ conversions
     def to_dict(self, states: ExpressBatchState, game: int) -> dict[str, Any]:

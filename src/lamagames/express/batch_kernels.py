@@ -515,6 +515,7 @@ def is_legal(g, action, phase, cur, passed, free):
 MODE_INIT = 0
 MODE_STEP = 1
 MODE_PLAY = 2
+MODE_LOAD = 3
 
 
 @njit(cache=True, _nrt=False)
@@ -528,6 +529,9 @@ def run_games(mode, request, setup, prm, st, tb, sc):
       first game whose action is illegal (then nothing at all is applied), else -1.
     * ``MODE_PLAY``: play every game to its end, seat ``s`` following ``policies[s]``
       (the heuristic looks ahead in the one-row scratch state ``sc``).
+    * ``MODE_LOAD``: game ``g`` holds a position written from outside (a scalar state's):
+      seed its streams from ``seeds[g]``, compute its free actions (E-7) and, if a die is
+      to be rolled, roll it from the chance stream and run to the next decision (E-6).
     """
     seeds, actions, policies = request
     phase = st[0]
@@ -542,6 +546,12 @@ def run_games(mode, request, setup, prm, st, tb, sc):
     for g in range(games):
         if mode == MODE_INIT:
             setup_game(g, seeds[g], setup, prm, st)
+        elif mode == MODE_LOAD:
+            seed_streams(g, seeds[g], st[17])
+            fill_free(g, st, tb)
+            if phase[g] == Phase.ROLL:
+                settle(g, _DO_ROLL, prm, st, tb)
+            continue
         while phase[g] != Phase.OVER:
             todo = -1
             if mode == MODE_INIT:
@@ -560,15 +570,21 @@ def run_games(mode, request, setup, prm, st, tb, sc):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def seed_streams(g, seed, rng):
+    """Seed game ``g``'s chance and policy streams from ``seed`` (uint64)."""
+    rng[g, 0] = seed * _MIX1 + _GOLDEN
+    rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
+    next_u64(rng, g, 0)
+    next_u64(rng, g, 1)
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def setup_game(g, seed, setup, prm, st):
     """The setup of E-5 for game ``g``, its two streams seeded from ``seed``."""
     n = prm[0]
     (phase, stage, active, cur, passed, rolls, die, winner, tips, owner, prog, station, house,
      path_len, _path_owner, _path_prog, free, rng, _trace, trace_len) = st  # fmt: skip
-    rng[g, 0] = seed * _MIX1 + _GOLDEN
-    rng[g, 1] = (seed ^ _MIX2) * _MIX2 + _U1
-    next_u64(rng, g, 0)
-    next_u64(rng, g, 1)
+    seed_streams(g, seed, rng)
     phase[g] = Phase.ROLL
     stage[g] = STAGE_AFTER_ROLL
     active[g] = setup[0]
