@@ -16,7 +16,6 @@ def test_the_quick_start_play_command_installs_the_extras_of_hints_and_reviews()
     found = re.search(r"pip install '\.\[([a-z,]+)\]' && lama play dice", text)
     assert found, "the quick start installs with an extra and plays LAMA Dice"
     extras = set(found.group(1).split(","))
-    spec = get_spec("dice")
-    for name in ("hints", "review"):
-        needs = spec.requires[name]
-        assert needs.extra in extras, f"{name} needs {needs.modules} from [{needs.extra}]"
+    for game, name in (("dice", "hints"), ("dice", "review"), ("express", "review")):
+        needs = get_spec(game).requires[name]
+        assert needs.extra in extras, f"{game} {name} needs {needs.modules} from [{needs.extra}]"

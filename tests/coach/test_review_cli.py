@@ -241,6 +241,30 @@ def test_without_numba_a_dice_review_says_what_to_install(
     assert "LAMA Dice reviews need numba: pip install 'lamagames[solver]'" in flat
 
 
+def test_without_numba_an_express_review_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lama Express reviews simulate on the compiled batch engine (issue 18)."""
+    from tests.missing_packages import hide
+
+    hide(monkeypatch, "numba")
+    result = lama("review", _save(express_record(), tmp_path))
+    assert result.exit_code == 2
+    flat = " ".join(result.output.split())
+    assert "Lama Express reviews need numba: pip install 'lamagames[solver]'" in flat
+
+
+def test_e10_an_express_review_marks_the_random_seats_mistakes_at_the_default_rollouts() -> None:
+    """Issue 18: with 12 Python rollouts every difference was within noise and a review
+    marked nothing, not even for a ``random`` seat; at the default rollouts (compiled
+    simulations) the random seat's mistakes show and it loses win chance (E-10)."""
+    record = express_record()  # heuristic (seat 0) against random (seat 1)
+    review = review_record(record, seed=0)
+    random_seat = review.seats[1]
+    assert random_seat.mistakes + random_seat.blunders + random_seat.inaccuracies >= 2
+    assert random_seat.total_loss > 0.1
+
+
 def test_without_matplotlib_plot_is_refused_before_the_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -64,6 +64,11 @@ SPEC = GameSpec(
         "rl": "lamagames.express.rl:RL",
         "vector": "lamagames.express.vector:make_engine",
     },
-    requires={"vector": Requirement(("numba",), "sim")},
+    # Reviews simulate on the compiled batch engine (numba; the README's quick start installs
+    # the solver extra, numba alone, so its Lama Express reviews work too).
+    requires={
+        "review": Requirement(("numba",), "solver"),
+        "vector": Requirement(("numba",), "sim"),
+    },
     stats="lamagames.express.stats:ExpressStats",
 )
