@@ -300,3 +300,13 @@ def test_an_output_file_that_is_the_record_itself_is_refused(tmp_path: Path, opt
     assert result.exit_code == 2
     assert "that is the record itself" in result.output
     assert Path(rec).read_bytes() == before
+
+
+def test_json_and_plot_naming_the_same_file_are_refused(tmp_path: Path) -> None:
+    # --json y.svg --plot y.svg wrote the JSON, then the chart over it (fresh-clone trial).
+    rec = _save(dice_record(), tmp_path)
+    same = tmp_path / "y.svg"
+    result = lama("review", rec, "--json", str(same), "--plot", str(same))
+    assert result.exit_code == 2
+    assert "--json and --plot name the same file" in result.output
+    assert not same.exists()

@@ -215,6 +215,8 @@ def review_command(
     for option, path in (("--json", json_path), ("--plot", plot_path)):
         if path is not None and _same_file(path, Path(record_file)):
             fail(f"{option} {path}: that is the record itself; choose another file name")
+    if json_path is not None and plot_path is not None and _same_file(json_path, plot_path):
+        fail(f"--json and --plot name the same file {plot_path}; choose two file names")
     try:
         if plot_path is not None:
             chart_format(plot_path)
@@ -269,7 +271,8 @@ def review_command(
 
 
 def _same_file(path: Path, other: Path) -> bool:
-    """Whether ``path`` names the file ``other`` (both existing, or the same absolute path)."""
+    """Whether ``path`` names the file ``other`` (the same absolute path, or both existing
+    and one file)."""
     try:
         return path.resolve() == other.resolve() or path.samefile(other)
     except OSError:  # one of them does not exist: not the same file
