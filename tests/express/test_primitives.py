@@ -60,7 +60,6 @@ def test_window_end_and_limit_e9_e10_e11() -> None:
 
 
 def test_compiled_forms_agree_with_plain_forms() -> None:
-    pytest.importorskip("numba")
     from lamagames.express import batch_kernels as k
 
     rng = random.Random(17)
@@ -233,7 +232,6 @@ def test_e9_asking_goes_on_after_the_actor_or_the_asked_seat_that_passed() -> No
 
 # ---------------------------------------------------------------- compiled forms
 def test_compiled_e7_primitives_agree_with_plain_forms_on_the_engines_own_tables() -> None:
-    pytest.importorskip("numba")
     from lamagames.express import batch_kernels as k
     from lamagames.express.batch import BatchTables
     from lamagames.express.game import ExpressGame
