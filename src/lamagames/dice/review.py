@@ -62,6 +62,7 @@ from lamagames.dice.solver import NotTractableError, PositionError, get_solver
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 from lamagames.dice.state import DiceState
+from lamagames.dice.words import amount
 
 #: Mark thresholds in expected points of the round.
 THRESHOLDS: Final = Thresholds(inaccuracy=1.0, mistake=2.5, blunder=5.0)
@@ -77,12 +78,8 @@ def points(value: float, tr: Translator = ENGLISH) -> str:
     """``value`` points in plain words: ``"about 6 points"``, ``"about 0.4 points"``
     (whole points from 1.5 on, else one decimal; the size, never negative), in the language
     of ``tr`` (``ngettext`` on the whole number; a decimal takes the plural form)."""
-    size = abs(value)
-    if size >= 1.5:
-        text = f"{size:.0f}"
-        count = int(text)
-    else:
-        text, count = f"{size:.1f}", 2  # "0.4 points": the form for many
+    text = amount(value)  # the hints' rounding (lamagames.dice.words), written once
+    count = int(text) if "." not in text else 2  # "0.4 points": the form for many
     return tr.ngettext("about {points} point", "about {points} points", count).format(points=text)
 
 
