@@ -14,12 +14,22 @@ A whole compiled kernel can run interpreted too, :func:`interpreted`: the same c
 every compiled callee replaced by its own interpreted form. ``lama play`` uses it for a
 bot's first decisions while the kernel compiles in the background (issue 19): slower per
 call than the machine code, but no compile to wait for, and the same results.
+
+Numba's disk cache (``cache=True``) is keyed on the content of the kernel's own source file
+only: a kernel that inlines a primitive from another module would be loaded stale from the
+cache after that primitive changed (an upgrade, or a developer's edit). :func:`install_cache_key`
+makes the key of every cached function of this package cover the source of each module of
+the package its module uses, transitively (:func:`source_stamp`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import enum
+import functools
+import hashlib
+import os
+import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
@@ -70,6 +80,7 @@ def compiled(function: _F) -> _F:
     if is_installed("numba"):
         from numba import njit
 
+        install_cache_key()
         done = njit(cache=True, nogil=True, inline="always")(function)
     else:
         done = function
@@ -202,3 +213,138 @@ def choose(kernel: _F) -> _F:
     """``kernel``, or :func:`interpreted` ``(kernel)`` inside an :func:`interpreting`
     block of this thread."""
     return interpreted(kernel) if getattr(_mode, "interpreting", False) else kernel
+
+
+# ---------------------------------------------------------------- the disk cache's key
+#: Top-level packages whose cached Numba functions get :func:`source_stamp` as their key
+#: (a test adds its own throwaway package).
+CACHE_ROOTS: list[str] = ["lamagames"]
+_cache_key_lock = threading.Lock()
+_cache_key_installed = False
+
+
+def _under_roots(module_name: str) -> bool:
+    """True if ``module_name`` is one of :data:`CACHE_ROOTS` or inside one."""
+    return any(module_name == root or module_name.startswith(root + ".") for root in CACHE_ROOTS)
+
+
+@functools.cache
+def _file_digest(path: str, mtime_ns: int, size: int) -> str:
+    """SHA-256 of a file's bytes (memoized on its path, modification time and size, so an
+    edited file is read again)."""
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _module_of(value: object) -> str | None:
+    """The name of the module ``value`` is, or is defined in (a Numba dispatcher: its Python
+    function's), when that is inside :data:`CACHE_ROOTS`; else ``None``."""
+    if isinstance(value, types.ModuleType):
+        name: object = value.__name__
+    else:
+        name = getattr(getattr(value, "py_func", value), "__module__", None)
+    return name if isinstance(name, str) and _under_roots(name) else None
+
+
+def dependency_modules(module_name: str) -> list[str]:
+    """The modules of :data:`CACHE_ROOTS` that module ``module_name`` uses, transitively,
+    itself included (sorted): a module uses another when one of its globals is that module
+    or an object (function, class, dispatcher) defined in it.
+
+    Compiled code can reach no other Python code (Numba resolves a kernel's callees from
+    its module's globals), so a change to any module a cached kernel can call is a change
+    to one of these files. The closure may hold more (bots, engines a kernel module merely
+    imports): a change there costs a recompile, never a stale kernel.
+    """
+    seen = {module_name}
+    todo = [module_name]
+    while todo:
+        module = sys.modules.get(todo.pop())
+        if module is None:
+            continue
+        for value in list(vars(module).values()):
+            name = _module_of(value)
+            if name is not None and name not in seen:
+                seen.add(name)
+                todo.append(name)
+    return sorted(seen)
+
+
+def source_stamp(module_name: str) -> str:
+    """The disk-cache key of a cached kernel of module ``module_name``: a SHA-256 over the
+    name and the content digest of every module of :func:`dependency_modules` that has a
+    source file (64 hex digits)."""
+    digest = hashlib.sha256()
+    for name in dependency_modules(module_name):
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path is None or not os.path.exists(path):
+            continue
+        stat = os.stat(path)
+        digest.update(f"{name}={_file_digest(path, stat.st_mtime_ns, stat.st_size)};".encode())
+    return digest.hexdigest()
+
+
+def install_cache_key() -> None:
+    """Make every cached Numba function of :data:`CACHE_ROOTS` decorated from now on keyed
+    by :func:`source_stamp` of its module instead of its own file's content; the cache files
+    stay where Numba puts them (``NUMBA_CACHE_DIR`` or ``__pycache__``). Idempotent; a
+    no-op where Numba is not installed or where ``NUMBA_CACHE_LOCATOR_CLASSES`` chooses
+    the locators.
+
+    Every module that defines cached kernels calls it before its first ``njit(cache=True)``
+    (``tests/core/test_jit_cache.py`` checks that each cached dispatcher of the package
+    carries the key). Uses Numba's cache-locator interface (``numba.core.caching``), the
+    documented way to change where and how a function is cached.
+    """
+    global _cache_key_installed
+    with _cache_key_lock:
+        if _cache_key_installed or not is_installed("numba"):
+            return
+        from numba.core import caching
+
+        # the implementation class is CacheImpl from Numba 0.61 on, _CacheImpl before
+        impl: Any = getattr(caching, "CacheImpl", None) or vars(caching)["_CacheImpl"]
+
+        class SourceClosureLocator(caching._CacheLocator):
+            """Numba's own locator for the function (same directory, same file names),
+            with :func:`source_stamp` as the freshness stamp."""
+
+            def __init__(self, base: Any, module_name: str) -> None:
+                self._base = base
+                self._module_name = module_name
+
+            def ensure_cache_path(self) -> None:
+                self._base.ensure_cache_path()
+
+            def get_cache_path(self) -> str:
+                return cast(str, self._base.get_cache_path())
+
+            def get_source_stamp(self) -> str:
+                return source_stamp(self._module_name)
+
+            def get_disambiguator(self) -> str:
+                return cast(str, self._base.get_disambiguator())
+
+            @classmethod
+            def from_function(cls, py_func: Any, py_file: str) -> Any:
+                module_name = getattr(py_func, "__module__", None)
+                if not isinstance(module_name, str) or not _under_roots(module_name):
+                    return None
+                for other in impl._locator_classes:
+                    if other is cls:
+                        continue
+                    base = other.from_function(py_func, py_file)
+                    if base is not None:
+                        return cls(base, module_name)
+                return None
+
+        impl._locator_classes.insert(0, SourceClosureLocator)
+        _cache_key_installed = True
+
+
+def has_cache_key(dispatcher: object) -> bool:
+    """True if ``dispatcher`` (a Numba function) is cached on disk under
+    :func:`install_cache_key`'s key."""
+    cache = getattr(dispatcher, "_cache", None)
+    locator = getattr(getattr(cache, "_impl", None), "locator", None)
+    return type(locator).__name__ == "SourceClosureLocator"

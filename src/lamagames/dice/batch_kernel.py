@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from lamagames.core.jit import compiled
+from lamagames.core.jit import compiled, install_cache_key
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
@@ -54,6 +54,8 @@ from lamagames.dice.actions import (
     VALUES,
 )
 from lamagames.dice.rules import DECK_CARDS, LLAMA_ROW_CARDS, Phase
+
+install_cache_key()  # the disk-cache key covers every module these kernels use
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]

@@ -45,7 +45,7 @@ from numba import njit
 from lamagames.bots import express as express_bots
 from lamagames.core.game import CHANCE_PLAYER as CHANCE
 from lamagames.core.game import TERMINAL_PLAYER as TERMINAL
-from lamagames.core.jit import compiled
+from lamagames.core.jit import compiled, install_cache_key
 from lamagames.express import primitives
 from lamagames.express.actions import (
     FREE_BASE,
@@ -63,6 +63,8 @@ from lamagames.express.rules import (
     STAGE_AFTER_ROLL,
     Phase,
 )
+
+install_cache_key()  # the disk-cache key covers every module these kernels use
 
 # The engine's constants, imported (not copied) so the two engines cannot drift apart.
 CARS = PASSENGER_CARS

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from lamagames.core.jit import install_cache_key
 from lamagames.express import batch_kernels as kk
 from lamagames.express.board import LLAMAS_PER_PLAYER
 from lamagames.express.rules import Phase
@@ -23,6 +24,8 @@ from lamagames.express.views import (
     OBS_WINDOW_AFTER_ROLL,
     OWNER_SLOTS,
 )
+
+install_cache_key()  # the disk-cache key covers every module these kernels use
 
 KEEP = 0
 APPLY = 1

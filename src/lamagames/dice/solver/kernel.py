@@ -22,13 +22,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.jit import compiled
+from lamagames.core.jit import compiled, install_cache_key
 from lamagames.dice import primitives
 
 try:
     from numba import njit
 except ImportError as exc:  # pragma: no cover - numba is a declared dependency of the solver
     raise ImportError("the LAMA Dice solver needs numba: pip install 'lamagames[solver]'") from exc
+
+install_cache_key()  # the disk-cache key covers every module these kernels use
 
 #: Values closer than this (points) end the per-state fixed-point iteration.
 FIXED_POINT_TOL = 1e-15

@@ -26,10 +26,14 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.jit import install_cache_key
+
 try:
     from numba import njit
 except ImportError as exc:  # pragma: no cover - numba is a declared dependency of the solver
     raise ImportError("the LAMA Dice solver needs numba: pip install 'lamagames[solver]'") from exc
+
+install_cache_key()  # the disk-cache key covers every module these kernels use
 
 #: Margins closer than this (points) count as equal: the first option compared is kept.
 TIE: float = 1e-12

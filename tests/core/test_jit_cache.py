@@ -1,0 +1,141 @@
+"""The disk cache's key of compiled kernels covers the modules they use (core.jit).
+
+Numba keys a cached function on its own source file only, so a kernel that inlines a
+primitive from another module was loaded stale after the primitive changed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from lamagames.core import jit
+
+#: The modules that define cached kernels (``njit(cache=True)``) and what they import.
+KERNEL_MODULES = [
+    "lamagames.dice.batch_kernel",
+    "lamagames.dice.batch_play",
+    "lamagames.dice.batch_heuristic",
+    "lamagames.dice.vector",
+    "lamagames.dice.solver.kernel",
+    "lamagames.dice.solver.kernel2p",
+    "lamagames.express.batch_kernels",
+    "lamagames.express.vector_kernel",
+]
+
+
+def test_every_cached_kernel_of_the_package_carries_the_key() -> None:
+    seen = 0
+    for name in KERNEL_MODULES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if not jit._is_dispatcher(value) or getattr(value, "_cache", None) is None:
+                continue
+            if type(value._cache).__name__ == "NullCache":
+                continue
+            seen += 1
+            assert jit.has_cache_key(value), f"{name}: {value.py_func.__name__}"
+    assert seen > 40  # the sweep, step, heuristic and vector kernels and the primitives
+
+
+def test_every_module_with_cached_kernels_is_listed() -> None:
+    src = Path(jit.__file__).resolve().parents[1]
+    defining = {
+        ".".join(path.relative_to(src.parent).with_suffix("").parts)
+        for path in src.rglob("*.py")
+        if "cache=True" in path.read_text(encoding="utf-8")
+    }
+    # core.jit makes the primitives' compiled forms; express.batch only mentions it
+    assert defining - {"lamagames.core.jit", "lamagames.express.batch"} <= set(KERNEL_MODULES)
+
+
+def _write_package(root: Path, offset: int) -> None:
+    package = root / "lamacachetest"
+    package.mkdir(exist_ok=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "leaf.py").write_text(f"def bump(x):\n    return x + {offset}\n", encoding="utf-8")
+    (package / "kern.py").write_text(
+        textwrap.dedent(
+            """
+            from numba import njit
+
+            from lamagames.core import jit
+            from lamacachetest import leaf
+
+            jit.install_cache_key()
+            bump = jit.compiled(leaf.bump)
+
+
+            @njit(cache=True)
+            def kernel(x):
+                return bump(x) * 10
+            """
+        ),
+        encoding="utf-8",
+    )
+
+
+RUN = """
+from lamagames.core import jit
+jit.CACHE_ROOTS.append("lamacachetest")
+from lamacachetest import kern
+print(kern.kernel(1), kern.kernel.stats.cache_hits.get(kern.kernel.signatures[0], 0))
+"""
+
+
+def _run(root: Path, cache: Path) -> tuple[int, int]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(root))
+    env.pop("NUMBA_CACHE_LOCATOR_CLASSES", None)
+    out = subprocess.run(
+        [sys.executable, "-c", RUN], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+def test_a_changed_callee_module_recompiles_the_cached_kernel(tmp_path: Path) -> None:
+    root, cache = tmp_path / "src", tmp_path / "cache"
+    root.mkdir()
+    _write_package(root, 1)
+    assert _run(root, cache) == (20, 0)  # compiled
+    assert _run(root, cache) == (20, 1)  # loaded from the cache
+    time.sleep(0.01)
+    _write_package(root, 2)  # only the inlined callee's module changes
+    assert _run(root, cache) == (30, 0)  # plain Numba loads the stale 20 from the cache
+    assert _run(root, cache) == (30, 1)
+
+
+def test_source_stamp_follows_the_used_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write_package(tmp_path, 1)
+    (tmp_path / "lamacachetest" / "kern.py").write_text(
+        "from lamacachetest import leaf\n", encoding="utf-8"
+    )
+    (tmp_path / "lamacachetest" / "other.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(jit, "CACHE_ROOTS", ["lamacachetest"])
+    for name in ("lamacachetest.kern", "lamacachetest.leaf", "lamacachetest.other"):
+        importlib.import_module(name)
+    try:
+        assert jit.dependency_modules("lamacachetest.kern") == [
+            "lamacachetest.kern",
+            "lamacachetest.leaf",
+        ]
+        before = jit.source_stamp("lamacachetest.kern")
+        assert len(before) == 64 and jit.source_stamp("lamacachetest.kern") == before
+        (tmp_path / "lamacachetest" / "other.py").write_text("X = 2\n", encoding="utf-8")
+        assert jit.source_stamp("lamacachetest.kern") == before  # not used: same key
+        (tmp_path / "lamacachetest" / "leaf.py").write_text(
+            "def bump(x):\n    return x + 55\n", encoding="utf-8"
+        )
+        assert jit.source_stamp("lamacachetest.kern") != before
+    finally:
+        for name in [m for m in sys.modules if m.startswith("lamacachetest")]:
+            del sys.modules[name]
