@@ -53,26 +53,50 @@ PROMPT = r"q leave\) "
 BOT_MOVE = re.compile(r"Bot 2 (rolls|quits|gives)")
 
 
+def _stat(path: str) -> list[str] | None:
+    try:
+        return Path(path).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def cpu_seconds(pid: int, thread: int | None = None) -> float:
     """User + system CPU seconds of process ``pid`` (or of its thread ``thread``) so far,
     from ``/proc`` (Linux); NaN where that cannot be read."""
-    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
-    try:
-        fields = Path(path).read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    fields = _stat(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
+    if fields is None:
         return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def helper_cpu_seconds(pid: int) -> float:
+    """CPU seconds of the processes ``pid`` started (``lama play``'s warm-up helper): those
+    it reaped (``cutime + cstime``) and those still running, with their own children."""
+    fields = _stat(f"/proc/{pid}/stat")
+    if fields is None:
+        return 0.0
+    total = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    for listing in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            kids = [int(k) for k in listing.read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            own = cpu_seconds(kid)
+            total += (0.0 if own != own else own) + helper_cpu_seconds(kid)
+    return total
 
 
 @dataclass
 class Wait:
     """One measured wait: seconds (wall) from the person's answer to the bot's move, the
-    CPU seconds the game process used meanwhile (all threads, and its main thread alone),
-    and the seconds the person took before it."""
+    CPU seconds the game process used meanwhile (all threads, and its main thread alone)
+    and its helper processes, and the seconds the person took before it."""
 
     wall: float
     cpu: float
     cpu_main: float
+    cpu_helper: float
     took: float
 
 
@@ -96,12 +120,14 @@ def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> W
                 child.send("1\r")
                 answered = time.perf_counter()
                 cpu, main = cpu_seconds(child.pid), cpu_seconds(child.pid, child.pid)
+                helper = helper_cpu_seconds(child.pid)
                 # the earliest of the two in the output: a new prompt or the bot's move
                 if child.expect([PROMPT, BOT_MOVE.pattern]) == 1:
                     return Wait(
                         wall=time.perf_counter() - answered,
                         cpu=cpu_seconds(child.pid) - cpu,
                         cpu_main=cpu_seconds(child.pid, child.pid) - main,
+                        cpu_helper=helper_cpu_seconds(child.pid) - helper,
                         took=answered - first_prompt,
                     )
         finally:
@@ -127,7 +153,8 @@ def main() -> None:
         print(
             f"{state} cache, {think:g} s per prompt: the person took {wait.took:.1f} s, "
             f"then the first bot move waited {wait.wall:.1f} s (CPU meanwhile "
-            f"{wait.cpu:.1f} s, main thread {wait.cpu_main:.1f} s; load {load:.1f})",
+            f"{wait.cpu:.1f} s, main thread {wait.cpu_main:.1f} s, helper process "
+            f"{wait.cpu_helper:.1f} s; load {load:.1f})",
             flush=True,
         )
 

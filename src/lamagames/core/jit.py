@@ -187,11 +187,24 @@ def interpreted(kernel: _F) -> _F:
 
 
 @contextlib.contextmanager
-def interpreting() -> Iterator[None]:
+def interpreting(
+    only: Callable[[object], bool] | None = None,
+    until: Callable[[], bool] | None = None,
+) -> Iterator[None]:
     """Within this block, in this thread, :func:`choose` picks the interpreted form of a
-    kernel (other threads, such as one compiling it, are not affected)."""
-    before = getattr(_mode, "interpreting", False)
-    _mode.interpreting = True
+    kernel (other threads, such as one compiling it, are not affected).
+
+    Args:
+        only: pick the interpreted form only of the kernels for which ``only(kernel)`` is
+            true (default: every kernel); ``lama play``'s warm-up compiles some kernels in
+            a helper process and the others in its own, each running the other's
+            interpreted (issue 19).
+        until: once ``until()`` returns true, :func:`choose` picks the compiled form again
+            (asked at every :func:`choose`): a caller that runs a kernel in parts (the LAMA
+            Dice rollouts) goes on compiled as soon as the compiled code is ready.
+    """
+    before = getattr(_mode, "interpreting", None)
+    _mode.interpreting = (only, until)
     try:
         yield
     finally:
@@ -200,5 +213,11 @@ def interpreting() -> Iterator[None]:
 
 def choose(kernel: _F) -> _F:
     """``kernel``, or :func:`interpreted` ``(kernel)`` inside an :func:`interpreting`
-    block of this thread."""
-    return interpreted(kernel) if getattr(_mode, "interpreting", False) else kernel
+    block of this thread (for the kernels it names, until it says stop)."""
+    mode: tuple[Any, Any] | None = getattr(_mode, "interpreting", None)
+    if mode is None:
+        return kernel
+    only, until = mode
+    if (only is not None and not only(kernel)) or (until is not None and until()):
+        return kernel
+    return interpreted(kernel)
