@@ -141,16 +141,18 @@ from lamagames.dice.solver import kernel2p
 warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "exact"], 3)
 warm_up.wait(None)
 print(json.dumps({"helped": warm_up.helped, "compiles": warm_up.compiles,
-                  "sweep": len(kernel2p.sweep_pair.signatures),
-                  "sweep_compiled_here": len(kernel2p.sweep_pair.stats.cache_misses)}))
+                  "loaded": len(kernel2p.solve_last_standing.signatures),
+                  "hits": len(kernel2p.solve_last_standing.stats.cache_hits),
+                  "sweep_missed": len(kernel2p.sweep_pair.stats.cache_misses)}))
 """
 
 
 @pytest.mark.slow
 def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path) -> None:
-    """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper compiles the sweep,
-    this process the rest (``here``); afterwards this process compiles nothing (Numba's
-    ``numba:compile`` events: ``after`` 0) and has the sweep, loaded from the cache."""
+    """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper compiles the
+    last-standing solve and the roll values, this process the sweep (``here``); afterwards
+    this process compiles nothing (Numba's ``numba:compile`` events: ``after`` 0) and has
+    the helper's kernels, loaded from the cache (a cache hit)."""
     done = subprocess.run(
         [sys.executable, "-c", _COLD_EXACT],
         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
@@ -159,5 +161,6 @@ def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path) -> 
     found = json.loads(done.stdout)
     assert found["helped"] is True
     assert found["compiles"]["here"] > 0 and found["compiles"]["after"] == 0
-    assert found["sweep"] == 1 and found["sweep_compiled_here"] == 0
-    assert any(tmp_path.rglob("kernel2p.sweep_pair*.nbi"))
+    assert found["loaded"] == 1 and found["hits"] == 1  # the helper's, loaded
+    assert found["sweep_missed"] == 1  # this process's share, compiled here
+    assert any(tmp_path.rglob("kernel2p.solve_last_standing*.nbi"))
