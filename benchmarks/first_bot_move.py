@@ -10,12 +10,19 @@ one to reuse (warm after the first run). The scripted person answers every promp
 wall-clock seconds from the person's last answer before the first bot move is told to the
 line that tells it (``Bot 2 rolls ...`` or ``Bot 2 quits ...``), and the person's own time
 before it (the time the background compile had). ``lama play`` compiles the bots' code in
-a thread from the game's start, so the wait shrinks as the person takes longer (a
-``search`` bot does not wait for it: it decides interpreted meanwhile).
+the background from the game's start (on a cold cache partly or wholly in a helper
+process), so the wait shrinks as the person takes longer (a ``search`` bot does not wait
+for it: it decides interpreted meanwhile).
 
 Figures depend on the machine's load (a compile is CPU-bound): report them with it. The
 CPU seconds the game process used during the wait (all threads, and its main thread, which
-makes the bot's decision) are printed too: they are what a person waits on an idle machine.
+makes the bot's decision) and those of its helper process (on the other core) are printed
+too: the longer of the game's and the helper's is about what a person waits on an idle
+two-core machine.
+
+To compare with another version of the code, put its ``src`` first:
+``PYTHONPATH=/path/to/other/src python benchmarks/first_bot_move.py ...`` (the game runs in
+a child process that inherits the environment).
 
 Measured on the shared 2-core machine, seed 3, one bot, cold cache:
 
@@ -34,6 +41,20 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   -> 1.8 s (CPU 1.8 s, main thread 1.0 s); 10.1 s -> 1.6 s now; three ``search`` bots
   (``--players 4``) 0.1 s -> 2.4 s now (main thread 1.3 s). ``exact`` 0.1 s -> 5.0 s (CPU
   4.3 s) -> 4.6 s (CPU 3.8 s); 10.1 s -> 0.0 s now.
+* With the helper process (2026-12-02 05:54-05:56, ``--think 0.1,5``), the code before
+  (``main``, the warm-up in a thread) and after, run one after the other, load 2.8-4.8:
+  ``exact`` (two seats) 0.1 s -> 5.8 s (CPU 3.8 s) before, 3.9 s (CPU 2.7 s, helper 2.1
+  s) after; 10.1 s -> 0.5 s before, 0.0 s after. ``search`` with six seats (``--players
+  6``) 0.1 s -> 9.6 s (CPU 9.5 s, main thread 5.6 s) before, 5.8 s (CPU 5.7 s, main thread
+  5.7 s, helper 5.6 s) after; 10.1 s -> 2.2 s (CPU 2.5 s) before, 3.0 s (CPU 2.0 s, main
+  thread 1.9 s, helper 2.1 s) after. ``search`` with two seats 0.1 s -> 1.4 s (CPU 1.3 s,
+  main thread 1.0 s) before, 1.6 s (CPU 1.0 s, main thread 1.0 s, helper 1.2 s) after;
+  10.1 s -> 1.7 s before, 1.8 s after. On an idle two-core machine that is, for a person
+  answering at once: ``exact`` about 2.7-3.3 s (the game's share: the sweep's compile, the
+  load of the helper's kernels and the first solve; at load 5.5 it was 3.3 s with the
+  helper at 2.9 s) instead of 3.8-4.4 s; ``search`` with six seats about 5.7 s, the
+  interpreted first decision alone (before: about 9.5 s, the decision sharing the GIL
+  with the compile), so issue 19's 3 s is NOT met there; two seats about 1.0 s.
 """
 
 from __future__ import annotations

@@ -312,7 +312,7 @@ class BackgroundWarmUp:
         spec = {"game": game.game_id, "params": game.params, "kinds": self.kinds, "seed": seed}
         command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), json.dumps(spec)]
         with self._lock:
-            if self._closed:
+            if self._closed or not command[0]:  # no Python to start (an embedded one)
                 return
             try:
                 self.helper = subprocess.Popen(
