@@ -182,3 +182,62 @@ def test_a_game_plays_the_same_moves_with_a_cold_or_a_warm_cache(tmp_path: Path)
     assert any(cache.rglob("batch_heuristic.rollouts*.nbi"))
     warm = _play(cache, tmp_path / "warm.lamarec.json")  # compiled, after a cache load
     assert cold == warm and len(cold) > 20
+
+
+class _After:
+    """``until`` for :func:`jit.interpreting`: true from the ``n``-th question on."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.asked = 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        return self.asked >= self.n
+
+
+@pytest.mark.parametrize("switch", [2, 3, 5])
+def test_rollouts_started_interpreted_go_on_compiled_with_the_same_results(switch: int) -> None:
+    """Interpreted in parts of INTERPRETED_CHUNK copies, compiled from the part where the
+    code is ready (``until``): every output equals the compiled run's (D-1 .. D-11)."""
+    state = _position(4, 40 + switch)
+    legal = state.legal_actions(state.current_player())
+    k = 2 * batch_rollout.INTERPRETED_CHUNK + 5  # three parts, the last one short
+    seeds = np.arange(k, dtype=np.uint64) + np.uint64(2**60 + switch)
+    until = _After(switch)
+    with jit.interpreting(until=until):
+        mixed = batch_rollout.rollouts(state, legal, seeds, rounds=2, capacity=30)
+    assert until.asked >= 4  # asked before each part: some interpreted, the rest compiled
+    fast = batch_rollout.rollouts(state, legal, seeds, rounds=2, capacity=30)
+    for name in ("changes", "over", "final_scores", "trace_player", "trace_action"):
+        a, b = getattr(mixed, name), getattr(fast, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+    assert np.array_equal(mixed.trace_length, fast.trace_length)
+
+
+def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision() -> None:
+    """Six seats (a first decision of several interpreted CPU seconds): decisions started
+    interpreted and finished compiled equal the compiled ones, bots of the same seed."""
+    game = make("dice", num_players=6)
+    mixed = make_bot("search", game, 1, 9)
+    fast = make_bot("search", game, 1, 9)
+    others = [make_bot("heuristic", game, s, 9) for s in range(6)]
+    rng = make_rng(9, "chance")
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 2:
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        if player == 1:
+            until = _After(3)
+            with jit.interpreting(until=until):
+                action = mixed.step(state)
+            assert fast.step(state) == action
+            decisions += 1 if until.asked else 0
+        else:
+            action = others[player].step(state)
+        state.apply_action(action, player)
+    assert decisions == 2
+    assert mixed.rng.getstate() == fast.rng.getstate()

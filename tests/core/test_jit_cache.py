@@ -7,7 +7,9 @@ primitive from another module was loaded stale after the primitive changed.
 from __future__ import annotations
 
 import importlib
+import json
 import os
+import pkgutil
 import subprocess
 import sys
 import textwrap
@@ -18,7 +20,7 @@ import pytest
 
 from lamagames.core import jit
 
-#: The modules that define cached kernels (``njit(cache=True)``) and what they import.
+#: The modules that define compiled kernels (``njit``), whose stamps are compared below.
 KERNEL_MODULES = [
     "lamagames.dice.batch_kernel",
     "lamagames.dice.batch_play",
@@ -31,29 +33,40 @@ KERNEL_MODULES = [
 ]
 
 
+def _all_modules() -> list[str]:
+    import lamagames
+
+    return [
+        info.name
+        for info in pkgutil.walk_packages(lamagames.__path__, "lamagames.")
+        if ".migrations" not in info.name  # Alembic scripts, run by Alembic only
+    ]
+
+
 def test_every_cached_kernel_of_the_package_carries_the_key() -> None:
     seen = 0
-    for name in KERNEL_MODULES:
+    for name in _all_modules():
         module = importlib.import_module(name)
         for value in vars(module).values():
-            if not jit._is_dispatcher(value) or getattr(value, "_cache", None) is None:
+            if not jit._is_dispatcher(value) or value.py_func.__module__ != name:
                 continue
-            if type(value._cache).__name__ == "NullCache":
-                continue
+            if type(getattr(value, "_cache", None)).__name__ == "NullCache":
+                continue  # not cached on disk
             seen += 1
             assert jit.has_cache_key(value), f"{name}: {value.py_func.__name__}"
-    assert seen > 40  # the sweep, step, heuristic and vector kernels and the primitives
+    assert seen > 40  # the sweep, step, heuristic and vector kernels
 
 
 def test_every_module_with_cached_kernels_is_listed() -> None:
-    src = Path(jit.__file__).resolve().parents[1]
-    defining = {
-        ".".join(path.relative_to(src.parent).with_suffix("").parts)
-        for path in src.rglob("*.py")
-        if "cache=True" in path.read_text(encoding="utf-8")
-    }
-    # core.jit makes the primitives' compiled forms; express.batch only mentions it
-    assert defining - {"lamagames.core.jit", "lamagames.express.batch"} <= set(KERNEL_MODULES)
+    defining = set()
+    for name in _all_modules():
+        module = importlib.import_module(name)
+        if any(
+            jit._is_dispatcher(value) and value.py_func.__module__ == name
+            for value in vars(module).values()
+        ):
+            defining.add(name)
+    assert defining == set(KERNEL_MODULES)
 
 
 def _write_package(root: Path, offset: int) -> None:
@@ -139,3 +152,48 @@ def test_source_stamp_follows_the_used_modules(
     finally:
         for name in [m for m in sys.modules if m.startswith("lamacachetest")]:
             del sys.modules[name]
+
+
+STAMPS = """
+import importlib, json, sys
+MODULES = json.loads(sys.argv[1])
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+from lamagames.core import jit
+stamps = {}
+for name in MODULES:
+    module = importlib.import_module(name)
+    for key, value in vars(module).items():
+        cache = getattr(value, "_cache", None)
+        file = getattr(cache, "_cache_file", None)
+        if jit._is_dispatcher(value) and file is not None:
+            stamps[name + "." + key] = file._source_stamp
+print(json.dumps(stamps, sort_keys=True))
+"""
+
+
+def test_the_key_does_not_depend_on_what_was_imported_before() -> None:
+    """``lama play``'s helper process and the game import in different orders, and must
+    share the cache."""
+
+    def stamps(*first: str) -> dict[str, str]:
+        out = subprocess.run(
+            [sys.executable, "-c", STAMPS, json.dumps(KERNEL_MODULES), *first],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return dict(json.loads(out))
+
+    alone = stamps()
+    assert len(alone) > 40
+    after_everything = stamps(
+        "lamagames.web.app",
+        "lamagames.cli.main",
+        "lamagames.express.batch",
+        "lamagames.rl.gymnasium",
+        "lamagames.coach.review",
+        "lamagames.dice.solver.pair_table",
+        "lamagames.express.vector",
+    )
+    assert after_everything == alone

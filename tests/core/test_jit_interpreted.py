@@ -93,3 +93,20 @@ def test_interpreting_is_per_thread() -> None:
         assert jit.choose(kernel) is not kernel  # still inside the outer block
     assert jit.choose(kernel) is kernel
     assert seen == [True]
+
+
+def test_interpreting_only_some_kernels_and_until_the_compiled_code_is_ready() -> None:
+    """``only`` names the kernels run interpreted (the warm-up's helper process and this
+    one each interpret the other's share); ``until`` switches back to compiled code."""
+    with jit.interpreting(only=lambda k: k is kernel):
+        assert jit.choose(kernel) is jit.interpreted(kernel)
+        assert jit.choose(mix) is mix
+    with jit.interpreting(only=lambda k: k is not kernel):
+        assert jit.choose(kernel) is kernel
+        assert jit.choose(mix) is jit.interpreted(mix)
+    ready = threading.Event()
+    with jit.interpreting(until=ready.is_set):
+        assert jit.choose(kernel) is jit.interpreted(kernel)
+        ready.set()
+        assert jit.choose(kernel) is kernel
+    assert jit.choose(mix) is mix

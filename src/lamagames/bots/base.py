@@ -77,6 +77,20 @@ class Bot(ABC):
         """
         self.step(state)
 
+    def warm_split(self) -> tuple[object, ...] | None:
+        """How ``lama play``'s warm-up shares :meth:`warm_code`'s compiles between a helper
+        process and its own (issue 19: the two run on two cores, and a compile in a helper
+        process does not hold this process's GIL).
+
+        Returns:
+            ``None`` (the default): the helper process compiles everything, this process
+            then loads it from Numba's disk cache. Else the kernels (Numba dispatchers that
+            the bot's code calls through :func:`lamagames.core.jit.choose`) the helper
+            compiles, running the others interpreted, while this process compiles the
+            others, running these interpreted.
+        """
+        return None
+
     def prepare(self, state: State) -> None:
         """A hint that ``state`` is the current position, given whenever a driver sees a new
         one (after a deal, while another seat thinks, before its pause ahead of a bot's

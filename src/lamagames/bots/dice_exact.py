@@ -109,6 +109,20 @@ class DiceExactBot(Bot):
         other = tuple(1 if s == 1 else 0 for s in range(7))
         self._new_two_player().roll_outcome((one, other, 1 << LLAMA, 0, 0))
 
+    def warm_split(self) -> tuple[object, ...] | None:
+        """With two seats the helper process compiles the last-standing solve and the roll
+        values (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
+        :func:`~lamagames.dice.solver.kernel2p.roll_value`: about 1.3 CPU s) while ``lama
+        play`` compiles the sweep (:func:`~lamagames.dice.solver.kernel2p.sweep_pair`, about
+        1.9 CPU s; the helper also starts Python and imports Numba, about 1 s: the two
+        shares end about together); else ``None`` (the search fallback's rollouts, one
+        kernel, all in the helper)."""
+        if self.game.num_players != 2:
+            return None
+        from lamagames.dice.solver import kernel2p
+
+        return (kernel2p.solve_last_standing, kernel2p.roll_value)
+
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions
         of this round need, when ``state`` is a turn with both seats in (D-6) whose table is

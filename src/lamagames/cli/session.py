@@ -553,8 +553,9 @@ def run_table(
             bots.append(human)
         else:
             bots.append(make_bot(info.kind, game, seat, play_seed))
-    # Compiled bots are prepared in the background from now on; their first move waits for
-    # it (with a spinner) instead of compiling in front of the players (issue 19).
+    # Compiled bots are prepared in the background from now on (on a cold cache with a
+    # helper process); their first move waits for it (with a spinner) instead of compiling
+    # in front of the players, or is made interpreted (issue 19).
     warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
     for seat, info in enumerate(seats):
         if seat in humans_at:
@@ -577,6 +578,8 @@ def run_table(
         stopped = _("The game was interrupted.")
         interrupted = True
         state = narrator.last
+    finally:
+        warm_up.close()  # its helper process, if one still compiles, is stopped
     if record_path is not None:
         record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
         try:

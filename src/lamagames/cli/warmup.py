@@ -12,20 +12,35 @@ compile takes from about 15 s to a minute: without a word, ``lama simulate`` sat
 * :func:`warm_bots` makes each compiled bot kind decide once on a throwaway position, so
   that its code is compiled (or loaded) before the real games start.
 * :class:`BackgroundWarmUp` does that in a thread while people make their first moves
-  (``lama play``). A bot whose compiled code also runs interpreted with the same decisions
+  (``lama play``). With a warm cache it only loads the code. On a cold cache (the first
+  compile it would start) it starts a **helper process** (:func:`helper_main`) that
+  compiles into Numba's disk cache, on the other core and without holding this process's
+  GIL; this process compiles its own share meanwhile
+  (:meth:`~lamagames.bots.base.Bot.warm_split`: the ``exact`` bot's two-seat solver is
+  split, other kinds leave everything to the helper), then loads the helper's kernels from
+  the cache. If the helper cannot start or fails, this process compiles them itself, as
+  without a helper. :meth:`BackgroundWarmUp.close` (at the game's end, ``q``, Ctrl-C, and at
+  exit) kills and reaps the helper; a helper whose parent died ends when its stdin closes.
+* A bot whose compiled code also runs interpreted with the same decisions
   (:attr:`~lamagames.bots.base.Bot.interpretable`: ``search``) decides interpreted while
-  the warm-up runs, so its first moves wait no compile; other compiled bots (``exact``) wait
-  for it (:meth:`BackgroundWarmUp.wait`, with the spinner) instead of compiling from
-  scratch.
+  the warm-up compiles, and goes on compiled within the same decision once the code is
+  loaded (:func:`lamagames.core.jit.interpreting` ``until``), so its first moves wait no
+  compile; other compiled bots (``exact`` with two seats) wait for the warm-up
+  (:meth:`BackgroundWarmUp.wait`, with the spinner) instead of compiling from scratch.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import json
+import os
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final, Literal
 
 from rich.console import Console
 from rich.status import Status
@@ -36,12 +51,18 @@ from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
 from lamagames.core.i18n import mark as _mark
 from lamagames.core.jit import interpreting
+from lamagames.core.registry import make
 from lamagames.core.rng import derive_seed
 
 #: The line shown while compiled code is being prepared.
 PREPARING: Final = _mark("Preparing the fast engine, first run only…")
 #: Most actions played from the initial position to reach a seat's decision.
 MAX_WARM_ACTIONS: Final = 10_000
+#: The Python code the helper process runs (``python -c``), its argument a JSON object
+#: ``{"game": id, "params": {...}, "kinds": [...], "seed": n}``.
+HELPER_CODE: Final = "from lamagames.cli.warmup import helper_main; raise SystemExit(helper_main())"
+#: Which share of the compiles :func:`warm_bots` runs (see :func:`warm_bots`).
+Part = Literal["all", "helper", "here"]
 
 
 @contextlib.contextmanager
@@ -111,10 +132,15 @@ def decision_for(game: Game, seat: int, seed: int) -> State | None:
     return None
 
 
-def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -> None:
     """Make a throwaway bot of each compiled kind in ``kinds`` warm up on a throwaway
     position (:func:`decision_for`, :meth:`~lamagames.bots.base.Bot.warm_code`: decide once
     there, or something cheaper), compiling its code or loading it from the cache.
+
+    ``part``: ``"all"`` compiles (or loads) everything; ``"helper"`` what a helper process
+    compiles (:meth:`~lamagames.bots.base.Bot.warm_split`: the kernels it names, the others
+    run interpreted; everything when it names none); ``"here"`` the rest, the helper's
+    kernels run interpreted (nothing for a kind that leaves everything to the helper).
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
     random streams are not touched. A kind that cannot be made or fails is skipped (the
@@ -127,14 +153,72 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
                 continue
             try:
                 bot = make_bot(kind, game, seat, derive_seed(seed, "warm-up bot", seat))
-                bot.warm_code(state)
+                _warm_part(bot, state, part)
             except (LamaError, ValueError, RuntimeError):
                 pass
             break
 
 
+def _among(kernel: object, kernels: Sequence[object]) -> bool:
+    return any(kernel is k for k in kernels)
+
+
+def _warm_part(bot: Bot, state: State, part: Part) -> None:
+    """:meth:`~lamagames.bots.base.Bot.warm_code` for one ``part`` (see :func:`warm_bots`)."""
+    if part == "all":
+        bot.warm_code(state)
+        return
+    split = bot.warm_split()
+    if split is None:
+        if part == "helper":
+            bot.warm_code(state)
+        return
+    chosen = split
+    if part == "helper":
+        with interpreting(only=lambda kernel: not _among(kernel, chosen)):
+            bot.warm_code(state)
+    else:
+        with interpreting(only=lambda kernel: _among(kernel, chosen)):
+            bot.warm_code(state)
+
+
+def _exit_at_end_of_input() -> None:
+    """In the helper: end the process when its stdin closes (the parent closed it or died)."""
+    with contextlib.suppress(OSError, ValueError):
+        # the raw descriptor: a daemon thread blocked in sys.stdin's buffered reader would
+        # abort the interpreter's shutdown (it cannot take the reader's lock)
+        while os.read(sys.stdin.fileno(), 4096):
+            pass
+    os._exit(0)
+
+
+def helper_main(argv: Sequence[str] | None = None) -> int:
+    """The helper process of :class:`BackgroundWarmUp`: :func:`warm_bots` with ``part=
+    "helper"``, writing Numba's disk cache (the kernels are ``cache=True``; the same
+    ``NUMBA_CACHE_DIR`` as the parent, inherited).
+
+    Args:
+        argv: one JSON object ``{"game", "params", "kinds", "seed"}`` (default
+            ``sys.argv[1:]``).
+
+    Returns:
+        0 once done. Ends at once (exit code 0) when its stdin closes.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    threading.Thread(target=_exit_at_end_of_input, name="lama-helper-stdin", daemon=True).start()
+    spec = json.loads(args[0])
+    game = make(str(spec["game"]), **spec["params"])
+    warm_bots(game, [str(kind) for kind in spec["kinds"]], int(spec["seed"]), part="helper")
+    return 0
+
+
+class _CacheMiss(Exception):
+    """Numba is about to compile in the warm-up's first look at the cache."""
+
+
 class BackgroundWarmUp:
-    """:func:`warm_bots` in a daemon thread, started at once.
+    """:func:`warm_bots` in a daemon thread, started at once; on a cold cache with a helper
+    process (see the module docstring).
 
     Args:
         game: the game.
@@ -142,44 +226,165 @@ class BackgroundWarmUp:
         seed: the game's seed (the warm-up's own seeds are derived from it).
     """
 
+    #: the helper's command before its JSON argument (``None``: this Python running
+    #: :data:`HELPER_CODE`; tests put others).
+    helper_command: ClassVar[Sequence[str] | None] = None
+
     def __init__(self, game: Game, kinds: Sequence[str], seed: int) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
         #: called in the warm-up thread once the code is ready (before it ends).
         self.then: list[Callable[[], None]] = []
-        #: set once Numba compiles in the warm-up (a cache miss), or once it has ended.
+        #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
         self.compiling = threading.Event()
+        #: set once the code is ready in this process (compiled or loaded), or the warm-up
+        #: has ended otherwise.
+        self.ready = threading.Event()
+        #: the helper process, once started.
+        self.helper: subprocess.Popen[bytes] | None = None
+        #: ``None``: no helper was started (warm cache, or none could start); else whether
+        #: it finished its compiles (exit code 0).
+        self.helped: bool | None = None
+        #: Numba compiles (cache misses, nested ones included) in the warm-up thread:
+        #: ``"here"`` its share while the helper ran, ``"after"`` after the helper (0 when
+        #: the helper's kernels were loaded from the cache).
+        self.compiles: dict[str, int] = {"here": 0, "after": 0}
+        self._phase = ""
+        self._closed = False
+        self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         if self.kinds:
             self._thread = threading.Thread(
                 target=self._run, args=(game, seed), name="lama-warm-up", daemon=True
             )
+            atexit.register(self.close)
             self._thread.start()
 
     def _run(self, game: Game, seed: int) -> None:
         try:
             with self._watch_compiles():
-                warm_bots(game, self.kinds, seed)
+                # At once, alongside the first look at the cache: on a cold cache it compiles
+                # from the start; on a warm one it is stopped as soon as that is known.
+                self._start_helper(game, seed)
+                if self._cold(game, seed):
+                    self.compiling.set()
+                    self.helped = self._help(game, seed)
+                else:
+                    self._stop_helper()
+                if self._closed:
+                    return
+                self._phase = "after"
+                warm_bots(game, self.kinds, seed)  # loads; compiles what no helper did
+                self._phase = ""
+            self.ready.set()
             for then in list(self.then):
                 then()
         finally:
+            self.ready.set()
             self.compiling.set()
+            self._stop_helper()
+
+    def _cold(self, game: Game, seed: int) -> bool:
+        """:func:`warm_bots` in this thread up to Numba's first compile, not started: True
+        there (a cache miss), False when everything was loaded (or Numba is missing)."""
+        try:
+            from numba.core import event
+        except ImportError:
+            return False
+        me = threading.current_thread()
+
+        class _Stop(event.Listener):
+            def on_start(self, ev: Any) -> None:
+                if threading.current_thread() is me:
+                    raise _CacheMiss
+
+            def on_end(self, ev: Any) -> None:
+                pass
+
+        try:
+            with event.install_listener("numba:compile", _Stop()):
+                warm_bots(game, self.kinds, seed)
+        except _CacheMiss:
+            return True
+        return False
+
+    def _start_helper(self, game: Game, seed: int) -> None:
+        """Start the helper process (:func:`helper_main`); nothing if it cannot start."""
+        spec = {"game": game.game_id, "params": game.params, "kinds": self.kinds, "seed": seed}
+        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), json.dumps(spec)]
+        with self._lock:
+            if self._closed or not command[0]:  # no Python to start (an embedded one)
+                return
+            try:
+                self.helper = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,  # the terminal's Ctrl-C is this process's to handle
+                )
+            except OSError:
+                self.helper = None
+
+    def _help(self, game: Game, seed: int) -> bool | None:
+        """Compile this process's share while the helper compiles its own, then wait for
+        the helper: whether it finished (``None``: there is none)."""
+        with self._lock:
+            helper = self.helper
+        if helper is None:
+            return None
+        self._phase = "here"
+        warm_bots(game, self.kinds, seed, part="here")
+        self._phase = ""
+        while not self._closed:
+            try:
+                return helper.wait(0.05) == 0
+            except subprocess.TimeoutExpired:
+                continue
+        return False
+
+    def _stop_helper(self) -> None:
+        """Kill the helper if it still runs, reap it (no zombie), close its pipe."""
+        with self._lock:
+            helper = self.helper
+        if helper is None:
+            return
+        if helper.poll() is None:
+            with contextlib.suppress(OSError):
+                helper.kill()
+        helper.wait()
+        if helper.stdin is not None:
+            with contextlib.suppress(OSError):
+                helper.stdin.close()
+
+    def close(self) -> None:
+        """Stop the warm-up's helper process (killed and reaped) and its further work; the
+        thread itself, a daemon, ends after what it is compiling. Called when the game
+        ends (also by ``q`` or Ctrl-C) and at exit; safe to call again."""
+        with self._lock:
+            self._closed = True
+        self._stop_helper()
+        with contextlib.suppress(Exception):
+            atexit.unregister(self.close)
 
     @contextlib.contextmanager
     def _watch_compiles(self) -> Iterator[None]:
         """Set :attr:`compiling` at Numba's first compile in this thread (its
-        ``numba:compile`` event comes only on a cache miss)."""
+        ``numba:compile`` event comes only on a cache miss) and count the compiles of each
+        phase (:attr:`compiles`)."""
         try:
             from numba.core import event
         except ImportError:
             yield
             return
         me = threading.current_thread()
-        flag = self.compiling
+        warm_up = self
 
         class _Listener(event.Listener):
             def on_start(self, ev: Any) -> None:
                 if threading.current_thread() is me:
-                    flag.set()
+                    warm_up.compiling.set()
+                    if warm_up._phase:
+                        warm_up.compiles[warm_up._phase] += 1
 
             def on_end(self, ev: Any) -> None:
                 pass
@@ -191,11 +396,12 @@ class BackgroundWarmUp:
         """Whether the warm-up is compiling (not only loading code from the cache): waits
         until that is known, that is until its first compile or its end (with a warm cache
         the end comes after a second or two of loading)."""
-        if self._thread is None:
+        thread = self._thread
+        if thread is None:
             return False
-        while self._thread.is_alive() and not self.compiling.wait(0.05):
+        while not self.ready.is_set() and thread.is_alive() and not self.compiling.wait(0.05):
             pass
-        return self._thread.is_alive()
+        return not self.ready.is_set() and thread.is_alive()
 
     @property
     def running(self) -> bool:
@@ -249,10 +455,12 @@ class AfterWarmUp(Bot):
                     self.bot.prepare(state)
 
     def step(self, state: State) -> int:
-        """The wrapped bot's action: interpreted while the warm-up runs if the bot can,
-        else after the warm-up."""
+        """The wrapped bot's action: interpreted while the warm-up compiles if the bot can
+        (compiled again from the moment the code is ready, within the decision), else after
+        the warm-up."""
         if self.interpretable and self.warm_up.compiling_now():
-            with self._lock, interpreting():  # not alongside the catch-up's prepare
+            ready = self.warm_up.ready.is_set
+            with self._lock, interpreting(until=ready):  # not alongside the catch-up's prepare
                 return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)

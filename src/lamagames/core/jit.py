@@ -198,11 +198,24 @@ def interpreted(kernel: _F) -> _F:
 
 
 @contextlib.contextmanager
-def interpreting() -> Iterator[None]:
+def interpreting(
+    only: Callable[[object], bool] | None = None,
+    until: Callable[[], bool] | None = None,
+) -> Iterator[None]:
     """Within this block, in this thread, :func:`choose` picks the interpreted form of a
-    kernel (other threads, such as one compiling it, are not affected)."""
-    before = getattr(_mode, "interpreting", False)
-    _mode.interpreting = True
+    kernel (other threads, such as one compiling it, are not affected).
+
+    Args:
+        only: pick the interpreted form only of the kernels for which ``only(kernel)`` is
+            true (default: every kernel); ``lama play``'s warm-up compiles some kernels in
+            a helper process and the others in its own, each running the other's
+            interpreted (issue 19).
+        until: once ``until()`` returns true, :func:`choose` picks the compiled form again
+            (asked at every :func:`choose`): a caller that runs a kernel in parts (the LAMA
+            Dice rollouts) goes on compiled as soon as the compiled code is ready.
+    """
+    before = getattr(_mode, "interpreting", None)
+    _mode.interpreting = (only, until)
     try:
         yield
     finally:
@@ -211,8 +224,14 @@ def interpreting() -> Iterator[None]:
 
 def choose(kernel: _F) -> _F:
     """``kernel``, or :func:`interpreted` ``(kernel)`` inside an :func:`interpreting`
-    block of this thread."""
-    return interpreted(kernel) if getattr(_mode, "interpreting", False) else kernel
+    block of this thread (for the kernels it names, until it says stop)."""
+    mode: tuple[Any, Any] | None = getattr(_mode, "interpreting", None)
+    if mode is None:
+        return kernel
+    only, until = mode
+    if (only is not None and not only(kernel)) or (until is not None and until()):
+        return kernel
+    return interpreted(kernel)
 
 
 # ---------------------------------------------------------------- the disk cache's key
@@ -249,7 +268,9 @@ def _module_of(value: object) -> str | None:
 def dependency_modules(module_name: str) -> list[str]:
     """The modules of :data:`CACHE_ROOTS` that module ``module_name`` uses, transitively,
     itself included (sorted): a module uses another when one of its globals is that module
-    or an object (function, class, dispatcher) defined in it.
+    or an object (function, class, dispatcher) defined in it. A package's submodules are
+    not followed from the package (they become its attributes whenever anything imports
+    them, so the result would depend on the import order).
 
     Compiled code can reach no other Python code (Numba resolves a kernel's callees from
     its module's globals), so a change to any module a cached kernel can call is a change
@@ -259,11 +280,20 @@ def dependency_modules(module_name: str) -> list[str]:
     seen = {module_name}
     todo = [module_name]
     while todo:
-        module = sys.modules.get(todo.pop())
+        current = todo.pop()
+        module = sys.modules.get(current)
         if module is None:
             continue
+        package = hasattr(module, "__path__")
         for value in list(vars(module).values()):
             name = _module_of(value)
+            # a package gains its submodules as attributes when *anything* imports them:
+            # following those would make the key depend on the import order
+            submodule = isinstance(value, types.ModuleType) and value.__name__.startswith(
+                current + "."
+            )
+            if package and submodule:
+                continue
             if name is not None and name not in seen:
                 seen.add(name)
                 todo.append(name)

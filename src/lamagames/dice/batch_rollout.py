@@ -37,6 +37,8 @@ from lamagames.dice.game import as_dice_state
 #: Default cap on the actions of one rollout (chance included) per round simulated; LAMA
 #: Dice rounds can in principle last for ever (D-8.1).
 MAX_ACTIONS_PER_ROUND: Final = 2000
+#: Copies per kernel call when the rollouts run interpreted (see :func:`rollouts`).
+INTERPRETED_CHUNK: Final = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +137,9 @@ def rollouts(
 
     Inside :func:`lamagames.core.jit.interpreting` the kernel runs as plain Python
     (:func:`lamagames.core.jit.interpreted`): nothing to compile, about 100 times slower,
-    the same results (tested).
+    the same results (tested). It then plays :data:`INTERPRETED_CHUNK` copies per call and
+    asks :func:`~lamagames.core.jit.choose` before each, so it goes on compiled from the
+    moment the compiled code is ready (``interpreting(until=...)``).
 
     Raises:
         IllegalActionError: not a LAMA Dice state, not a seat's decision, or an action
@@ -175,15 +179,38 @@ def rollouts(
     p = position
     rvec, rsym, rp = heuristic_tables(p.params)
     memo_keys, memo_vals = new_memo(MEMO_SIZE) if memo is None else memo
-    choose(_rollouts)(  # compiled, or interpreted (same results) in jit.interpreting()
+    fixed = (
         (p.ctrl, p.dice, p.scores, p.rows, p.quit, p.llama_row, p.setaside, p.discards, p.give),
         np.array(wanted, dtype=np.int32),
-        np.ascontiguousarray(seed_array, dtype=np.uint64),
-        (rounds, cap, int(p.params["end_score"])),
-        (_faces(p.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS),
-        (rvec, rsym, rp, memo_keys, memo_vals),
-        (final, over, trace_player, trace_action, trace_length),
     )
+    seed_array = np.ascontiguousarray(seed_array, dtype=np.uint64)
+    limits = (rounds, cap, int(p.params["end_score"]))
+    tables = (_faces(p.params), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS)
+    heuristic = (rvec, rsym, rp, memo_keys, memo_vals)
+    outs = (final, over, trace_player, trace_action, trace_length)
+    if choose(_rollouts) is _rollouts or k <= INTERPRETED_CHUNK:
+        # compiled, or interpreted (same results) in jit.interpreting()
+        choose(_rollouts)(*fixed, seed_array, limits, tables, heuristic, outs)
+    else:
+        # Interpreted, in parts of the copies: each part asks choose() again, so a decision
+        # started interpreted goes on compiled once the code is ready (issue 19). Copy k
+        # depends only on seeds[k] (the memo only saves time): the same results.
+        for start in range(0, k, INTERPRETED_CHUNK):
+            part = slice(start, min(k, start + INTERPRETED_CHUNK))
+            size = part.stop - part.start
+            pieces = (
+                np.zeros((m, size, n), dtype=np.int32),
+                np.zeros((m, size), dtype=np.bool_),
+                np.zeros((m, size, capacity), dtype=np.int8),
+                np.zeros((m, size, capacity), dtype=np.int16),
+                np.zeros((m, size), dtype=np.int32),
+            )
+            choose(_rollouts)(
+                *fixed, np.ascontiguousarray(seed_array[part]), limits, tables, heuristic, pieces
+            )
+            whole: tuple[npt.NDArray[Any], ...] = outs
+            for out, piece in zip(whole, pieces, strict=True):
+                out[:, part] = piece
     return RolloutResults(
         changes=final - p.scores[None, None, :],
         over=over,

@@ -49,6 +49,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.jit import choose
 from lamagames.dice import primitives
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES
 from lamagames.dice.game import DiceGame
@@ -395,7 +396,7 @@ class PairTable:
             c_p = float(p[o, f.index] + w[o, f.index])
         sp = self.space
         g = self.groups
-        r_w, r_p = kernel2p.roll_value(
+        r_w, r_p = choose(kernel2p.roll_value)(
             f.index, f.actor, f.codes, _space(sp), (w, p), (c_w, c_p), _groups(g)
         )
         return float(r_w), float(r_p)
@@ -415,7 +416,7 @@ class PairTable:
         gb = self.slots.get((sa, sb - cb), (empty, empty)) if cb else (empty, empty)
         la = self.chains[0].index(sa)
         lb = self.chains[1].index(sb)
-        return kernel2p.sweep_pair(
+        return choose(kernel2p.sweep_pair)(
             sp.size,
             _space(sp),
             (self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb)),
@@ -520,7 +521,9 @@ def _last_standing(
         all_chips.append(chips)
         seat_space = (ncodes, own, card, delta)
         ls_values.append(
-            kernel2p.solve_last_standing(chips, size, seat_space, _SYM_VALUES, _groups(groups))
+            choose(kernel2p.solve_last_standing)(
+                chips, size, seat_space, _SYM_VALUES, _groups(groups)
+            )
         )
     return ls_values, all_chips
 

@@ -1,0 +1,166 @@
+"""``lama play``'s warm-up on a cold cache (issue 19): a helper process compiles into Numba's
+disk cache while this process compiles its own share, then this process loads the helper's
+kernels instead of compiling them; a failing helper falls back to compiling here, and the
+helper never outlives the game (killed and reaped, or ended by its closed stdin)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from lamagames.bots import base
+from lamagames.bots.base import Bot
+from lamagames.cli.warmup import HELPER_CODE, BackgroundWarmUp
+from lamagames.core.game import State
+from lamagames.core.registry import make
+
+numba = pytest.importorskip("numba")
+
+
+class FreshKernelBot(Bot):
+    """Stands for a compiled bot: each decision calls :attr:`kernel`, a Numba function not
+    compiled yet in this process (a cache miss at its first call)."""
+
+    kind = "fresh-kernel"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+    kernel: ClassVar[Any] = None
+
+    def step(self, state: State) -> int:
+        assert FreshKernelBot.kernel(3) == 9
+        return state.legal_actions(self.seat)[0]
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FreshKernelBot]]:
+    def _triple(x: int) -> int:
+        return 3 * x
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", FreshKernelBot.kind), FreshKernelBot)
+    monkeypatch.setattr(FreshKernelBot, "kernel", numba.njit(cache=False)(_triple))
+    yield FreshKernelBot
+
+
+def _helper(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    monkeypatch.setattr(BackgroundWarmUp, "helper_command", (sys.executable, "-c", code))
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_failing_helper_falls_back_to_compiling_here(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """numba missing in the helper, a crash: whatever it is, this process compiles."""
+    _helper(monkeypatch, "raise SystemExit(3)")
+    warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "fresh-kernel"], 1)
+    warm_up.wait(None)
+    assert warm_up.helped is False and warm_up.compiling.is_set() and warm_up.ready.is_set()
+    assert warm_up.compiles["after"] >= 1  # compiled here after all
+    assert fresh.kernel.signatures  # the code is ready for the real game
+    assert warm_up.helper is not None and warm_up.helper.returncode == 3  # reaped
+
+
+def test_a_helper_that_cannot_start_falls_back_too(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(BackgroundWarmUp, "helper_command", (str(tmp_path / "no-python"),))
+    warm_up = BackgroundWarmUp(make("dice", num_players=2), ["fresh-kernel"], 1)
+    warm_up.wait(None)
+    assert warm_up.helper is None and warm_up.helped is None
+    assert warm_up.compiles["after"] >= 1 and fresh.kernel.signatures
+
+
+def test_closing_kills_and_reaps_the_helper_and_compiles_nothing_more(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game ends (``q``, Ctrl-C, its end) while the helper still compiles: no process
+    and no zombie is left, and this process does not start compiling instead."""
+    _helper(monkeypatch, "import time; time.sleep(120)")
+    warm_up = BackgroundWarmUp(make("dice", num_players=2), ["fresh-kernel"], 1)
+    assert warm_up.compiling_now()  # a cache miss: the helper compiles
+    helper = warm_up.helper
+    assert helper is not None and helper.poll() is None
+    warm_up.close()
+    assert helper.returncode is not None and _gone(helper.pid)  # killed and reaped
+    warm_up.wait(None)
+    assert warm_up.compiles["after"] == 0 and not fresh.kernel.signatures
+    warm_up.close()  # again: nothing happens
+
+
+def test_a_warm_cache_stops_the_helper_at_once(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _helper(monkeypatch, "import time; time.sleep(120)")
+    assert fresh.kernel(1) == 3  # compiled already: the warm-up only finds it
+    warm_up = BackgroundWarmUp(make("dice", num_players=2), ["fresh-kernel"], 1)
+    assert not warm_up.compiling_now()
+    warm_up.wait(None)
+    assert warm_up.helped is None and warm_up.compiles == {"here": 0, "after": 0}
+    helper = warm_up.helper
+    assert helper is not None and helper.returncode is not None and _gone(helper.pid)
+
+
+def test_the_helper_ends_when_its_stdin_closes(tmp_path: Path) -> None:
+    """Its parent died without closing it (killed): the helper does not compile on alone."""
+    spec = {"game": "dice", "params": make("dice", num_players=2).params,
+            "kinds": ["search"], "seed": 1}  # fmt: skip
+    helper = subprocess.Popen(
+        [sys.executable, "-c", HELPER_CODE, json.dumps(spec)],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},  # cold: about 10 CPU s
+    )
+    assert helper.stdin is not None
+    helper.stdin.close()
+    try:
+        assert helper.wait(timeout=30) == 0
+    finally:
+        helper.kill()
+        helper.wait()
+    assert helper.stderr is not None and helper.stderr.read() == b""
+    assert not any(tmp_path.rglob("batch_heuristic.rollouts*.nbi"))  # ended before
+
+
+_COLD_EXACT = """
+import json
+from lamagames import make
+from lamagames.cli.warmup import BackgroundWarmUp
+from lamagames.dice.solver import kernel2p
+warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "exact"], 3)
+warm_up.wait(None)
+print(json.dumps({"helped": warm_up.helped, "compiles": warm_up.compiles,
+                  "loaded": len(kernel2p.solve_last_standing.signatures),
+                  "hits": len(kernel2p.solve_last_standing.stats.cache_hits),
+                  "sweep_missed": len(kernel2p.sweep_pair.stats.cache_misses)}))
+"""
+
+
+@pytest.mark.slow
+def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path) -> None:
+    """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper compiles the
+    last-standing solve and the roll values, this process the sweep (``here``); afterwards
+    this process compiles nothing (Numba's ``numba:compile`` events: ``after`` 0) and has
+    the helper's kernels, loaded from the cache (a cache hit)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COLD_EXACT],
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+        capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    found = json.loads(done.stdout)
+    assert found["helped"] is True
+    assert found["compiles"]["here"] > 0 and found["compiles"]["after"] == 0
+    assert found["loaded"] == 1 and found["hits"] == 1  # the helper's, loaded
+    assert found["sweep_missed"] == 1  # this process's share, compiled here
+    assert any(tmp_path.rglob("kernel2p.solve_last_standing*.nbi"))
