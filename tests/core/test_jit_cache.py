@@ -54,6 +54,9 @@ def test_every_cached_kernel_of_the_package_carries_the_key() -> None:
                 continue  # not cached on disk
             seen += 1
             assert jit.has_cache_key(value), f"{name}: {value.py_func.__name__}"
+            # Numba's "cannot cache" warning reads the locator's _py_file (it crashed on
+            # an uncachable kernel compiled with NUMBA_OPT=0)
+            assert value._cache._impl.locator._py_file == module.__file__
     assert seen > 40  # the sweep, step, heuristic and vector kernels
 
 

@@ -339,9 +339,10 @@ def install_cache_key() -> None:
             """Numba's own locator for the function (same directory, same file names),
             with :func:`source_stamp` as the freshness stamp."""
 
-            def __init__(self, base: Any, module_name: str) -> None:
+            def __init__(self, base: Any, module_name: str, py_file: str) -> None:
                 self._base = base
                 self._module_name = module_name
+                self._py_file = py_file  # Numba's warnings read it (check_cachable)
 
             def ensure_cache_path(self) -> None:
                 self._base.ensure_cache_path()
@@ -365,7 +366,7 @@ def install_cache_key() -> None:
                         continue
                     base = other.from_function(py_func, py_file)
                     if base is not None:
-                        return cls(base, module_name)
+                        return cls(base, module_name, py_file)
                 return None
 
         impl._locator_classes.insert(0, SourceClosureLocator)
