@@ -1,8 +1,8 @@
 """A long Lama Express game on purpose: the lower bound beside the proven upper bound.
 
 :func:`lamagames.express.rl.decision_bound` proves that a game of ``T`` rolls has at most so
-many decisions. :func:`long_game` builds an actual game, on the scalar engine, that comes
-close to it: an adversary that chooses every die colour (E-1: each has probability 1/6, so
+many decisions. :func:`long_game` builds an actual game on the scalar engine, as long as it
+can find: an adversary that chooses every die colour (E-1: each has probability 1/6, so
 every sequence of colours can happen) and every seat's decision, searching roll by roll
 (a beam search) for the play with the most decisions. Its length is a lower bound on the
 longest game; the two together say how tight the bound is (``docs/rl.md``).
@@ -151,7 +151,8 @@ def _key(state: ExpressState) -> tuple[object, ...]:
 
 
 def _children(state: ExpressState) -> list[ExpressState]:
-    """Every way to play the next roll: colour, window plan, train choice (E-6, E-9)."""
+    """Every way to play the next roll: colour, plan of the window after the roll, train
+    choice, plan of the window after the move (E-6, E-9)."""
     out = []
     for colour in range(NUM_DIE_COLOURS):
         rolled = state.clone()
@@ -168,8 +169,13 @@ def _children(state: ExpressState) -> list[ExpressState]:
             else:
                 options = [after_roll]
             for moved in options:
-                _play_window(moved, plan)
-                out.append(moved)
+                if moved.phase() != Phase.WINDOW:
+                    out.append(moved)
+                    continue
+                for second in PLANS:
+                    done = moved.clone()
+                    _play_window(done, second)
+                    out.append(done)
     return out
 
 
@@ -189,16 +195,16 @@ class _Node:
 def long_game(game: ExpressGame, beam: int = 8) -> LongGame:
     """A game with many decisions, built by a beam search over the whole game.
 
-    Each roll, every state of the beam is expanded by every die colour, window plan
-    (:data:`PLANS`, the same for both windows of the roll) and train choice (E-6, E-9); the
-    ``beam`` best distinct positions by :func:`_rank` are kept. Games ending with a winner
+    Each roll, every state of the beam is expanded by every die colour, plan of each window
+    (:data:`PLANS`) and train choice (E-6, E-9); the ``beam`` best distinct positions by
+    :func:`_rank` are kept. Games ending with a winner
     are dropped (E-10: exits short of a win only). The best game is replayed from the
     start on the engine, which checks every action.
 
     Args:
         game: a game with a ``turn_limit`` (E-11); the search plays all its rolls.
-        beam: positions kept after each roll; work grows linearly with it (about 0.1 s per
-            roll and position for 2 seats).
+        beam: positions kept after each roll; work grows linearly with it (about 2 ms per
+            roll and position for 2 seats, 4 ms for 4).
 
     Returns:
         The :class:`LongGame` with the most decisions found.
