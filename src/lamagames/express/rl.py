@@ -136,9 +136,10 @@ def special_action_bound(
       a car's longest such history is the greedy one (re-board at its first re-boarding
       stop, detour at the first arrow stop after it, and so on), so a search over
       ``(tip, which cars are full)`` gives ``g(m)``, the most for one train making ``m``
-      moves, and ``P = max g(m_A) + g(m_B)`` over ``m_A + m_B = T`` (one train moves per
-      roll, E-6). On the standard board ``g`` grows by 55 every 48 moves (1.146 per move,
-      against 2 per move for the per-position count): ``P = 1148`` for ``T = 1000``.
+      moves, and ``P = max g(m_A) + g(m_B)`` over ``m_A + m_B = T`` (at most one train
+      moves per roll, E-6, and ``g`` does not decrease: the relaxation can always move).
+      On the standard board ``g`` grows by 55 every 48 moves (1.146 per move, against 2
+      per move for the per-position count): ``P = 1148`` for ``T = 1000``.
 
     The search runs when ``board.length * (turn_limit + 1) <= SEARCH_LIMIT`` (cached per
     board and limit); beyond, the per-position count alone is returned.
@@ -171,8 +172,7 @@ def decision_bound(
     - free actions (E-7): each llama boards once (nothing returns it to its station):
       ``B <= 4n``; each exit puts a llama in a house for good and the game ends at the
       ``L``-th of one seat (E-10): ``X <= n(L - 1) + 1``; detours plus re-boards
-      ``<= P + B + X`` (:func:`special_action_bound`). So
-      ``A <= P + 2(4n + n(L - 1) + 1)``;
+      ``<= S``. So ``A <= 4n + n(L - 1) + 1 + S``;
     - passes: in a window every seat passes at most once between two actions (an action
       resets the passes, E-9), and the seat that acts has not passed since the last action,
       so a window with ``k`` actions has at most ``k`` actions and ``n(k + 1) - k``
