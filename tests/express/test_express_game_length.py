@@ -128,8 +128,8 @@ def test_e7_detours_and_reboards_stay_within_the_bound_on_every_prefix(players: 
 
 # ------------------------------------------------------------------ the constructed long game
 #: Least ``decisions / max_game_length`` of :func:`long_game` with ``beam=4`` over 60 rolls
-#: (measured 0.522, 0.616, 0.598 for 2, 3, 4 seats; docs/rl.md quotes longer games).
-LONG_GAME_FRACTION = 0.5
+#: (measured 0.628, 0.610, 0.587 for 2, 3, 4 seats; docs/rl.md quotes longer games).
+LONG_GAME_FRACTION = 0.55
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

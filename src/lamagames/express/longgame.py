@@ -43,12 +43,17 @@ PLAN_ALL: Final = 0  # boards, detours, re-boards, exits that do not win, on bot
 PLAN_NONE: Final = 1  # pass on everything: the window only collects passes
 PLAN_A: Final = 2  # as PLAN_ALL, on train A's cars only: train B keeps what it offers
 PLAN_B: Final = 3  # as PLAN_ALL, on train B's cars only
-PLANS: Final = (PLAN_ALL, PLAN_NONE, PLAN_A, PLAN_B)
+#: as PLAN_ALL, but only actions after which as many seats have a free action as before (so
+#: as many can pass at the end of the window)
+PLAN_KEEP: Final = 4
+PLANS: Final = (PLAN_ALL, PLAN_NONE, PLAN_A, PLAN_B, PLAN_KEEP)
 
 
 def _planned(state: ExpressState, seat: int, plan: int) -> list[int]:
     """The free actions of ``seat`` that ``plan`` takes now, re-boards first (they fill a car
-    for a later detour), then detours, boards and exits (never the winning one, E-10)."""
+    for a later detour), then detours, boards and exits (never the winning one, E-10).
+    ``seat`` is the seat asked or one that has not passed (:meth:`acting_players`), so
+    trying an action on a copy is legal (E-9)."""
     if plan == PLAN_NONE:
         return []
     out = []
@@ -65,7 +70,17 @@ def _planned(state: ExpressState, seat: int, plan: int) -> list[int]:
                 out.append((3, action))
         else:
             out.append((2, action))
-    return [a for _, a in sorted(out)]
+    chosen = [a for _, a in sorted(out)]
+    if plan == PLAN_KEEP and chosen:
+        before = sum(1 for b in state._free_bits() if b)
+        kept = []
+        for action in chosen:
+            after = state.clone()
+            after.apply_action(action, seat)
+            if after.is_terminal() or sum(1 for b in after._free_bits() if b) >= before:
+                kept.append(action)
+        chosen = kept
+    return chosen
 
 
 def _play_window(state: ExpressState, plan: int) -> int:
