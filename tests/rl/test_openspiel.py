@@ -90,9 +90,9 @@ def test_parameters_reach_the_engine() -> None:
     assert params["colours"] == ["pink", "green", "blue"]
     assert params["llamas_to_win"] == 3  # E-10 short game
     assert params["turn_limit"] == 9
-    # lamagames.express.rl.decision_bound: 9 rolls, 3 seats, 3 llamas to win, one car of a
-    # train on an arrow and one on a re-boarding space at most (the standard board, E-3):
-    # free actions A = 4*3 + 3*2 + 1 + 2*(9 + 2) = 41; 9 + 3*(41 + 2*9) = 186 decisions
+    # lamagames.express.rl.decision_bound: 9 rolls, 3 seats, 3 llamas to win; detours and
+    # re-boards at most min(per position 2*(9 + 2) = 22, per car P + 19) = 22 (the standard
+    # board, E-3); free actions A = 4*3 + 3*2 + 1 + 22 = 41; 9 + 3*(41 + 2*9) = 186 decisions
     assert express.max_game_length() == 186
 
 
@@ -334,13 +334,14 @@ def test_express_games_stay_within_the_proven_bound(players: int) -> None:
     # whenever it can (the most free actions) never exceed max_game_length, per game and
     # per roll.
     from lamagames.express.board import ROLE_ARROW, ROLE_REBOARD, standard_board
-    from lamagames.express.rl import cars_on_role, decision_bound
+    from lamagames.express.rl import cars_on_role, decision_bound, special_action_bound
 
     board = standard_board()
     assert cars_on_role(board, ROLE_ARROW) == cars_on_role(board, ROLE_REBOARD) == 1
     limit = 40
     game = pyspiel.load_game(f"python_lama_express(players={players},turn_limit={limit})")
-    assert game.max_game_length() == decision_bound(players, 4, limit, 1, 1)
+    specials = special_action_bound(board, limit, players, 4)
+    assert game.max_game_length() == decision_bound(players, 4, limit, specials)
     rng = np.random.RandomState(players)
     for greedy in (False, True):
         for _ in range(6):
