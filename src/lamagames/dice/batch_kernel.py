@@ -547,44 +547,38 @@ def apply_player(
     """Apply a legal player action of the seat to act (D-6 .. D-10)."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
+    if phase == Phase.GIVE_LLAMAS or phase == Phase.GIVE_EMPTY:
+        scores[seat] -= chip_points(action)  # D-8.1, D-10
+        if phase == Phase.GIVE_LLAMAS:
+            _next_turn(ctrl, dice, quit)
+        else:
+            _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
+        return
     if phase == Phase.TURN:
         ctrl[LAST_ACTOR] = seat
         if action == A_ROLL:
             ctrl[PHASE] = Phase.DICE
             return
         quit[seat] = True  # D-7
-        if not everyone_quit(quit):
-            _next_turn(ctrl, dice, quit)
-            return
-        _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
-        return
-    if phase == Phase.DISCARD:  # D-8.2
+        over = everyone_quit(quit)
+    elif phase == Phase.DISCARD:  # D-8.2
         row = rows[seat]
         for s in range(7):
             k = discard_counts[action, s]
             row[s] -= k
             discards[s] += k
-        if is_empty(row):  # D-9
-            _end_round(
-                ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score
-            )
-        else:
-            _next_turn(ctrl, dice, quit)
-        return
-    if phase == Phase.TAKE:  # D-8.3
+        over = is_empty(row)  # D-9
+    else:  # D-8.3
         s = action - A_TAKE
         llama[s] = 0
         rows[seat, s] += 1
-        if not is_empty(llama):
-            _next_turn(ctrl, dice, quit)
-            return
+        over = is_empty(llama)  # D-9
+    # one call site each (the kernels are inlined into their callers: one copy of the
+    # round end instead of three)
+    if over:
         _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
-        return
-    scores[seat] -= chip_points(action)  # D-8.1, D-10
-    if phase == Phase.GIVE_LLAMAS:
-        _next_turn(ctrl, dice, quit)
     else:
-        _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
+        _next_turn(ctrl, dice, quit)
 
 
 @_inline
