@@ -155,7 +155,9 @@ def below(rng: U64, k: int, bound: int) -> int:
     """A uniform integer in ``0 .. bound - 1`` from stream ``k`` (Lemire's multiply-shift on
     32 bits; bound <= 2**31)."""
     high = next_u64(rng, k) >> np.uint64(32)
-    return int((high * np.uint64(bound)) >> np.uint64(32))
+    # via int64: Numba's int() of a uint64 stays uint64, and uint64 mixed with
+    # int64 computes in float64 (the D-5 draw's subtractions were float arithmetic)
+    return int(np.int64((high * np.uint64(bound)) >> np.uint64(32)))
 
 
 @_inline
