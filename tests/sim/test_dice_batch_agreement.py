@@ -120,18 +120,25 @@ def test_scalar_games_drive_the_step_api_with_equal_masks_d5_d11(players: int) -
         assert states.round_points[g].tolist() == np.sum(scalar.round_points, axis=0).tolist()
 
 
-def test_step_api_with_kernel_policies_plays_the_games_of_play() -> None:
-    params = batch.check_params(4, {})
+@pytest.mark.parametrize(
+    "seats",
+    [["benchmark"] * 4, ["random"] * 4, ["random", "heuristic", "benchmark"]],
+)
+def test_step_api_with_kernel_policies_plays_the_games_of_play(seats: list[str]) -> None:
+    """One step path (issue 17): ``play`` takes the steps of ``init``, ``policy_actions``
+    and ``step``, so its games are theirs, random seats included (their draws too)."""
+    params = batch.check_params(len(seats), {})
     seeds = np.arange(40, 52, dtype=np.uint64)
-    results = batch.play(seeds, ["benchmark"] * 4, params)
+    results = batch.play(seeds, seats, params)
     states = batch.init(seeds, params)
     for _ in range(5000):
         if states.is_terminal().all():
             break
-        batch.step(states, batch.policy_actions(states, ["benchmark"] * 4))
+        batch.step(states, batch.policy_actions(states, seats))
     assert states.is_terminal().all()
     assert (states.scores == results.scores).all()
     assert (states.round == results.length).all()
+    assert (states.round_points == results.extra["round_points"]).all()
 
 
 def test_play_depends_only_on_each_games_seed() -> None:

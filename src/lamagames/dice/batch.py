@@ -383,7 +383,10 @@ def play_traced(
     )
     play_games(
         seeds_u, full["starting_seat"], full["end_score"], new_seats(codes),
-        Tables(_faces(full), HAND_IDS, DISCARD_IDS, *heuristic_tables(full)),
+        Tables(
+            _faces(full), HAND_IDS, HAND_COUNTS, DISCARD_IDS, DISCARD_COUNTS,
+            *heuristic_tables(full),
+        ),
         Results(scores, wins, length, rpts, decisions),
         TraceArrays(trace.player, trace.action, trace.length),
     )  # fmt: skip

@@ -39,6 +39,7 @@ from lamagames.dice.batch_kernel import (
     ROUND,
     U64,
     Bools,
+    _inline,
     _jit,
     apply_chance,
     apply_player,
@@ -385,7 +386,7 @@ def heuristic_give(score: int) -> int:
     return give_greedy(score)
 
 
-@_jit
+@_inline
 def heuristic_action(
     ctrl: I32,
     dice: I8,

@@ -142,7 +142,7 @@ def _jit_no_refcount(function: _F) -> _F:
 
 
 # ---------------------------------------------------------------- random numbers
-@_jit
+@_inline
 def next_u64(rng: U64, k: int) -> np.uint64:
     """Advance SplitMix64 stream ``k`` of ``rng`` and return 64 random bits."""
     s = rng[k] + np.uint64(0x9E3779B97F4A7C15)
@@ -152,15 +152,17 @@ def next_u64(rng: U64, k: int) -> np.uint64:
     return np.uint64(z ^ (z >> np.uint64(31)))
 
 
-@_jit
+@_inline
 def below(rng: U64, k: int, bound: int) -> int:
     """A uniform integer in ``0 .. bound - 1`` from stream ``k`` (Lemire's multiply-shift on
     32 bits; bound <= 2**31)."""
     high = next_u64(rng, k) >> np.uint64(32)
-    return int((high * np.uint64(bound)) >> np.uint64(32))
+    # via int64: Numba's int() of a uint64 stays uint64, and uint64 mixed with
+    # int64 computes in float64 (the D-5 draw's subtractions were float arithmetic)
+    return int(np.int64((high * np.uint64(bound)) >> np.uint64(32)))
 
 
-@_jit
+@_inline
 def seed_streams(rng: U64, seed: np.uint64) -> None:
     """Seed the two streams of one game from its uint64 seed."""
     rng[0] = seed
@@ -176,7 +178,7 @@ def seed_streams(rng: U64, seed: np.uint64) -> None:
 Game = tuple[I32, I8, I32, I8, Bools, I8, I8, I8, Bools, I32]
 
 
-@_jit
+@_inline
 def reset_game(game: Game, start: int) -> None:
     """The state before the first deal, round 1 started by seat ``start`` (D-5)."""
     ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts = game
@@ -186,13 +188,14 @@ def reset_game(game: Game, start: int) -> None:
     ctrl[LAST_ACTOR] = start
     ctrl[DEAL_SEAT] = 0
     ctrl[ROUND] = 1
-    dice[:] = -1
-    scores[:] = 0
-    rpts[:] = 0
+    _clear_dice(dice)
+    for seat in range(scores.shape[0]):
+        scores[seat] = 0
+        rpts[seat] = 0
     _new_round_cards(rows, quit, llama, setaside, discards, give)
 
 
-@_jit
+@_inline
 def _new_round_cards(
     rows: I8,
     quit: Bools,
@@ -201,24 +204,34 @@ def _new_round_cards(
     discards: I8,
     give: Bools,
 ) -> None:
-    rows[:, :] = 0
-    quit[:] = False
-    give[:] = False
+    for seat in range(rows.shape[0]):
+        for s in range(7):
+            rows[seat, s] = 0
+        quit[seat] = False
+        give[seat] = False
     for s in range(7):
         llama[s] = _LLAMA_ROW[s]
         setaside[s] = _DECK[s]
         discards[s] = 0
 
 
-@_jit
+@_inline
+def _clear_dice(dice: I8) -> None:
+    """No roll shown: every die -1 (element stores: a slice fill ``dice[:] = -1``
+    measured slower in the whole-game loop)."""
+    for d in range(3):
+        dice[d] = -1
+
+
+@_inline
 def _next_turn(ctrl: I32, dice: I8, quit: Bools) -> None:
     """D-6: the next seat clockwise that has not quit (possibly the same seat)."""
     ctrl[PLAYER] = next_seat(quit, ctrl[PLAYER])
-    dice[:] = -1
+    _clear_dice(dice)
     ctrl[PHASE] = Phase.TURN
 
 
-@_jit
+@_inline
 def _after_give_backs(
     ctrl: I32,
     scores: I32,
@@ -248,7 +261,7 @@ def _after_give_backs(
     ctrl[PHASE] = Phase.DEAL
 
 
-@_jit
+@_inline
 def _end_round(
     ctrl: I32,
     dice: I8,
@@ -269,7 +282,7 @@ def _end_round(
         rpts[seat] += points
         scores[seat] += points
         give[seat] = gives_back_after_round(points, scores[seat])
-    dice[:] = -1
+    _clear_dice(dice)
     _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
 
 
@@ -288,7 +301,7 @@ def roll_possible(faces: I8, outcome: int) -> bool:
     return True
 
 
-@_jit
+@_inline
 def sample_chance(ctrl: I32, setaside: I8, rng: U64, faces: I8, hand_ids: I16) -> int:
     """Draw the chance outcome id of the current chance node from stream 0: a roll (one
     uniform face per die, D-1) or a deal (six cards without replacement, D-5)."""
@@ -297,22 +310,33 @@ def sample_chance(ctrl: I32, setaside: I8, rng: U64, faces: I8, hand_ids: I16) -
         b = faces[1, below(rng, 0, 6)]
         c = faces[2, below(rng, 0, 6)]
         return int(a * 49 + b * 7 + c)
+    return int(hand_ids[draw_hand(setaside, rng)])
+
+
+@_inline
+def draw_hand(setaside: I8, rng: U64) -> int:
+    """D-5: six cards drawn without replacement from the set-aside deck ``setaside`` (int8
+    ``(7,)``, left as it is) with stream 0 of ``rng``, as the count code ``sum(counts[s] *
+    7**s)`` (the index of ``hand_ids``, :mod:`lamagames.dice.batch`). The one D-5 draw of
+    the batch engine: :func:`sample_chance` calls it."""
+    left = 0  # the cards still there, 4 bits per symbol (at most 6 each, D-3)
     total = 0
     for s in range(7):
+        left += int(setaside[s]) << (4 * s)
         total += setaside[s]
     code = 0
-    for _ in range(6):  # draw without replacement, taking the cards out for a moment
+    for _ in range(6):
         r = below(rng, 0, total)
         s = 0
-        while r >= setaside[s]:
-            r -= setaside[s]
+        count = left & 15
+        while r >= count:
+            r -= count
             s += 1
-        setaside[s] -= 1
+            count = (left >> (4 * s)) & 15
+        left -= 1 << (4 * s)
         total -= 1
         code += _POW7[s]
-    for s in range(7):  # put them back: applying the outcome deals them
-        setaside[s] += (code // _POW7[s]) % 7
-    return int(hand_ids[code])
+    return code
 
 
 _POW7 = np.array([7**s for s in range(7)], dtype=np.int32)
@@ -333,7 +357,7 @@ def chance_legal(ctrl: I32, setaside: I8, faces: I8, hand_counts: I8, outcome: i
     return True
 
 
-@_jit
+@_inline
 def apply_chance(
     ctrl: I32,
     dice: I8,
@@ -388,7 +412,7 @@ def apply_chance(
 
 
 # ---------------------------------------------------------------- player actions
-@_jit
+@_inline
 def discard_limits(dice: I8, row: I8, syms: I32, lims: I32) -> int:
     """The distinct matching symbols in dice order and how many of each may go (from
     :func:`~lamagames.dice.primitives.max_discard`, D-8.2); returns how many symbols."""
@@ -412,7 +436,7 @@ def discard_limits(dice: I8, row: I8, syms: I32, lims: I32) -> int:
     return m
 
 
-@_jit
+@_inline
 def legal_actions(
     ctrl: I32,
     dice: I8,
@@ -471,7 +495,7 @@ def legal_actions(
 _POW4 = np.array([4**s for s in range(7)], dtype=np.int32)
 
 
-@_jit
+@_inline
 def benchmark_action(
     ctrl: I32,
     dice: I8,
@@ -496,7 +520,7 @@ def benchmark_action(
     return give_greedy(scores[seat])
 
 
-@_jit
+@_inline
 def give_greedy(score: int) -> int:
     """Black before white before none (D-4, D-8.1, D-10): the give-back of the benchmark
     and heuristic policies."""
@@ -508,7 +532,7 @@ def give_greedy(score: int) -> int:
     return A_NONE
 
 
-@_jit
+@_inline
 def apply_player(
     ctrl: I32,
     dice: I8,
@@ -527,47 +551,41 @@ def apply_player(
     """Apply a legal player action of the seat to act (D-6 .. D-10)."""
     phase = ctrl[PHASE]
     seat = ctrl[PLAYER]
+    if phase == Phase.GIVE_LLAMAS or phase == Phase.GIVE_EMPTY:
+        scores[seat] -= chip_points(action)  # D-8.1, D-10
+        if phase == Phase.GIVE_LLAMAS:
+            _next_turn(ctrl, dice, quit)
+        else:
+            _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
+        return
     if phase == Phase.TURN:
         ctrl[LAST_ACTOR] = seat
         if action == A_ROLL:
             ctrl[PHASE] = Phase.DICE
             return
         quit[seat] = True  # D-7
-        if not everyone_quit(quit):
-            _next_turn(ctrl, dice, quit)
-            return
-        _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
-        return
-    if phase == Phase.DISCARD:  # D-8.2
+        over = everyone_quit(quit)
+    elif phase == Phase.DISCARD:  # D-8.2
         row = rows[seat]
         for s in range(7):
             k = discard_counts[action, s]
             row[s] -= k
             discards[s] += k
-        if is_empty(row):  # D-9
-            _end_round(
-                ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score
-            )
-        else:
-            _next_turn(ctrl, dice, quit)
-        return
-    if phase == Phase.TAKE:  # D-8.3
+        over = is_empty(row)  # D-9
+    else:  # D-8.3
         s = action - A_TAKE
         llama[s] = 0
         rows[seat, s] += 1
-        if not is_empty(llama):
-            _next_turn(ctrl, dice, quit)
-            return
+        over = is_empty(llama)  # D-9
+    # one call site each (the kernels are inlined into their callers: one copy of the
+    # round end instead of three)
+    if over:
         _end_round(ctrl, dice, scores, rows, quit, llama, setaside, discards, give, rpts, end_score)
-        return
-    scores[seat] -= chip_points(action)  # D-8.1, D-10
-    if phase == Phase.GIVE_LLAMAS:
-        _next_turn(ctrl, dice, quit)
     else:
-        _after_give_backs(ctrl, scores, rows, quit, llama, setaside, discards, give, end_score)
+        _next_turn(ctrl, dice, quit)
 
 
-@_jit
+@_inline
 def policy_action(
     ctrl: I32,
     dice: I8,
