@@ -11,7 +11,7 @@ import pytest
 from db_helpers import Faults
 from sqlalchemy.exc import IntegrityError
 
-from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
+from lamagames.web.store import BATCH_ROWS, ActionData, Store, StoreUnavailable, TableData
 from lamagames.web.writer import GroupWriter
 
 
@@ -73,6 +73,36 @@ def test_actions_of_many_tables_share_one_commit(store: Store) -> None:
         assert loaded is not None
         assert loaded.version == 2
         assert loaded.status == ("finished" if number else "waiting")
+
+
+def test_a_batch_longer_than_one_statement_stores_every_action(store: Store) -> None:
+    """The batch's multi-row statements (``BATCH_ROWS`` actions each): 2.5 statements of
+    actions, some of them a game's last (with the status), in one transaction; every
+    action and every table's version and status as written one by one."""
+    count = 2 * BATCH_ROWS + BATCH_ROWS // 2
+    tables = _tables(store, count)
+    for table in tables[:3]:  # tables at other versions
+        store.append_action(table.id, ActionData(0, -1, "roll", "chance"))
+    items = [
+        (
+            t.id,
+            ActionData(int(i < 3), i % 2, f"take {i % 6 + 1}", "human"),
+            "finished" if i % 7 == 0 else None,
+        )
+        for i, t in enumerate(tables)
+    ]
+    store.append_batch(items)
+    for number, table in enumerate(tables):
+        loaded = store.load(table.code)
+        assert loaded is not None
+        idx = int(number < 3)
+        assert loaded.version == idx + 1
+        assert loaded.status == ("finished" if number % 7 == 0 else "waiting")
+        assert (loaded.actions[-1].idx, loaded.actions[-1].notation) == (
+            idx,
+            f"take {number % 6 + 1}",
+        )
+        assert len(loaded.actions) == idx + 1
 
 
 def test_one_bad_action_fails_alone(store: Store) -> None:

@@ -44,6 +44,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     bindparam,
+    case,
     create_engine,
     event,
     false,
@@ -109,6 +110,11 @@ def new_token() -> str:
 def new_code() -> str:
     """A short room code such as ``K7QF2M``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+#: Most actions in one statement of the group commit (6 parameters each: SQLite before
+#: 3.32 took at most 999 parameters per statement, PostgreSQL 65,535).
+BATCH_ROWS: Final = 100
 
 
 def _driver_params(
@@ -299,7 +305,7 @@ class Store:
                 kwargs["poolclass"] = StaticPool
         self.engine: Engine = create_engine(self.url, **kwargs)
         #: SQL of the group commit's statements in this dialect (:meth:`_batch_sql`).
-        self._batch_statements: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+        self._batch_statements: dict[tuple[str, int], tuple[str, tuple[str, ...] | None]] = {}
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         # one shared in-memory connection must not be used by two threads at once
@@ -534,57 +540,90 @@ class Store:
 
     def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
         now = _now()
-        insert_sql, insert_keys = self._batch_sql("insert")
-        rows = [
-            {
-                "p_table_id": table_id,
-                "p_idx": action.idx,
-                "p_player": action.player,
-                "p_notation": action.notation,
-                "p_by": action.by,
-                "p_created": now,
-            }
-            for table_id, action, _status in items
-        ]
-        plain = [
-            {"tid": table_id, "v": action.idx + 1, "u": now}
-            for table_id, action, status in items
-            if status is None
-        ]
-        with_status = [
-            {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
-            for table_id, action, status in items
-            if status is not None
-        ]
         with self.engine.begin() as conn:
-            # The statements compiled once, the rows handed to the driver as they are:
-            # SQLAlchemy's per-row parameter processing cost more than the database
-            # (all values are ints and strings, which need no conversion).
-            conn.exec_driver_sql(insert_sql, _driver_params(rows, insert_keys))
-            if plain:
-                sql, keys = self._batch_sql("update")
-                conn.exec_driver_sql(sql, _driver_params(plain, keys))
-            if with_status:
-                sql, keys = self._batch_sql("update_status")
+            # Multi-row statements of at most BATCH_ROWS rows, compiled once per row count
+            # and handed to the driver as they are. One statement is one call into the
+            # driver: executemany made one call per row (SQLite's module releases and
+            # takes back the GIL around each row's step), and each time the GIL is taken
+            # back from a busy event loop costs up to a switch interval (5 ms), which made
+            # a batch of 20 actions wait tens of milliseconds for the loop.
+            for start in range(0, len(items), BATCH_ROWS):
+                chunk = items[start : start + BATCH_ROWS]
+                sql, keys = self._batch_sql("insert", len(chunk))
+                values: dict[str, Any] = {"u": now}
+                for number, (table_id, action, _status) in enumerate(chunk):
+                    values[f"t{number}"] = table_id
+                    values[f"i{number}"] = action.idx
+                    values[f"p{number}"] = action.player
+                    values[f"n{number}"] = action.notation
+                    values[f"b{number}"] = action.by
+                    values[f"v{number}"] = action.idx + 1
+                conn.exec_driver_sql(sql, _driver_params([values], keys)[0])
+                plain = [(t, a) for t, a, status in chunk if status is None]
+                if plain:
+                    sql, keys = self._batch_sql("update", len(plain))
+                    values = {"u": now}
+                    for number, (table_id, action) in enumerate(plain):
+                        values[f"t{number}"] = table_id
+                        values[f"v{number}"] = action.idx + 1
+                    conn.exec_driver_sql(sql, _driver_params([values], keys)[0])
+            with_status = [
+                {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
+                for table_id, action, status in items
+                if status is not None
+            ]
+            if with_status:  # the last action of a game: rare
+                sql, keys = self._batch_sql("update_status", 0)
                 conn.exec_driver_sql(sql, _driver_params(with_status, keys))
 
-    def _batch_sql(self, which: str) -> tuple[str, tuple[str, ...] | None]:
+    def _batch_sql(self, which: str, rows: int) -> tuple[str, tuple[str, ...] | None]:
         """The SQL of one of :meth:`_append_many`'s statements in this database's dialect
-        and, for positional parameter styles, the order of its parameters (made once)."""
-        found = self._batch_statements.get(which)
+        and, for positional parameter styles, the order of its parameters (made once per
+        statement and row count).
+
+        ``insert``: ``rows`` actions (parameters ``t<k>``, ``i<k>``, ``p<k>``, ``n<k>``,
+        ``b<k>`` and ``u``, the time); ``update``: the version ``v<k>`` of ``rows`` tables
+        ``t<k>`` (one statement, ``CASE``); ``update_status``: one table's version and
+        status, for ``executemany`` (``tid``, ``v``, ``u``, ``s``).
+        """
+        found = self._batch_statements.get((which, rows))
         if found is None:
             statement: Any
+            executemany = which == "update_status"
             if which == "insert":
-                columns = ("table_id", "idx", "player", "notation", "by", "created")
-                statement = insert(ActionRow).values({c: bindparam("p_" + c) for c in columns})
+                statement = insert(ActionRow).values(
+                    [
+                        {
+                            "table_id": bindparam(f"t{k}"),
+                            "idx": bindparam(f"i{k}"),
+                            "player": bindparam(f"p{k}"),
+                            "notation": bindparam(f"n{k}"),
+                            "by": bindparam(f"b{k}"),
+                            "created": bindparam("u"),
+                        }
+                        for k in range(rows)
+                    ]
+                )
+            elif which == "update":
+                version = case(
+                    *[(TableRow.id == bindparam(f"t{k}"), bindparam(f"v{k}")) for k in range(rows)],
+                    else_=TableRow.version,
+                )
+                statement = (
+                    update(TableRow)
+                    .where(TableRow.id.in_([bindparam(f"t{k}") for k in range(rows)]))
+                    .values(version=version, updated=bindparam("u"))
+                )
             else:
-                values: dict[str, Any] = {"version": bindparam("v"), "updated": bindparam("u")}
-                if which == "update_status":
-                    values["status"] = bindparam("s")
+                values: dict[str, Any] = {
+                    "version": bindparam("v"),
+                    "updated": bindparam("u"),
+                    "status": bindparam("s"),
+                }
                 statement = update(TableRow).where(TableRow.id == bindparam("tid")).values(values)
-            compiled = statement.compile(dialect=self.engine.dialect, for_executemany=True)
+            compiled = statement.compile(dialect=self.engine.dialect, for_executemany=executemany)
             keys = tuple(compiled.positiontup or ()) if compiled.positional else None
-            found = self._batch_statements[which] = (compiled.string, keys)
+            found = self._batch_statements[(which, rows)] = (compiled.string, keys)
         return found
 
     def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
