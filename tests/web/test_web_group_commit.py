@@ -75,10 +75,15 @@ def test_actions_of_many_tables_share_one_commit(store: Store) -> None:
         assert loaded.status == ("finished" if number else "waiting")
 
 
-def test_a_batch_longer_than_one_statement_stores_every_action(store: Store) -> None:
-    """The batch's multi-row statements (``BATCH_ROWS`` actions each): 2.5 statements of
+@pytest.mark.parametrize("multirow", [False, True])
+def test_a_batch_longer_than_one_statement_stores_every_action(
+    store: Store, multirow: bool
+) -> None:
+    """Both forms of the batch (row by row, SQLite's; multi-row statements of
+    ``BATCH_ROWS`` actions, PostgreSQL's, tried on both databases): 2.5 statements of
     actions, some of them a game's last (with the status), in one transaction; every
     action and every table's version and status as written one by one."""
+    store._multirow = multirow
     count = 2 * BATCH_ROWS + BATCH_ROWS // 2
     tables = _tables(store, count)
     for table in tables[:3]:  # tables at other versions
