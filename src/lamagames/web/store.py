@@ -113,8 +113,8 @@ def new_code() -> str:
 
 
 #: Most actions in one multi-row statement of the group commit on PostgreSQL (5 or 2
-#: parameters each; PostgreSQL takes 65,535 per statement).
-BATCH_ROWS: Final = 100
+#: parameters each; PostgreSQL takes 65,535 per statement); a power of two.
+BATCH_ROWS: Final = 64
 
 
 def _driver_params(
@@ -582,15 +582,19 @@ class Store:
     def _append_rows(
         self, conn: Connection, items: list[tuple[int, ActionData, str | None]], now: str
     ) -> None:
-        """PostgreSQL: the batch as multi-row statements of at most :data:`BATCH_ROWS`
-        actions (one ``INSERT`` with many ``VALUES`` rows, one ``UPDATE`` with a ``CASE``
-        over the tables' ids), compiled once per row count; a game's last action gets its
-        status from the caller's ``update_status``. One statement per 100 actions instead
+        """PostgreSQL: the batch as multi-row statements of :data:`BATCH_ROWS` actions or
+        a smaller power of two (one ``INSERT`` with many ``VALUES`` rows, one ``UPDATE``
+        with a ``CASE`` over the tables' ids; 7 row counts to compile, once each, instead
+        of one per batch size seen); a game's last action gets its
+        status from the caller's ``update_status``. One statement per 64 actions at most instead
         of one per row: about half the client CPU and a fifth of the time per action in
         batches of 5 (measured: 70 against 153 us CPU). On SQLite, whose driver runs an
         ``executemany`` in C, the row-by-row form is cheaper (15 against 22 us)."""
-        for start in range(0, len(items), BATCH_ROWS):
-            chunk = items[start : start + BATCH_ROWS]
+        start = 0
+        while start < len(items):  # chunks of powers of two: few statements to compile
+            left = len(items) - start
+            chunk = items[start : start + min(BATCH_ROWS, 1 << (left.bit_length() - 1))]
+            start += len(chunk)
             sql, keys = self._batch_sql("insert", len(chunk))
             values: dict[str, Any] = {"u": now}
             for number, (table_id, action, _status) in enumerate(chunk):
