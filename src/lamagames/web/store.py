@@ -44,7 +44,6 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     bindparam,
-    case,
     create_engine,
     event,
     false,
@@ -53,7 +52,7 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -110,11 +109,6 @@ def new_token() -> str:
 def new_code() -> str:
     """A short room code such as ``K7QF2M``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-#: Most actions in one multi-row statement of the group commit on PostgreSQL (5 or 2
-#: parameters each; PostgreSQL takes 65,535 per statement); a power of two.
-BATCH_ROWS: Final = 64
 
 
 def _driver_params(
@@ -305,9 +299,7 @@ class Store:
                 kwargs["poolclass"] = StaticPool
         self.engine: Engine = create_engine(self.url, **kwargs)
         #: SQL of the group commit's statements in this dialect (:meth:`_batch_sql`).
-        self._batch_statements: dict[tuple[str, int], tuple[str, tuple[str, ...] | None]] = {}
-        #: The group commit writes multi-row statements (PostgreSQL; see :meth:`_append_rows`).
-        self._multirow = not self.url.startswith("sqlite")
+        self._batch_statements: dict[str, tuple[str, tuple[str, ...] | None]] = {}
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         # one shared in-memory connection must not be used by two threads at once
@@ -542,136 +534,57 @@ class Store:
 
     def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
         now = _now()
+        insert_sql, insert_keys = self._batch_sql("insert")
+        rows = [
+            {
+                "p_table_id": table_id,
+                "p_idx": action.idx,
+                "p_player": action.player,
+                "p_notation": action.notation,
+                "p_by": action.by,
+                "p_created": now,
+            }
+            for table_id, action, _status in items
+        ]
+        plain = [
+            {"tid": table_id, "v": action.idx + 1, "u": now}
+            for table_id, action, status in items
+            if status is None
+        ]
+        with_status = [
+            {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
+            for table_id, action, status in items
+            if status is not None
+        ]
         with self.engine.begin() as conn:
             # The statements compiled once, the rows handed to the driver as they are:
             # SQLAlchemy's per-row parameter processing cost more than the database
             # (all values are ints and strings, which need no conversion).
-            if self._multirow:
-                self._append_rows(conn, items, now)
-            else:
-                rows = [
-                    {
-                        "p_table_id": table_id,
-                        "p_idx": action.idx,
-                        "p_player": action.player,
-                        "p_notation": action.notation,
-                        "p_by": action.by,
-                        "p_created": now,
-                    }
-                    for table_id, action, _status in items
-                ]
-                sql, keys = self._batch_sql("insert_each", 0)
-                conn.exec_driver_sql(sql, _driver_params(rows, keys))
-                plain = [
-                    {"tid": table_id, "v": action.idx + 1, "u": now}
-                    for table_id, action, status in items
-                    if status is None
-                ]
-                if plain:
-                    sql, keys = self._batch_sql("update_each", 0)
-                    conn.exec_driver_sql(sql, _driver_params(plain, keys))
-            with_status = [
-                {"tid": table_id, "v": action.idx + 1, "u": now, "s": status}
-                for table_id, action, status in items
-                if status is not None
-            ]
-            if with_status:  # the last action of a game: rare
-                sql, keys = self._batch_sql("update_status", 0)
+            conn.exec_driver_sql(insert_sql, _driver_params(rows, insert_keys))
+            if plain:
+                sql, keys = self._batch_sql("update")
+                conn.exec_driver_sql(sql, _driver_params(plain, keys))
+            if with_status:
+                sql, keys = self._batch_sql("update_status")
                 conn.exec_driver_sql(sql, _driver_params(with_status, keys))
 
-    def _append_rows(
-        self, conn: Connection, items: list[tuple[int, ActionData, str | None]], now: str
-    ) -> None:
-        """PostgreSQL: the batch as multi-row statements of :data:`BATCH_ROWS` actions or
-        a smaller power of two (one ``INSERT`` with many ``VALUES`` rows, one ``UPDATE``
-        with a ``CASE`` over the tables' ids; 7 row counts to compile, once each, instead
-        of one per batch size seen); a game's last action gets its
-        status from the caller's ``update_status``. One statement per 64 actions at most instead
-        of one per row: about half the client CPU and a fifth of the time per action in
-        batches of 5 (measured: 70 against 153 us CPU). On SQLite, whose driver runs an
-        ``executemany`` in C, the row-by-row form is cheaper (15 against 22 us)."""
-        start = 0
-        while start < len(items):  # chunks of powers of two: few statements to compile
-            left = len(items) - start
-            chunk = items[start : start + min(BATCH_ROWS, 1 << (left.bit_length() - 1))]
-            start += len(chunk)
-            sql, keys = self._batch_sql("insert", len(chunk))
-            values: dict[str, Any] = {"u": now}
-            for number, (table_id, action, _status) in enumerate(chunk):
-                values[f"t{number}"] = table_id
-                values[f"i{number}"] = action.idx
-                values[f"p{number}"] = action.player
-                values[f"n{number}"] = action.notation
-                values[f"b{number}"] = action.by
-            conn.exec_driver_sql(sql, _driver_params([values], keys)[0])
-            plain = [(t, a) for t, a, status in chunk if status is None]
-            if plain:
-                sql, keys = self._batch_sql("update", len(plain))
-                values = {"u": now}
-                for number, (table_id, action) in enumerate(plain):
-                    values[f"t{number}"] = table_id
-                    values[f"v{number}"] = action.idx + 1
-                conn.exec_driver_sql(sql, _driver_params([values], keys)[0])
-
-    def _batch_sql(self, which: str, rows: int) -> tuple[str, tuple[str, ...] | None]:
+    def _batch_sql(self, which: str) -> tuple[str, tuple[str, ...] | None]:
         """The SQL of one of :meth:`_append_many`'s statements in this database's dialect
-        and, for positional parameter styles, the order of its parameters (made once per
-        statement and row count).
-
-        For ``executemany`` (``rows`` 0): ``insert_each``, one action (``p_table_id``,
-        ``p_idx``, ``p_player``, ``p_notation``, ``p_by``, ``p_created``);
-        ``update_each``, one table's version (``tid``, ``v``, ``u``, the time);
-        ``update_status``, its version and status (and ``s``). Multi-row: ``insert``,
-        ``rows`` actions (``t<k>``, ``i<k>``, ``p<k>``, ``n<k>``, ``b<k>`` and ``u``);
-        ``update``, the version ``v<k>`` of ``rows`` tables ``t<k>`` (``CASE``).
-        """
-        found = self._batch_statements.get((which, rows))
+        and, for positional parameter styles, the order of its parameters (made once)."""
+        found = self._batch_statements.get(which)
         if found is None:
             statement: Any
-            executemany = which in ("update_status", "insert_each", "update_each")
-            if which == "insert_each":
+            if which == "insert":
                 columns = ("table_id", "idx", "player", "notation", "by", "created")
                 statement = insert(ActionRow).values({c: bindparam("p_" + c) for c in columns})
-            elif which == "update_each":
-                statement = (
-                    update(TableRow)
-                    .where(TableRow.id == bindparam("tid"))
-                    .values(version=bindparam("v"), updated=bindparam("u"))
-                )
-            elif which == "insert":
-                statement = insert(ActionRow).values(
-                    [
-                        {
-                            "table_id": bindparam(f"t{k}"),
-                            "idx": bindparam(f"i{k}"),
-                            "player": bindparam(f"p{k}"),
-                            "notation": bindparam(f"n{k}"),
-                            "by": bindparam(f"b{k}"),
-                            "created": bindparam("u"),
-                        }
-                        for k in range(rows)
-                    ]
-                )
-            elif which == "update":
-                version = case(
-                    *[(TableRow.id == bindparam(f"t{k}"), bindparam(f"v{k}")) for k in range(rows)],
-                    else_=TableRow.version,
-                )
-                statement = (
-                    update(TableRow)
-                    .where(TableRow.id.in_([bindparam(f"t{k}") for k in range(rows)]))
-                    .values(version=version, updated=bindparam("u"))
-                )
             else:
-                values: dict[str, Any] = {
-                    "version": bindparam("v"),
-                    "updated": bindparam("u"),
-                    "status": bindparam("s"),
-                }
+                values: dict[str, Any] = {"version": bindparam("v"), "updated": bindparam("u")}
+                if which == "update_status":
+                    values["status"] = bindparam("s")
                 statement = update(TableRow).where(TableRow.id == bindparam("tid")).values(values)
-            compiled = statement.compile(dialect=self.engine.dialect, for_executemany=executemany)
+            compiled = statement.compile(dialect=self.engine.dialect, for_executemany=True)
             keys = tuple(compiled.positiontup or ()) if compiled.positional else None
-            found = self._batch_statements[(which, rows)] = (compiled.string, keys)
+            found = self._batch_statements[which] = (compiled.string, keys)
         return found
 
     def _append(self, table_id: int, action: ActionData, status: str | None) -> None:
