@@ -75,6 +75,36 @@ def test_actions_of_many_tables_share_one_commit(store: Store) -> None:
         assert loaded.status == ("finished" if number else "waiting")
 
 
+def test_a_long_batch_stores_every_action(store: Store) -> None:
+    """250 actions of 250 tables in one batch, some of them a game's last (with the
+    status), in one transaction: every action and every table's version and status as
+    written one by one."""
+    count = 250
+    tables = _tables(store, count)
+    for table in tables[:3]:  # tables at other versions
+        store.append_action(table.id, ActionData(0, -1, "roll", "chance"))
+    items = [
+        (
+            t.id,
+            ActionData(int(i < 3), i % 2, f"take {i % 6 + 1}", "human"),
+            "finished" if i % 7 == 0 else None,
+        )
+        for i, t in enumerate(tables)
+    ]
+    store.append_batch(items)
+    for number, table in enumerate(tables):
+        loaded = store.load(table.code)
+        assert loaded is not None
+        idx = int(number < 3)
+        assert loaded.version == idx + 1
+        assert loaded.status == ("finished" if number % 7 == 0 else "waiting")
+        assert (loaded.actions[-1].idx, loaded.actions[-1].notation) == (
+            idx,
+            f"take {number % 6 + 1}",
+        )
+        assert len(loaded.actions) == idx + 1
+
+
 def test_one_bad_action_fails_alone(store: Store) -> None:
     good, bad, other = _tables(store, 3)
     store.append_action(bad.id, ActionData(0, 0, "roll", "human"))

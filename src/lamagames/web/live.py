@@ -119,15 +119,16 @@ class LiveSeat:
         return bool(self.connections) or self.remote
 
     def out(self) -> SeatOut:
-        """Public description."""
-        return SeatOut(
+        """Public description (built without validation: every field comes from the
+        server's own seat, of the right type; one per seat and state message)."""
+        return SeatOut.model_construct(
             seat=self.index,
             kind="bot" if self.kind == "bot" else "human",
             name=self.name,
             bot_kind=self.bot_kind,
-            joined=self.joined,
+            joined=bool(self.joined),
             connected=self.connected(),
-            replaced=self.replaced,
+            replaced=bool(self.replaced),
         )
 
 
@@ -277,8 +278,9 @@ class LiveTable:
         return record_from_state(self.state, self.seat_infos(), seed=seed)
 
     # ------------------------------------------------------------------ messages
-    def state_message(self, seat: int | None) -> StateMsg:
-        """The state as ``seat`` (``None``: a spectator) sees it."""
+    def state_message(self, seat: int | None, events: bool = True) -> StateMsg:
+        """The state as ``seat`` (``None``: a spectator) sees it (``events``: with the log
+        window; without it, ``events`` is empty: :meth:`state_json` adds the log's JSON)."""
         state = self.state
         playing = self.status == "playing" and not state.is_terminal()
         legal: list[LegalAction] = []
@@ -310,7 +312,7 @@ class LiveTable:
             acting=self.adapter.acting_players(state) if playing else [],
             view=self.adapter.view(state, seat),
             legal=legal,
-            events=self.events[-self.settings.event_window :],
+            events=self.events[-self.settings.event_window :] if events else [],
             clock=clock,
             rematch=self.data.rematch,
             chat=self.data.chat,
@@ -343,9 +345,8 @@ class LiveTable:
         """``state_message(seat).model_dump_json()``, the same text, made faster: each
         log entry is serialised once and the window's entries are kept joined
         (:meth:`_log_json`), instead of serialising the whole log for every message."""
-        message = self.state_message(seat)
-        events = message.events
-        message.events = []
+        message = self.state_message(seat, events=False)  # the log is not validated again
+        events = self.events[-self.settings.event_window :]
         text = message.model_dump_json()
         at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
         # rematch and chat follow it
