@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.dice.helpers import golden_playthrough
 
 from lamagames.bots.base import make_bot
 from lamagames.core import IllegalActionError, make
@@ -250,3 +251,19 @@ def test_compiled_heuristic_is_used_once_warm(monkeypatch: pytest.MonkeyPatch) -
         assert calls
     finally:
         dice_bots.use_compiled_heuristic(False)
+
+
+def test_benchmark_bot_makes_every_choice_of_the_golden_playthrough() -> None:
+    """The golden file was played by three ``benchmark`` bots: replayed through the scalar
+    engine, the bot must choose the file's action at each of its 148 decisions (a broken
+    rule primitive changes what it sees or may do, and this fails with it)."""
+    params, steps, final_scores = golden_playthrough()
+    game = DiceGame(**params)  # type: ignore[arg-type]
+    state = game.new_initial_state()
+    bots = [make_bot("benchmark", game, seat, 0) for seat in range(game.num_players)]
+    for player, action, _ in steps:
+        assert state.current_player() == player
+        if player >= 0:
+            assert bots[player].step(state) == action
+        state.apply_action(action)
+    assert state.is_terminal() and state.to_dict()["scores"] == final_scores

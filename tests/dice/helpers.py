@@ -7,10 +7,14 @@ symbol text: ``"3 3 3 L 5"`` or ``"3335L"`` (``1``..``6`` and ``L``; spaces igno
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from lamagames.dice.actions import string_to_chance, string_to_player_action
 from lamagames.dice.game import DiceGame
 from lamagames.dice.rules import Phase
 from lamagames.dice.state import DiceState
@@ -140,3 +144,35 @@ def deal_round(state: DiceState, seed: int = 0) -> DiceState:
     while state.phase == Phase.DEAL:
         state.apply_action(state.sample_chance_outcome(rng))
     return state
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "dice_playthrough.txt"
+
+
+#: A step of the golden file: ``(player, action id, legal actions in notation or None)``.
+GoldenStep = tuple[int, int, list[str] | None]
+
+
+def golden_playthrough() -> tuple[dict[str, object], list[GoldenStep], list[int]]:
+    """The golden playthrough file's (``tests/golden/dice_playthrough.txt``, three
+    ``benchmark`` bots) parameters, its steps (:data:`GoldenStep`) and its final scores."""
+    text = GOLDEN.read_text(encoding="utf-8")
+    header = re.search(r"^# params (\{.*\})  seed", text, re.M)
+    assert header is not None
+    params = ast.literal_eval(header.group(1))
+    steps: list[GoldenStep] = []
+    legal: list[str] | None = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("legal "):
+            legal = [item.strip() for item in line[len("legal ") :].split(",")]
+        elif line.startswith("-> chance: "):
+            notation = line[len("-> chance: ") :].split("  p=")[0]
+            steps.append((-1, string_to_chance(notation), None))
+        elif line.startswith("-> seat "):
+            seat, notation = line[len("-> seat ") :].split(": ", 1)
+            steps.append((int(seat), string_to_player_action(notation), legal))
+            legal = None
+    final = re.search(r"^final .*\n(?:.*\n)*?\s+scores\s+([\d ]+?)\s+\(chips", text, re.M)
+    assert final is not None
+    return params, steps, [int(s) for s in final.group(1).split()]

@@ -1,0 +1,38 @@
+"""The LAMA Dice batch engine against the golden playthrough file (issue 17).
+
+The batch engine's agreement tests compare it with the scalar engine; since both now call
+the same rule primitives, a broken primitive breaks both alike and those tests still pass.
+This test holds the batch step path and its in-kernel ``benchmark`` policy to the fixed text
+of ``tests/golden/dice_playthrough.txt`` instead (three ``benchmark`` bots, custom dice, rulings
+D-1 .. D-11): every chance outcome and action of the file is stepped through ``batch.step``,
+the legal actions at each decision must be the file's, the policy must choose the file's
+action, and the final scores must be the file's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lamagames.core.game import TERMINAL_PLAYER
+from lamagames.dice import batch
+from lamagames.dice.actions import player_action_to_string
+from tests.dice.helpers import golden_playthrough
+
+
+def test_batch_step_path_plays_the_golden_game() -> None:
+    params, steps, final_scores = golden_playthrough()
+    states = batch.init([0], dict(params))
+    policies = ["benchmark"] * int(params["num_players"])  # type: ignore[call-overload]
+    decisions = 0
+    for player, action, legal in steps:
+        assert int(batch.current_player(states)[0]) == player
+        if player >= 0:
+            mask = batch.legal_mask(states)[0]
+            shown = [player_action_to_string(int(a)) for a in np.flatnonzero(mask)]
+            assert sorted(shown) == sorted(legal or [])  # D-6 .. D-10, as in the file
+            assert int(batch.policy_actions(states, policies)[0]) == action
+            decisions += 1
+        batch.step(states, np.array([action]))
+    assert decisions > 100
+    assert int(batch.current_player(states)[0]) == TERMINAL_PLAYER  # over (D-11)
+    assert states.scores[0].tolist() == final_scores
