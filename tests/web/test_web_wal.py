@@ -68,7 +68,7 @@ def test_commits_do_not_checkpoint_below_the_cap(tmp_path: Path) -> None:
             limit = conn.exec_driver_sql("PRAGMA journal_size_limit").scalar()
         assert page is not None
         assert auto == 256 * 2**20 // page  # the cap, in pages
-        assert limit == 64 * 2**20  # a quarter of the cap
+        assert limit == 128 * 2**20  # half of the cap
         _burst(store, table, 3000, path)
         assert store.checkpointer is None
         # (closing the store's last connection would checkpoint and delete the WAL)

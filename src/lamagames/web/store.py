@@ -787,7 +787,7 @@ class Store:
 def _sqlite_pragmas(wal_cap: int, dbapi_connection: Any, _record: Any) -> None:
     """Every SQLite connection: WAL mode, ``synchronous=NORMAL`` (durable against a killed
     process), foreign keys; the automatic checkpoint only at the WAL's hard cap
-    (``wal_cap`` bytes), the WAL file cut back to a quarter of that when it starts over
+    (``wal_cap`` bytes), the WAL file cut back to half of that when it starts over
     (the checkpoints run in :class:`~lamagames.web.checkpoint.WalCheckpointer`'s thread)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -795,5 +795,5 @@ def _sqlite_pragmas(wal_cap: int, dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     page = int(cursor.execute("PRAGMA page_size").fetchone()[0])
     cursor.execute(f"PRAGMA wal_autocheckpoint={max(1, wal_cap // page)}")
-    cursor.execute(f"PRAGMA journal_size_limit={int(wal_cap) // 4}")
+    cursor.execute(f"PRAGMA journal_size_limit={int(wal_cap) // 2}")
     cursor.close()
