@@ -21,7 +21,8 @@ on ``--db`` (default: a temporary SQLite file; more than one process needs Postg
 Tables are created round-robin over the servers, and each human plays through the server
 that created its table (``--cross``: through the next one, so every action is forwarded to
 the owner). ``--urls`` drives servers that are already running instead (``--pids`` names
-their process ids for the CPU and RSS figures).
+their process ids for the CPU and RSS figures). On an SQLite file the size of its WAL file
+(``-wal``) is sampled every 50 ms during the play and its maximum reported (``wal_max_mib``).
 
     PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2
     PYTHONPATH=src python benchmarks/load_web.py --tables 200 --seconds 20 --bot-delay 0.2 \\
@@ -44,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -315,6 +317,39 @@ def run(
     }
 
 
+class WalSampler:
+    """Samples the size of an SQLite database's WAL file (``<file>-wal``) every ``period``
+    seconds in a thread until :meth:`stop`; ``max_bytes`` is the largest size seen (0 when
+    the file never existed)."""
+
+    def __init__(self, path: Path, period: float = 0.05) -> None:
+        self.path = Path(str(path) + "-wal")
+        self.period = period
+        self.max_bytes = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(OSError):
+                self.max_bytes = max(self.max_bytes, self.path.stat().st_size)
+            self._stop.wait(self.period)
+
+    def stop(self) -> float:
+        """Stop sampling; the largest size seen in MiB."""
+        self._stop.set()
+        self._thread.join(5)
+        return round(self.max_bytes / 2**20, 1)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of an ``sqlite:///path`` URL, or None (another database, or in memory)."""
+    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
+        return None
+    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+
+
 def wait_up(base: str, process: subprocess.Popen[bytes] | None) -> None:
     """Wait until the server at ``base`` answers (20 s at most)."""
     deadline = time.monotonic() + 20
@@ -389,10 +424,17 @@ def main() -> None:
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
             pids = [server.pid for server in servers]
-            figures = run(
-                bases, args.tables, args.seconds, args.players, pids, *options,
-                end_score=args.end_score,
-            )  # fmt: skip
+            path = sqlite_file(db)
+            sampler = WalSampler(path) if path is not None else None
+            try:
+                figures = run(
+                    bases, args.tables, args.seconds, args.players, pids, *options,
+                    end_score=args.end_score,
+                )  # fmt: skip
+            finally:
+                wal_max = sampler.stop() if sampler is not None else None
+            if wal_max is not None:
+                figures["wal_max_mib"] = wal_max
         finally:
             for server in servers:
                 server.terminate()

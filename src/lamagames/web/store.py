@@ -58,6 +58,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.pool import StaticPool
 
 from lamagames.web import migrations
+from lamagames.web.checkpoint import DEFAULT_WAL_CAP, DEFAULT_WAL_INTERVAL, WalCheckpointer
 
 #: Room-code alphabet: no 0/O, 1/I/L, so codes survive being read aloud.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -276,9 +277,16 @@ class Store:
             doubling up to 1 s) before it raises :class:`StoreUnavailable`.
         lock_timeout: seconds one SQLite attempt waits for another writer's lock.
         threads: worker threads for :meth:`call` (at most this many calls at once).
+        wal_interval: SQLite files: seconds between two WAL checkpoint rounds of the
+            background thread while commits happen (see
+            :class:`~lamagames.web.checkpoint.WalCheckpointer`); ``None``: no thread, the
+            WAL is checkpointed only by a commit that finds it at ``wal_cap``.
+        wal_cap: SQLite files: the WAL's hard cap, bytes (a commit that reaches it
+            checkpoints, and so does the thread, blocking writers until the WAL is empty).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: the database cannot be opened or its schema made.
+        ValueError: ``wal_interval`` or ``wal_cap`` is not positive.
     """
 
     def __init__(
@@ -288,7 +296,11 @@ class Store:
         retry_for: float = 15.0,
         lock_timeout: float = 2.0,
         threads: int = 16,
+        wal_interval: float | None = DEFAULT_WAL_INTERVAL,
+        wal_cap: int = DEFAULT_WAL_CAP,
     ) -> None:
+        if wal_cap <= 0:
+            raise ValueError(f"wal_cap must be a positive number of bytes, got {wal_cap!r}")
         self.url = normalise_url(url or default_db_url())
         self.retry_for = retry_for
         kwargs: dict[str, Any] = {"pool_pre_ping": True}
@@ -300,8 +312,13 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         #: SQL of the group commit's statements in this dialect (:meth:`_batch_sql`).
         self._batch_statements: dict[str, tuple[str, tuple[str, ...] | None]] = {}
+        #: The WAL's background checkpoints (SQLite files only; issue 16).
+        self.checkpointer: WalCheckpointer | None = None
         if self.url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", functools.partial(_sqlite_pragmas, wal_cap))
+            if not memory and wal_interval is not None:
+                self.checkpointer = WalCheckpointer(self.url, interval=wal_interval, cap=wal_cap)
+                event.listen(self.engine, "commit", self.checkpointer.wake)
         # one shared in-memory connection must not be used by two threads at once
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
         self._memory_lock = threading.Lock() if memory else None
@@ -316,6 +333,8 @@ class Store:
     def close(self) -> None:
         """Release the database connections (connections still checked out by a running
         call stay open; on the event loop use :meth:`aclose`, which waits for them)."""
+        if self.checkpointer is not None:
+            self.checkpointer.close()
         self.engine.dispose()
 
     @property
@@ -328,6 +347,8 @@ class Store:
         a test client entered twice does; the engine makes new connections on demand)."""
         with self._count_lock:
             self._closing = False
+        if self.checkpointer is not None:
+            self.checkpointer.reopen()
 
     @property
     def closing(self) -> bool:
@@ -349,6 +370,8 @@ class Store:
             await asyncio.sleep(0.01)
         if self._in_flight:
             log.warning("closing the store with %d database calls still running", self._in_flight)
+        if self.checkpointer is not None:  # waits for a checkpoint in progress
+            await anyio.to_thread.run_sync(self.checkpointer.close)
         self.engine.dispose()
 
     async def call(self, method: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -761,9 +784,16 @@ class Store:
         )
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(wal_cap: int, dbapi_connection: Any, _record: Any) -> None:
+    """Every SQLite connection: WAL mode, ``synchronous=NORMAL`` (durable against a killed
+    process), foreign keys; the automatic checkpoint only at the WAL's hard cap
+    (``wal_cap`` bytes), the WAL file cut back to half of that when it starts over
+    (the checkpoints run in :class:`~lamagames.web.checkpoint.WalCheckpointer`'s thread)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    page = int(cursor.execute("PRAGMA page_size").fetchone()[0])
+    cursor.execute(f"PRAGMA wal_autocheckpoint={max(1, wal_cap // page)}")
+    cursor.execute(f"PRAGMA journal_size_limit={int(wal_cap) // 2}")
     cursor.close()
