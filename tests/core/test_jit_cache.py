@@ -72,11 +72,12 @@ def test_every_module_with_cached_kernels_is_listed() -> None:
     assert defining == set(KERNEL_MODULES)
 
 
-def _write_package(root: Path, offset: int) -> None:
+def _write_package(root: Path, offset: int, constant: int = 0) -> None:
     package = root / "lamacachetest"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "leaf.py").write_text(f"def bump(x):\n    return x + {offset}\n", encoding="utf-8")
+    (package / "table.py").write_text(f"CONSTANT = {constant}\n", encoding="utf-8")
     (package / "kern.py").write_text(
         textwrap.dedent(
             """
@@ -84,6 +85,7 @@ def _write_package(root: Path, offset: int) -> None:
 
             from lamagames.core import jit
             from lamacachetest import leaf
+            from lamacachetest.table import CONSTANT
 
             jit.install_cache_key()
             bump = jit.compiled(leaf.bump)
@@ -91,7 +93,7 @@ def _write_package(root: Path, offset: int) -> None:
 
             @njit(cache=True)
             def kernel(x):
-                return bump(x) * 10
+                return bump(x) * 10 + CONSTANT
             """
         ),
         encoding="utf-8",
@@ -127,22 +129,42 @@ def test_a_changed_callee_module_recompiles_the_cached_kernel(tmp_path: Path) ->
     assert _run(root, cache) == (30, 1)
 
 
+def test_a_changed_imported_constant_recompiles_the_cached_kernel(tmp_path: Path) -> None:
+    """Numba compiles a global constant into the machine code: a module that only provides
+    one (like ``dice.actions``' values and action ids) is part of the key too."""
+    root, cache = tmp_path / "src", tmp_path / "cache"
+    root.mkdir()
+    _write_package(root, 1, constant=0)
+    assert _run(root, cache) == (20, 0)
+    assert _run(root, cache) == (20, 1)
+    time.sleep(0.01)
+    _write_package(root, 1, constant=5)  # only the table module changes
+    assert _run(root, cache) == (25, 0)
+
+
 def test_source_stamp_follows_the_used_modules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _write_package(tmp_path, 1)
     (tmp_path / "lamacachetest" / "kern.py").write_text(
-        "from lamacachetest import leaf\n", encoding="utf-8"
+        "from lamacachetest import leaf\nfrom lamacachetest.table import CONSTANT\n",
+        encoding="utf-8",
     )
     (tmp_path / "lamacachetest" / "other.py").write_text("X = 1\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(jit, "CACHE_ROOTS", ["lamacachetest"])
-    for name in ("lamacachetest.kern", "lamacachetest.leaf", "lamacachetest.other"):
+    for name in (
+        "lamacachetest.kern",
+        "lamacachetest.leaf",
+        "lamacachetest.other",
+        "lamacachetest.table",
+    ):
         importlib.import_module(name)
     try:
         assert jit.dependency_modules("lamacachetest.kern") == [
             "lamacachetest.kern",
             "lamacachetest.leaf",
+            "lamacachetest.table",
         ]
         before = jit.source_stamp("lamacachetest.kern")
         assert len(before) == 64 and jit.source_stamp("lamacachetest.kern") == before
@@ -151,7 +173,10 @@ def test_source_stamp_follows_the_used_modules(
         (tmp_path / "lamacachetest" / "leaf.py").write_text(
             "def bump(x):\n    return x + 55\n", encoding="utf-8"
         )
-        assert jit.source_stamp("lamacachetest.kern") != before
+        changed = jit.source_stamp("lamacachetest.kern")
+        assert changed != before
+        (tmp_path / "lamacachetest" / "table.py").write_text("CONSTANT = 77\n", encoding="utf-8")
+        assert jit.source_stamp("lamacachetest.kern") != changed  # a constant's module
     finally:
         for name in [m for m in sys.modules if m.startswith("lamacachetest")]:
             del sys.modules[name]

@@ -19,20 +19,21 @@ Numba's disk cache (``cache=True``) is keyed on the content of the kernel's own 
 only: a kernel that inlines a primitive from another module would be loaded stale from the
 cache after that primitive changed (an upgrade, or a developer's edit). :func:`install_cache_key`
 makes the key of every cached function of this package cover the source of each module of
-the package its module uses, transitively (:func:`source_stamp`).
+the package its module imports, transitively (:func:`source_stamp`).
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import enum
 import functools
 import hashlib
-import os
 import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 from lamagames.core.extras import is_installed
@@ -255,46 +256,68 @@ def _file_digest(path: str, mtime_ns: int, size: int) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def _module_of(value: object) -> str | None:
-    """The name of the module ``value`` is, or is defined in (a Numba dispatcher: its Python
-    function's), when that is inside :data:`CACHE_ROOTS`; else ``None``."""
-    if isinstance(value, types.ModuleType):
-        name: object = value.__name__
-    else:
-        name = getattr(getattr(value, "py_func", value), "__module__", None)
-    return name if isinstance(name, str) and _under_roots(name) else None
+def module_path(name: str) -> Path | None:
+    """The source file of module ``name`` of :data:`CACHE_ROOTS` (``x.py`` or
+    ``x/__init__.py`` under its root package's folder), found without importing it;
+    ``None`` if there is none (a name imported from a module, not a module)."""
+    root, *rest = name.split(".")
+    package = sys.modules.get(root)
+    folders = getattr(package, "__path__", None)
+    if not _under_roots(root) or not folders:
+        return None
+    base = Path(next(iter(folders))).joinpath(*rest)
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@functools.cache
+def _parsed_imports(path: str, mtime_ns: int, size: int, package: str) -> tuple[str, ...]:
+    """The modules of :data:`CACHE_ROOTS` that the source at ``path`` imports anywhere in
+    it (``package``: the package its relative imports start from); memoized on the file's
+    modification time and size."""
+    tree = ast.parse(Path(path).read_bytes(), filename=path)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            else:
+                base = node.module or ""
+            for alias in node.names:  # a submodule, or a name defined in the module
+                sub = f"{base}.{alias.name}"
+                found.add(sub if module_path(sub) is not None else base)
+    return tuple(sorted(name for name in found if _under_roots(name)))
 
 
 def dependency_modules(module_name: str) -> list[str]:
-    """The modules of :data:`CACHE_ROOTS` that module ``module_name`` uses, transitively,
-    itself included (sorted): a module uses another when one of its globals is that module
-    or an object (function, class, dispatcher) defined in it. A package's submodules are
-    not followed from the package (they become its attributes whenever anything imports
-    them, so the result would depend on the import order).
+    """The modules of :data:`CACHE_ROOTS` that module ``module_name`` imports, directly or
+    through the modules it imports, itself included (sorted), read from the source files'
+    import statements (``import x``, ``from x import name``: ``x.name`` if that is a module,
+    else ``x``, whose value the importer may compile in: a function, a table, a constant).
 
-    Compiled code can reach no other Python code (Numba resolves a kernel's callees from
-    its module's globals), so a change to any module a cached kernel can call is a change
-    to one of these files. The closure may hold more (bots, engines a kernel module merely
-    imports): a change there costs a recompile, never a stale kernel.
+    Compiled code can reach no other Python code or value (Numba resolves a kernel's
+    callees and global constants from its module's globals, which come from these imports or
+    the module itself), so a change that can alter a cached kernel is a change to one of
+    these files. The closure may hold more (imports inside functions, modules a kernel
+    module imports for other uses): a change there costs a recompile, never a stale kernel.
+    Being read from the files, it does not depend on what else was imported before.
     """
     seen = {module_name}
     todo = [module_name]
     while todo:
         current = todo.pop()
-        module = sys.modules.get(current)
-        if module is None:
+        path = module_path(current)
+        if path is None:
             continue
-        package = hasattr(module, "__path__")
-        for value in list(vars(module).values()):
-            name = _module_of(value)
-            # a package gains its submodules as attributes when *anything* imports them:
-            # following those would make the key depend on the import order
-            submodule = isinstance(value, types.ModuleType) and value.__name__.startswith(
-                current + "."
-            )
-            if package and submodule:
-                continue
-            if name is not None and name not in seen:
+        stat = path.stat()
+        package = current if path.name == "__init__.py" else current.rpartition(".")[0]
+        for name in _parsed_imports(str(path), stat.st_mtime_ns, stat.st_size, package):
+            if name not in seen and module_path(name) is not None:
                 seen.add(name)
                 todo.append(name)
     return sorted(seen)
@@ -302,15 +325,15 @@ def dependency_modules(module_name: str) -> list[str]:
 
 def source_stamp(module_name: str) -> str:
     """The disk-cache key of a cached kernel of module ``module_name``: a SHA-256 over the
-    name and the content digest of every module of :func:`dependency_modules` that has a
-    source file (64 hex digits)."""
+    name and the content digest of every module of :func:`dependency_modules` (64 hex
+    digits)."""
     digest = hashlib.sha256()
     for name in dependency_modules(module_name):
-        path = getattr(sys.modules.get(name), "__file__", None)
-        if path is None or not os.path.exists(path):
+        path = module_path(name)
+        if path is None:
             continue
-        stat = os.stat(path)
-        digest.update(f"{name}={_file_digest(path, stat.st_mtime_ns, stat.st_size)};".encode())
+        stat = path.stat()
+        digest.update(f"{name}={_file_digest(str(path), stat.st_mtime_ns, stat.st_size)};".encode())
     return digest.hexdigest()
 
 
