@@ -63,3 +63,36 @@ def test_benchmark_self_play_matches_scalar_within_4_standard_errors_d11(
         se = math.sqrt(values.var(ddof=1) / len(values) + other.var(ddof=1) / len(other))
         gap = abs(values.mean() - other.mean())
         assert gap <= 4 * se, f"{name}: scalar {values.mean():.4f}, batch {other.mean():.4f}"
+
+
+def test_batch_deal_draw_follows_the_scalar_deal_probabilities_d5() -> None:
+    """D-5 has two forms: the scalar engine lists every hand with its probability
+    (``rules.deal_outcomes``), the batch engine samples one (``batch_kernel.draw_hand``).
+    The sampled first hands must follow those probabilities: the llamas and the distinct
+    numbers in seat 0's hand, chi-square at the 0.1% level (fixed seeds: no flakiness)."""
+    from lamagames.dice.actions import HAND_ID, HANDS
+    from lamagames.dice.rules import DECK_CARDS, deal_outcomes
+
+    games = 20_000
+    states = batch.init(np.arange(games), {"num_players": 3})
+    batch.step(states, np.full(games, -1))  # the first deal chance node: seat 0's hand
+    hands = states.rows[:, 0, :]
+    expected_llamas = np.zeros(7)
+    expected_distinct = np.zeros(7)
+    hand_of = {HAND_ID[hand]: hand for hand in HANDS}
+    for hand_id, p in deal_outcomes(DECK_CARDS):
+        hand = hand_of[hand_id]
+        expected_llamas[hand[6]] += p
+        expected_distinct[sum(1 for k in hand[:6] if k)] += p
+    for observed, expected in (
+        (np.bincount(hands[:, 6], minlength=7), expected_llamas),
+        (np.bincount((hands[:, :6] > 0).sum(axis=1), minlength=7), expected_distinct),
+    ):
+        keep = expected * games >= 5  # chi-square needs expected counts of at least 5
+        e = expected[keep] * games
+        o = observed[keep]
+        chi2 = float(((o - e) ** 2 / e).sum())
+        assert observed[~keep].sum() <= 5 + expected[~keep].sum() * games * 3
+        # 0.1% critical values of chi-square for 1..6 degrees of freedom
+        critical = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46}
+        assert chi2 < critical[int(keep.sum()) - 1], (chi2, o.tolist(), e.tolist())

@@ -44,7 +44,6 @@ from lamagames.dice.batch_kernel import (
     apply_chance,
     apply_player,
     best_chip,
-    bust_score,
     can_take,
     give_greedy,
     is_last_standing,
@@ -155,6 +154,16 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     return best
 
 
+@_inline
+def _with_llama_row(row: I8, llama: I8) -> tuple[int, int, int, int, int, int, int]:
+    """The counts of ``row`` with the whole llama row added, as a bust leaves it (D-8.4),
+    for :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
+    return (
+        row[0] + llama[0], row[1] + llama[1], row[2] + llama[2], row[3] + llama[3],
+        row[4] + llama[4], row[5] + llama[5], row[6] + llama[6],
+    )  # fmt: skip
+
+
 @_jit
 def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp: F64) -> float:
     """Expected row value after one more roll answered greedily, then stopping (the bot's
@@ -178,7 +187,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
                 if can_take(llama, a, b, c, s):
                     value = min(value, float(base + (_VALUES[s] if row[s] == 0 else 0)))
         else:
-            value = float(bust_score(row, llama))
+            value = float(row_score(_with_llama_row(row, llama)))  # D-8.4, D-10
         total += rp[r] * value
     return total
 

@@ -276,7 +276,7 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
             takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
             value = min(_take_value(solver, row, mask, k, score) for k in takes)
         else:  # D-8.4
-            value = float(primitives.bust_score(row, llama))
+            value = float(primitives.row_score([r + q for r, q in zip(row, llama, strict=True)]))
         total += p * value
     return total
 

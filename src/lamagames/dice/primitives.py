@@ -101,16 +101,6 @@ def bust(row: Counts, llama: Counts) -> None:
         llama[s] = 0
 
 
-@rule("D-8.4")
-def bust_score(row: Counts, llama: Counts) -> int:
-    """Minus points of ``row`` once a bust has added the whole llama row to it (D-8.4, D-10)."""
-    total = 0
-    for s in range(7):
-        if row[s] + llama[s] > 0:
-            total += VALUES[s]
-    return total
-
-
 @rule("D-4")
 def chip_choices(score: int) -> int:
     """Chips a seat with ``score`` points may give back (D-4, D-8.1, D-10), as bits: 1 a
