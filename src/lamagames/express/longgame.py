@@ -156,12 +156,16 @@ def _rank(state: ExpressState, decisions: int, specials: int) -> float:
 #: seats: a train that alone gives every seat a free action (parked there, it lets every
 #: seat pass in both windows of every roll while the other train moves), llamas on
 #: footpaths counting at most :data:`PARK_FOOTPATH_CAP` per footpath (the other train's
-#: re-boards to come, spread over the footpaths), llamas in cars (detours to come), and
-#: detours and re-boards made.
+#: re-boards to come, spread over the footpaths), llamas in cars (detours to come), detours
+#: and re-boards made, and footpaths where the next train to park can park: their first two
+#: llamas have one owner (the train re-boards the first into a car, carries it on to the
+#: arrow and stops there, its car three behind on the re-boarding space: the owner can
+#: re-board the second, every other seat can detour the first, E-7).
 WEIGHT_PARK: Final = 30.0
 WEIGHT_PARK_FOOTPATH: Final = 5.0
 PARK_FOOTPATH_CAP: Final = 2
 WEIGHT_PARK_ON_BOARD: Final = 2.0
+WEIGHT_PARKABLE: Final = 2.0
 
 #: Rankings of the beam (:func:`long_game`'s ``ranking``).
 RANKING_SEATS: Final = "seats"  # :func:`_rank`: seats with a free action, per train
@@ -181,6 +185,11 @@ def _rank_park(state: ExpressState, decisions: int, specials: int) -> float:
     parked = any(sum(1 for b in bits if b & train) == n for train in _TRAIN_BITS)
     footpaths = sum(min(m, PARK_FOOTPATH_CAP) for m in state._path_len)
     on_board = sum(1 for owner in state._owner if owner >= 0)
+    parkable = sum(
+        1
+        for path, m in zip(state._path_owner, state._path_len, strict=True)
+        if m >= 2 and path[0] == path[1]
+    )
     return (
         decisions
         + WEIGHT_SEATS * seats
@@ -188,6 +197,7 @@ def _rank_park(state: ExpressState, decisions: int, specials: int) -> float:
         + WEIGHT_PARK_FOOTPATH * footpaths
         + WEIGHT_PARK_ON_BOARD * on_board
         + WEIGHT_SPECIAL * specials
+        + WEIGHT_PARKABLE * parkable
     )
 
 
