@@ -13,7 +13,10 @@ that lets the most seats pass: a seat takes a planned action only when no other 
 has not passed since the last action plans one too, so every action is preceded by the
 passes of the seats asked before it and followed by a new round of passes (an action resets
 them). Which plan each window follows, which colour is rolled and which train moves (E-6)
-are what the search chooses.
+are what the search chooses. Two rankings choose the positions it keeps (:data:`RANKINGS`):
+``"seats"`` (:func:`_rank`) and ``"park"`` (:func:`_rank_park`: one train parked where it
+gives every seat a free action nobody takes, the other cycling llamas through the
+footpaths, the two swapping when they meet); ``scripts/express_long_game.py`` runs both.
 """
 
 from __future__ import annotations
