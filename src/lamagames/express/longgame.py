@@ -13,7 +13,10 @@ that lets the most seats pass: a seat takes a planned action only when no other 
 has not passed since the last action plans one too, so every action is preceded by the
 passes of the seats asked before it and followed by a new round of passes (an action resets
 them). Which plan each window follows, which colour is rolled and which train moves (E-6)
-are what the search chooses.
+are what the search chooses. Two rankings choose the positions it keeps (:data:`RANKINGS`):
+``"seats"`` (:func:`_rank`) and ``"park"`` (:func:`_rank_park`: one train parked where it
+gives every seat a free action nobody takes, the other cycling llamas through the
+footpaths, the two swapping when they meet); ``scripts/express_long_game.py`` runs both.
 """
 
 from __future__ import annotations
@@ -152,6 +155,55 @@ def _rank(state: ExpressState, decisions: int, specials: int) -> float:
     )
 
 
+#: Weights of the *park* ranking (:data:`RANKING_PARK`), tuned on 300-roll games for 2
+#: seats: a train that alone gives every seat a free action (parked there, it lets every
+#: seat pass in both windows of every roll while the other train moves), llamas on
+#: footpaths counting at most :data:`PARK_FOOTPATH_CAP` per footpath (the other train's
+#: re-boards to come, spread over the footpaths), llamas in cars (detours to come), detours
+#: and re-boards made, and footpaths where the next train to park can park: their first two
+#: llamas have one owner (the train re-boards the first into a car, carries it on to the
+#: arrow and stops there, its car three behind on the re-boarding space: the owner can
+#: re-board the second, every other seat can detour the first, E-7).
+WEIGHT_PARK: Final = 30.0
+WEIGHT_PARK_FOOTPATH: Final = 5.0
+PARK_FOOTPATH_CAP: Final = 2
+WEIGHT_PARK_ON_BOARD: Final = 2.0
+WEIGHT_PARKABLE: Final = 2.0
+
+#: Rankings of the beam (:func:`long_game`'s ``ranking``).
+RANKING_SEATS: Final = "seats"  # :func:`_rank`: seats with a free action, per train
+RANKING_PARK: Final = "park"  # :func:`_rank_park`: one train parked, the other cycling
+RANKINGS: Final = (RANKING_SEATS, RANKING_PARK)
+
+
+def _rank_park(state: ExpressState, decisions: int, specials: int) -> float:
+    """The beam's *park* ranking: one train parked where it gives every seat a free action
+    (E-7), which the windows leave untaken (both windows of every roll open and every seat
+    passes, E-9), while the other train carries llamas from arrow to re-boarding space
+    (detour, re-board, detour ...); the trains swap roles when the moving one comes up
+    behind the parked one (E-6: a train cannot push)."""
+    bits = state._free_bits()
+    n = len(bits)
+    seats = sum(1 for b in bits if b)
+    parked = any(sum(1 for b in bits if b & train) == n for train in _TRAIN_BITS)
+    footpaths = sum(min(m, PARK_FOOTPATH_CAP) for m in state._path_len)
+    on_board = sum(1 for owner in state._owner if owner >= 0)
+    parkable = sum(
+        1
+        for path, m in zip(state._path_owner, state._path_len, strict=True)
+        if m >= 2 and path[0] == path[1]
+    )
+    return (
+        decisions
+        + WEIGHT_SEATS * seats
+        + WEIGHT_PARK * parked
+        + WEIGHT_PARK_FOOTPATH * footpaths
+        + WEIGHT_PARK_ON_BOARD * on_board
+        + WEIGHT_SPECIAL * specials
+        + WEIGHT_PARKABLE * parkable
+    )
+
+
 def _key(state: ExpressState) -> tuple[object, ...]:
     """What tells two states apart for the search: the position (trains, llamas and their
     owners, active seat), not the history or the llamas' progress."""
@@ -207,12 +259,13 @@ class _Node:
     parent: _Node | None
 
 
-def long_game(game: ExpressGame, beam: int = 8) -> LongGame:
+def long_game(game: ExpressGame, beam: int = 8, ranking: str = RANKING_SEATS) -> LongGame:
     """A game with many decisions, built by a beam search over the whole game.
 
     Each roll, every state of the beam is expanded by every die colour, plan of each window
     (:data:`PLANS`) and train choice (E-6, E-9); the ``beam`` best distinct positions by
-    :func:`_rank` are kept. Games ending with a winner
+    ``ranking`` are kept (:data:`RANKINGS`: ``"seats"``, :func:`_rank`, or ``"park"``,
+    :func:`_rank_park`, one train parked and the other cycling). Games ending with a winner
     are dropped (E-10: exits short of a win only). The best game is replayed from the
     start on the engine, which checks every action.
 
@@ -220,17 +273,22 @@ def long_game(game: ExpressGame, beam: int = 8) -> LongGame:
         game: a game with a ``turn_limit`` (E-11); the search plays all its rolls.
         beam: positions kept after each roll; work grows linearly with it (about 2 ms per
             roll and position for 2 seats, 4 ms for 4).
+        ranking: which ranking keeps the beam's positions, one of :data:`RANKINGS`.
 
     Returns:
         The :class:`LongGame` with the most decisions found.
 
     Raises:
-        ParameterError: ``game`` has no turn limit, or ``beam`` is not a positive integer.
+        ParameterError: ``game`` has no turn limit, ``beam`` is not a positive integer, or
+            ``ranking`` is not one of :data:`RANKINGS`.
     """
     if game.turn_limit is None:
         raise ParameterError("long_game needs a game with a turn_limit (E-11)")
     if type(beam) is not int or beam < 1:
         raise ParameterError(f"beam must be a positive integer, got {beam!r}")
+    if ranking not in RANKINGS:
+        raise ParameterError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
+    rank = _rank_park if ranking == RANKING_PARK else _rank
     frontier = [_Node(game.new_initial_state(), 0, 0, 0, (), None)]
     finished: list[_Node] = []
     while frontier:
@@ -255,7 +313,7 @@ def long_game(game: ExpressGame, beam: int = 8) -> LongGame:
                         finished.append(made)
                     continue
                 key = _key(child)
-                score = _rank(child, decisions, made.specials)
+                score = rank(child, decisions, made.specials)
                 if key not in pool or pool[key][0] < score:
                     pool[key] = (score, made)
         ranked = sorted(pool.values(), key=lambda item: -item[0])
@@ -297,6 +355,7 @@ def count_decisions(history: Sequence[tuple[int, int]]) -> int:
 
 __all__ = [
     "PLANS",
+    "RANKINGS",
     "LongGame",
     "count_decisions",
     "long_game",
