@@ -131,3 +131,38 @@ def test_finished_games_ignore_their_action() -> None:
     before = snapshot(states)
     engine.step(states, np.full(4, 42))
     assert all(np.array_equal(a, b) for a, b in zip(before, states.arrays(), strict=True))
+
+
+def test_an_empty_batch_is_empty_results_and_an_empty_step() -> None:
+    """No seed is no game ([] is float64 to NumPy): init, step, play and from_state work on
+    zero games."""
+    engine = ExpressBatch(num_players=2)
+    states = engine.init([])
+    assert len(states) == 0 and engine.legal_mask(states).shape == (0, 43)
+    engine.step(states, [])
+    engine.play(states, ["random", "random"])
+    assert len(engine.from_state(engine.game.new_initial_state(), 0, [])) == 0
+    results = ENGINE.play([], ["random", "random"], ENGINE.check_params(2, {}))  # type: ignore[arg-type]
+    assert results.scores.shape == (0, 2) and results.length.shape == (0,)
+    with pytest.raises(InvalidActionError, match="one per game"):
+        engine.step(engine.init([1]), [])
+
+
+@pytest.mark.parametrize("policies", [None, "random", "rr", 3], ids=repr)
+def test_policies_must_be_a_sequence_of_names(policies: object) -> None:
+    """A single string is not taken for a list of one-letter policies; None is refused; no
+    game changes."""
+    engine = ExpressBatch(num_players=2)
+    states = engine.init([1, 2, 3])
+    before = snapshot(states)
+    with pytest.raises(ParameterError, match="policies must be a sequence of policy names"):
+        engine.play(states, policies)  # type: ignore[arg-type]
+    assert all(np.array_equal(a, b) for a, b in zip(before, states.arrays(), strict=True))
+    params = ENGINE.check_params(2, {})
+    with pytest.raises(ParameterError, match="policies must be a sequence of policy names"):
+        ENGINE.play(np.array([1], np.uint64), policies, params)  # type: ignore[arg-type]
+
+
+def test_engine_play_refuses_params_that_are_not_a_mapping() -> None:
+    with pytest.raises(ParameterError, match="params must be a dict"):
+        ENGINE.play(np.array([1], np.uint64), ["random", "random"], None)  # type: ignore[arg-type]

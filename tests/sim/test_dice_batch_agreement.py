@@ -183,3 +183,53 @@ def test_bad_parameters_and_policies_are_refused_d1() -> None:
         batch.play([1], ["random"], params)
     with pytest.raises(ParameterError, match="seeds"):
         batch.play([-1], ["random", "random"], params)
+
+
+def test_an_empty_batch_is_empty_results_and_an_empty_step() -> None:
+    """No seed is no game: init, masks, policies, step and play all work on zero games."""
+    params = batch.check_params(3, {})
+    states = batch.init([], params)
+    assert states.batch_size == 0
+    assert batch.legal_mask(states).shape == (0, 131)
+    assert batch.policy_actions(states, ["random"] * 3).shape == (0,)
+    batch.step(states, [])  # [] is float64 to NumPy: still no action for no game
+    results, trace = batch.play_traced([], ["random"] * 3, params, capacity=4)
+    assert results.scores.shape == (0, 3) and results.length.shape == (0,)
+    assert trace.player.shape == (0, 4)
+    with pytest.raises(InvalidActionError, match="1 integers, got shape"):
+        batch.step(batch.init([1], params), [])
+
+
+def test_params_without_num_players_are_refused() -> None:
+    params = {k: v for k, v in batch.check_params(3, {}).items() if k != "num_players"}
+    with pytest.raises(ParameterError, match="params has no num_players"):
+        batch.play([1, 2], ["random"] * 3, params)
+    with pytest.raises(ParameterError, match="params has no num_players"):
+        batch.init([1, 2], params)
+    with pytest.raises(ParameterError, match="params must be a dict"):
+        batch.play([1], ["random"] * 3, None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("policies", [None, "random", "abc", 3], ids=repr)
+def test_policies_must_be_a_sequence_of_names(policies: object) -> None:
+    """A single string is not taken for a list of one-letter policies; None is refused; the
+    states and their policy streams are unchanged."""
+    params = batch.check_params(3, {})
+    with pytest.raises(ParameterError, match="policies must be a sequence of policy names"):
+        batch.play([1, 2, 3], policies, params)  # type: ignore[arg-type]
+    states = batch.init([1, 2, 3], params)
+    batch.step(states, [-1, -1, -1])
+    before = [a.copy() for a in states._arrays()]
+    with pytest.raises(ParameterError, match="policies must be a sequence of policy names"):
+        batch.policy_actions(states, policies)  # type: ignore[arg-type]
+    for old, new in zip(before, states._arrays(), strict=True):
+        assert (old == new).all()
+
+
+@pytest.mark.parametrize("capacity", [2.5, -1, "3", True, None], ids=repr)
+def test_capacity_must_be_a_non_negative_integer(capacity: object) -> None:
+    params = batch.check_params(2, {})
+    with pytest.raises(ParameterError, match="capacity must be a non-negative integer"):
+        batch.play_traced([1], ["random"] * 2, params, capacity)  # type: ignore[arg-type]
+    _, trace = batch.play_traced([1], ["random"] * 2, params, 3)
+    assert trace.player.shape == (1, 3)

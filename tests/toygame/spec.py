@@ -15,5 +15,9 @@ SPEC = GameSpec(
     web_adapter="tests.toygame.extras:ToyWebAdapter",
     web_static="tests.toygame:static",
     stats="tests.toygame.extras:ToyStats",
-    extras={"hints": "tests.toygame.extras:hint", "rl": "tests.toygame.rl:RL"},
+    extras={
+        "hints": "tests.toygame.extras:hint",
+        "rl": "tests.toygame.rl:RL",
+        "batch": "tests.toygame.batch:ENGINE",
+    },
 )

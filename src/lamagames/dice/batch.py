@@ -192,25 +192,48 @@ class DiceBatchState:
 
 
 def _seeds(seeds: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+    """Seeds as uint64 ``(G,)``; an empty sequence is an empty batch (``G = 0``).
+
+    Raises:
+        ParameterError: not a 1-D array of non-negative integers.
+    """
     array = np.asarray(seeds)
+    if array.ndim == 1 and array.size == 0:
+        return np.zeros(0, dtype=np.uint64)
     if array.ndim != 1 or not (array.dtype.kind in "ui" and (array >= 0).all()):
         raise ParameterError("seeds must be a 1-D array of non-negative integers")
     return np.ascontiguousarray(array, dtype=np.uint64)
+
+
+def _full_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`check_params` of a parameter dict that includes ``num_players``.
+
+    Raises:
+        ParameterError: ``params`` is not a mapping, has no ``num_players``, or holds a
+            value :func:`check_params` refuses.
+    """
+    if not isinstance(params, Mapping):
+        raise ParameterError(f"params must be a dict of rule parameters, got {params!r}")
+    if "num_players" not in params:
+        raise ParameterError(
+            "params has no num_players (2..6 seats); pass the output of check_params"
+        )
+    rest = {k: v for k, v in params.items() if k != "num_players"}
+    return check_params(params["num_players"], rest)
 
 
 def init(seeds: npt.ArrayLike, params: Mapping[str, Any] | None = None) -> DiceBatchState:
     """``len(seeds)`` games before their first deal, game ``g`` drawing from ``seeds[g]``.
 
     Args:
-        seeds: 1-D non-negative integers (uint64), one per game.
+        seeds: 1-D non-negative integers (uint64), one per game; empty for an empty batch.
         params: :func:`check_params` output (default: 3 players, standard rules).
 
     Raises:
-        ParameterError: bad seeds or parameters.
+        ParameterError: bad seeds, or parameters without ``num_players`` or with a value
+            :func:`check_params` refuses.
     """
-    full = check_params(3, {}) if params is None else check_params(
-        params["num_players"], {k: v for k, v in params.items() if k != "num_players"}
-    )
+    full = check_params(3, {}) if params is None else _full_params(params)
     seeds_u = _seeds(seeds)
     b, n = len(seeds_u), full["num_players"]
     state = DiceBatchState(
@@ -262,9 +285,9 @@ def step(states: DiceBatchState, actions: npt.ArrayLike) -> None:
 
     Args:
         states: the batch.
-        actions: integers ``(B,)``: at a seat's decision a player action id; at a chance
-            node a chance outcome id (docs/dice.md) or -1 to draw it from the game's own
-            chance stream; -1 for a finished game.
+        actions: integers ``(B,)`` (empty for an empty batch): at a seat's decision a
+            player action id; at a chance node a chance outcome id (docs/dice.md) or -1 to
+            draw it from the game's own chance stream; -1 for a finished game.
 
     Raises:
         InvalidActionError: ``actions`` is not ``B`` integers.
@@ -272,6 +295,8 @@ def step(states: DiceBatchState, actions: npt.ArrayLike) -> None:
             action and what is legal); then no game changes.
     """
     array = np.asarray(actions)
+    if states.batch_size == 0 and array.shape == (0,):  # [] is float64 to NumPy
+        array = array.astype(np.int32)
     if array.shape != (states.batch_size,) or array.dtype.kind not in "ui":
         raise InvalidActionError(
             f"actions must be {states.batch_size} integers, got shape {array.shape} "
@@ -298,8 +323,13 @@ def policy_codes(policies: Sequence[str], num_players: int) -> npt.NDArray[np.in
     """int8 ``(n,)`` codes of policy names (index in :data:`POLICIES`).
 
     Raises:
-        ParameterError: not one known policy per seat.
+        ParameterError: ``policies`` is a single string or not a sequence, or not one known
+            policy per seat.
     """
+    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
+        raise ParameterError(
+            f"policies must be a sequence of policy names, one per seat, got {policies!r}"
+        )
     if len(policies) != num_players:
         raise ParameterError(f"{len(policies)} policies for {num_players} seats")
     for name in policies:
@@ -315,7 +345,8 @@ def policy_actions(states: DiceBatchState, policies: Sequence[str]) -> npt.NDArr
     chance nodes and finished games). Random choices advance the games' policy streams.
 
     Raises:
-        ParameterError: not one known policy per seat.
+        ParameterError: ``policies`` is not a sequence of one known policy name per seat
+            (then no stream advances).
     """
     codes = policy_codes(policies, states.params["num_players"])
     out = np.zeros(states.batch_size, dtype=np.int32)
@@ -349,9 +380,9 @@ def play_traced(
     """Play whole games in the kernel and keep up to ``capacity`` actions of each.
 
     Args:
-        seeds: one non-negative integer per game.
-        policies: one in-kernel policy name per seat (:data:`POLICIES`).
-        params: :func:`check_params` output.
+        seeds: one non-negative integer per game (empty: no game, empty results).
+        policies: a sequence of one in-kernel policy name per seat (:data:`POLICIES`).
+        params: :func:`check_params` output (``num_players`` included).
         capacity: trace entries kept per game (0: none).
 
     Returns:
@@ -360,16 +391,16 @@ def play_traced(
         seats) and the trace.
 
     Raises:
-        ParameterError: bad seeds, parameters or policies, or a negative capacity.
+        ParameterError: bad seeds, parameters (``num_players`` missing) or policies, or a
+            capacity that is not a non-negative integer.
     """
-    full = check_params(
-        params["num_players"], {k: v for k, v in params.items() if k != "num_players"}
-    )
+    full = _full_params(params)
     n = full["num_players"]
     codes = policy_codes(policies, n)
     seeds_u = _seeds(seeds)
-    if capacity < 0:
-        raise ParameterError(f"capacity must be >= 0, got {capacity}")
+    if isinstance(capacity, bool) or not isinstance(capacity, int | np.integer) or capacity < 0:
+        raise ParameterError(f"capacity must be a non-negative integer, got {capacity!r}")
+    capacity = int(capacity)
     g = len(seeds_u)
     scores = np.zeros((g, n), dtype=np.int32)
     wins = np.zeros((g, n), dtype=np.int8)

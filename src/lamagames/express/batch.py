@@ -280,6 +280,30 @@ class ExpressBatchState:
         return [(int(p), int(a)) for p, a in self.trace[game, :n]]
 
 
+def _integers(values: npt.ArrayLike) -> npt.NDArray[Any]:
+    """``np.asarray(values)``, except that an empty sequence (float64 to NumPy) becomes an
+    empty int64 array: no seed or action, so nothing to refuse."""
+    array = np.asarray(values)
+    return array.astype(np.int64) if array.shape == (0,) else array
+
+
+def _policy_names(policies: Sequence[str], num_players: int) -> list[str]:
+    """The policies as a list, one known name (:data:`POLICIES`) per seat.
+
+    Raises:
+        ParameterError: a single string, not a sequence, or not one known name per seat.
+    """
+    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
+        raise ParameterError(
+            f"policies must be a sequence of policy names, one per seat, got {policies!r}"
+        )
+    if len(policies) != num_players or any(p not in POLICIES for p in policies):
+        raise ParameterError(
+            f"policies: need {num_players} of {sorted(POLICIES)}, got {list(policies)}"
+        )
+    return list(policies)
+
+
 class ExpressBatch:
     """A batch engine for one Lama Express variant.
 
@@ -353,12 +377,12 @@ class ExpressBatch:
 
         Args:
             seeds: integers ``(B,)``; game ``g``'s chance and policy streams derive from
-                ``seeds[g]`` (taken modulo 2**64).
+                ``seeds[g]`` (taken modulo 2**64); empty for an empty batch.
 
         Raises:
             ParameterError: ``seeds`` is not a one-dimensional array of integers.
         """
-        raw = np.asarray(seeds)
+        raw = _integers(seeds)
         if raw.ndim != 1 or not np.issubdtype(raw.dtype, np.integer):
             raise ParameterError(f"seeds must be a 1-d integer array, got {raw.dtype} {raw.shape}")
         values = raw.astype(np.uint64)  # two's complement for negative seeds
@@ -385,7 +409,7 @@ class ExpressBatch:
             IllegalActionError: an action is illegal; the message names the first such game;
                 no game is changed.
         """
-        acts = np.asarray(actions)
+        acts = _integers(actions) if len(states) == 0 else np.asarray(actions)
         if acts.shape != (len(states),) or not np.issubdtype(acts.dtype, np.integer):
             raise InvalidActionError(
                 f"actions must be {len(states)} integers (one per game), got {acts.dtype} "
@@ -414,13 +438,11 @@ class ExpressBatch:
                 ``None``: the engine's ``turn_limit``.
 
         Raises:
-            ParameterError: not one known policy per seat, or ``turn_limit`` not a positive
-                integer.
+            ParameterError: ``policies`` is not a sequence of one known name per seat (a
+                single string is refused), or ``turn_limit`` not a positive integer; then no
+                game changes.
         """
-        if len(policies) != self.num_players or any(p not in POLICIES for p in policies):
-            raise ParameterError(
-                f"policies: need {self.num_players} of {sorted(POLICIES)}, got {list(policies)}"
-            )
+        policies = _policy_names(policies, self.num_players)
         scalars = self._scalars()
         if turn_limit is not None:
             if type(turn_limit) is not int or turn_limit < 1:
@@ -464,7 +486,7 @@ class ExpressBatch:
             )
         if type(copies) is not int or copies < 0:
             raise ParameterError(f"copies must be 0 or more, got {copies!r}")
-        raw = np.asarray(seeds)
+        raw = _integers(seeds)
         if raw.shape != (copies,) or not np.issubdtype(raw.dtype, np.integer):
             raise ParameterError(
                 f"seeds must be {copies} integers (one per copy), got {raw.dtype} {raw.shape}"
@@ -687,8 +709,10 @@ class ExpressBatchEngine:
             params: the output of :meth:`check_params`.
 
         Raises:
-            ParameterError: bad parameters or policies.
+            ParameterError: bad seeds, parameters (not a mapping) or policies.
         """
+        if not isinstance(params, Mapping):
+            raise ParameterError(f"params must be a dict of rule parameters, got {params!r}")
         values = dict(params)
         engine = ExpressBatch(values.pop("num_players", 2), **values)
         states = engine.init(seeds)
