@@ -77,3 +77,13 @@ def test_a_wrong_toy_batch_engine_is_caught(
 def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(ParameterError, match="no-such-game"):
         check_batch_engine("no-such-game")
+
+
+def test_an_engine_with_only_the_step_interface_cannot_simulate(registered: None) -> None:
+    """The toy engine offers what check_batch_engine steps, not whole-game play: asking
+    ``lama simulate``'s loader for it is a clear refusal, not an AttributeError later."""
+    from lamagames.sim.batch_protocol import load_engine
+
+    with pytest.raises(ParameterError, match=r"'toy' cannot play whole games: it has no .*play"):
+        load_engine("toy")
+    assert load_engine("dice").game_id == "dice"

@@ -15,6 +15,8 @@ same root seed gives the same totals for any number of workers and any backend.
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 import numpy.typing as npt
 
@@ -67,7 +69,20 @@ def load_engine(game_id: str) -> BatchEngine:
         raise ParameterError(f"the batch engine of {game_id!r} is not available: {exc}") from None
     except AttributeError as exc:
         raise ParameterError(f"the batch engine of {game_id!r} is not available: {exc}") from None
+    missing = [name for name in SIMULATION_ATTRIBUTES if not hasattr(engine, name)]
+    if missing:  # e.g. an engine with only the step interface of check_batch_engine
+        raise ParameterError(
+            f"the batch engine of {game_id!r} cannot play whole games: it has no "
+            f"{', '.join(missing)}"
+        )
     return engine
+
+
+#: What :func:`load_engine` needs of an engine to simulate with it (:class:`BatchEngine`).
+SIMULATION_ATTRIBUTES: Final = (
+    "game_id", "min_players", "max_players", "policies", "score_name", "lower_score_wins",
+    "length_name", "check_params", "play",
+)  # fmt: skip
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
