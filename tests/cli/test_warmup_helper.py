@@ -163,3 +163,19 @@ def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path) -> 
     assert found["loaded"] == 1 and found["hits"] == 1  # the helper's, loaded
     assert found["sweep_missed"] == 1  # this process's share, compiled here
     assert any(tmp_path.rglob("kernel2p.solve_last_standing*.nbi"))
+
+
+def test_parameters_a_helper_cannot_be_given_mean_no_helper() -> None:
+    """A game whose parameters are not JSON (an object) compiles without a helper instead
+    of failing in the warm-up thread (the helper gets them as one JSON argument)."""
+    import threading
+    from types import SimpleNamespace
+
+    warm_up = BackgroundWarmUp.__new__(BackgroundWarmUp)  # its parts, no thread started
+    warm_up.kinds = ["search"]
+    warm_up.helper = None
+    warm_up._closed = False
+    warm_up._lock = threading.Lock()
+    odd = SimpleNamespace(game_id="dice", params={"num_players": 2, "board": object()})
+    warm_up._start_helper(odd, 1)  # type: ignore[arg-type]
+    assert warm_up.helper is None

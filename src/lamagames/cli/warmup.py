@@ -310,7 +310,11 @@ class BackgroundWarmUp:
     def _start_helper(self, game: Game, seed: int) -> None:
         """Start the helper process (:func:`helper_main`); nothing if it cannot start."""
         spec = {"game": game.game_id, "params": game.params, "kinds": self.kinds, "seed": seed}
-        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), json.dumps(spec)]
+        try:
+            argument = json.dumps(spec)
+        except (TypeError, ValueError):  # parameters the helper cannot be given: no helper
+            return
+        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), argument]
         with self._lock:
             if self._closed or not command[0]:  # no Python to start (an embedded one)
                 return
