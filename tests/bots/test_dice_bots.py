@@ -267,3 +267,12 @@ def test_benchmark_bot_makes_every_choice_of_the_golden_playthrough() -> None:
             assert bots[player].step(state) == action
         state.apply_action(action)
     assert state.is_terminal() and state.to_dict()["scores"] == final_scores
+
+
+def test_in_kernel_benchmark_quits_at_the_bots_threshold() -> None:
+    """The batch engine's benchmark policy keeps its own copy of the threshold (a compiled
+    constant): it must be the bot's."""
+    from lamagames.bots.dice import BENCHMARK_QUIT_AT
+    from lamagames.dice.batch_kernel import QUIT_AT
+
+    assert QUIT_AT == BENCHMARK_QUIT_AT

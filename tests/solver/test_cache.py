@@ -17,7 +17,8 @@ from lamagames.dice.solver import SOLVER_VERSION, LastStandingSolver, cache
 def test_cache_key_names_version_dice_llama_row_and_levels(solver_cache: Path) -> None:
     path = cache.table_path(SOLVER_VERSION, ("LL3456", "12LL56", "1234LL"), 5, 10)
     assert path is not None and path.parent == solver_cache
-    assert f"v{SOLVER_VERSION}_" in path.name and "LL3456-12LL56-1234LL" in path.name
+    assert f"v{SOLVER_VERSION}s{cache.code_stamp()}_" in path.name
+    assert "LL3456-12LL56-1234LL" in path.name
     assert "llamas005" in path.name and "levels10" in path.name
     other = cache.table_path(SOLVER_VERSION, ("LL1234", "56LL12", "3456LL"), 5, 10)
     assert other != path
@@ -164,3 +165,22 @@ def test_size_bound_from_the_environment(
 ) -> None:
     monkeypatch.setenv(cache.CACHE_SIZE_ENV, value)
     assert cache.max_bytes() == expected
+
+
+def test_a_table_solved_by_other_code_is_never_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file names carry :func:`cache.code_stamp` (the solver's and the rules' source):
+    after an upgrade or an edited rule, the old tables are not found (a fresh-clone trial
+    read stale values after a change of the card values with the same SOLVER_VERSION)."""
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
+    stamp = cache.code_stamp()
+    assert len(stamp) == 12 and int(stamp, 16) >= 0
+    path = cache.table_path(SOLVER_VERSION, STANDARD_DICE, 5, 10)
+    pair = cache.pair_path(1, STANDARD_DICE, (1,) * 7, (1,) * 7, 5, 0, 0)
+    assert path is not None and pair is not None
+    assert f"s{stamp}_" in path.name and f"s{stamp}_" in pair.name
+    assert cache.is_cache_file(path) and cache.is_cache_file(pair)
+    monkeypatch.setattr(cache, "code_stamp", lambda: "0123456789ab")
+    assert cache.table_path(SOLVER_VERSION, STANDARD_DICE, 5, 10) != path
+    assert cache.is_cache_file(tmp_path / cache.table_name(1, STANDARD_DICE, 5, 10))  # older

@@ -12,11 +12,13 @@ variable may safely name a folder that holds other files.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -99,16 +101,37 @@ def cache_dir() -> Path | None:
 _FACES = r"[1-6Ll]{6}-[1-6Ll]{6}-[1-6Ll]{6}"
 #: Names of last-standing tables (:func:`table_name`): the only ``.npy`` files the cache
 #: counts or deletes.
-TABLE_NAME = re.compile(rf"v\d+_{_FACES}_llamas\d{{3}}_levels\d+\.npy")
+TABLE_NAME = re.compile(rf"v\d+(?:s[0-9a-f]{{12}})?_{_FACES}_llamas\d{{3}}_levels\d+\.npy")
 #: Names of two-player tables (:func:`pair_name`): the only ``.npz`` files the cache counts
 #: or deletes.
-PAIR_NAME = re.compile(rf"pair\d+_{_FACES}_[0-7]{{7}}-[0-7]{{7}}_llamas\d{{3}}_scores\d+-\d+\.npz")
+PAIR_NAME = re.compile(
+    rf"pair\d+(?:s[0-9a-f]{{12}})?_{_FACES}_[0-7]{{7}}-[0-7]{{7}}_llamas\d{{3}}_scores\d+-\d+\.npz"
+)
 
 
-def table_name(version: int, dice: tuple[str, ...], mask: int, levels: int) -> str:
-    """File name of a last-standing table (matches :data:`TABLE_NAME`)."""
+#: The solver modules whose source (and every module of the package they import) decides
+#: what the tables hold (:func:`code_stamp`).
+SOLVER_MODULES: Final = ("lamagames.dice.solver.last_standing", "lamagames.dice.solver.pair_table")
+
+
+@functools.cache
+def code_stamp() -> str:
+    """12 hex digits naming the source of the solver and every rule it uses
+    (:func:`lamagames.core.jit.source_stamp` of :data:`SOLVER_MODULES`), part of every
+    table's file name: a table solved by other code (an upgrade, an edited primitive or
+    card value) is never read, with or without a version bump. Computed once a process."""
+    from lamagames.core.jit import source_stamp
+
+    digest = hashlib.sha256("".join(map(source_stamp, SOLVER_MODULES)).encode())
+    return digest.hexdigest()[:12]
+
+
+def table_name(version: int, dice: tuple[str, ...], mask: int, levels: int, stamp: str = "") -> str:
+    """File name of a last-standing table (matches :data:`TABLE_NAME`); ``stamp``: the
+    :func:`code_stamp` it was solved with (empty only in names of older tables)."""
     faces = "-".join(dice)
-    return f"v{version}_{faces}_llamas{mask:03d}_levels{levels}.npy"
+    code = f"s{stamp}" if stamp else ""
+    return f"v{version}{code}_{faces}_llamas{mask:03d}_levels{levels}.npy"
 
 
 def pair_name(
@@ -119,11 +142,14 @@ def pair_name(
     mask: int,
     score_a: int,
     score_b: int,
+    stamp: str = "",
 ) -> str:
-    """File name of a two-player table (matches :data:`PAIR_NAME`)."""
+    """File name of a two-player table (matches :data:`PAIR_NAME`); ``stamp`` as in
+    :func:`table_name`."""
     faces = "-".join(dice)
     rows = "".join(map(str, row_a)) + "-" + "".join(map(str, row_b))
-    return f"pair{version}_{faces}_{rows}_llamas{mask:03d}_scores{score_a}-{score_b}.npz"
+    code = f"s{stamp}" if stamp else ""
+    return f"pair{version}{code}_{faces}_{rows}_llamas{mask:03d}_scores{score_a}-{score_b}.npz"
 
 
 def is_cache_file(path: Path) -> bool:
@@ -147,7 +173,7 @@ def table_path(version: int, dice: tuple[str, ...], mask: int, levels: int) -> P
     base = cache_dir()
     if base is None:
         return None
-    return base / table_name(version, dice, mask, levels)
+    return base / table_name(version, dice, mask, levels, code_stamp())
 
 
 def load(path: Path | None, shape: tuple[int, int]) -> npt.NDArray[np.float64] | None:
@@ -202,7 +228,7 @@ def pair_path(
     base = cache_dir()
     if base is None:
         return None
-    return base / pair_name(version, dice, row_a, row_b, mask, score_a, score_b)
+    return base / pair_name(version, dice, row_a, row_b, mask, score_a, score_b, code_stamp())
 
 
 def load_arrays(
