@@ -10,6 +10,7 @@ from typing import Any, Final
 from lamagames.bots.base import Bot
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
+from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
     DISCARDS,
@@ -219,14 +220,15 @@ class DiceHeuristicBot(Bot):
             return total
         total = 0.0
         static = self._static_value(row, chip)
-        for dice, symbols, probability in self._rolls:
+        for _dice, symbols, probability in self._rolls:
             result = roll_result(row, llama, symbols, last_standing=last)  # D-8, the engine's
             if result == RollResult.THREE_LLAMAS:  # D-8.1
                 value = static - chip
             elif result == RollResult.MATCH:  # D-8.2
                 value = self._best_discard(row, symbols, chip)
             elif result == RollResult.TAKE:  # D-8.3
-                takes = [s for s in range(NUM_SYMBOLS) if dice[s] and llama[s]]
+                a, b, c = symbols
+                takes = [s for s in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, s)]
                 value = min(self._static_value(_add(row, s), chip) for s in takes)
             else:  # D-8.4 / D-8.5 bust
                 value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
