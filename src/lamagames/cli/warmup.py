@@ -66,6 +66,32 @@ Part = Literal["all", "helper", "here"]
 
 
 @contextlib.contextmanager
+def on_compile(
+    callback: Callable[[], None], thread: threading.Thread | None = None
+) -> Iterator[None]:
+    """Within this block, call ``callback()`` at the start of every Numba compile (Numba's
+    ``numba:compile`` event, sent only on a cache miss), of those in ``thread`` only when it
+    is given. An exception ``callback`` raises propagates out of the compile. Nothing
+    happens where Numba is not installed."""
+    try:
+        from numba.core import event
+    except ImportError:
+        yield
+        return
+
+    class _Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            if thread is None or threading.current_thread() is thread:
+                callback()
+
+        def on_end(self, ev: Any) -> None:
+            """Nothing to do when a compile ends (Numba's listeners must define it)."""
+
+    with event.install_listener("numba:compile", _Listener()):
+        yield
+
+
+@contextlib.contextmanager
 def compile_notice(console: Console) -> Iterator[None]:
     """Show :data:`PREPARING` with a spinner on ``console`` while Numba compiles in this
     block: from the first compile (a cache miss) to the end of the block.
@@ -73,24 +99,15 @@ def compile_notice(console: Console) -> Iterator[None]:
     Nothing is shown when nothing is compiled, when Numba is not installed or when
     ``console`` is not a terminal (pipes, logs, tests).
     """
-    try:
-        from numba.core import event
-    except ImportError:
-        yield
-        return
     status: list[Status] = []
 
-    class _Listener(event.Listener):
-        def on_start(self, ev: Any) -> None:
-            if not status and console.is_terminal:
-                status.append(console.status(i18n._(PREPARING)))
-                status[0].start()
-
-        def on_end(self, ev: Any) -> None:
-            pass
+    def show() -> None:
+        if not status and console.is_terminal:
+            status.append(console.status(i18n._(PREPARING)))
+            status[0].start()
 
     try:
-        with event.install_listener("numba:compile", _Listener()):
+        with on_compile(show):
             yield
     finally:
         if status:
@@ -286,22 +303,12 @@ class BackgroundWarmUp:
     def _cold(self, game: Game, seed: int) -> bool:
         """:func:`warm_bots` in this thread up to Numba's first compile, not started: True
         there (a cache miss), False when everything was loaded (or Numba is missing)."""
-        try:
-            from numba.core import event
-        except ImportError:
-            return False
-        me = threading.current_thread()
 
-        class _Stop(event.Listener):
-            def on_start(self, ev: Any) -> None:
-                if threading.current_thread() is me:
-                    raise _CacheMiss
-
-            def on_end(self, ev: Any) -> None:
-                pass
+        def stop() -> None:
+            raise _CacheMiss
 
         try:
-            with event.install_listener("numba:compile", _Stop()):
+            with on_compile(stop, threading.current_thread()):
                 warm_bots(game, self.kinds, seed)
         except _CacheMiss:
             return True
@@ -375,25 +382,13 @@ class BackgroundWarmUp:
         """Set :attr:`compiling` at Numba's first compile in this thread (its
         ``numba:compile`` event comes only on a cache miss) and count the compiles of each
         phase (:attr:`compiles`)."""
-        try:
-            from numba.core import event
-        except ImportError:
-            yield
-            return
-        me = threading.current_thread()
-        warm_up = self
 
-        class _Listener(event.Listener):
-            def on_start(self, ev: Any) -> None:
-                if threading.current_thread() is me:
-                    warm_up.compiling.set()
-                    if warm_up._phase:
-                        warm_up.compiles[warm_up._phase] += 1
+        def count() -> None:
+            self.compiling.set()
+            if self._phase:
+                self.compiles[self._phase] += 1
 
-            def on_end(self, ev: Any) -> None:
-                pass
-
-        with event.install_listener("numba:compile", _Listener()):
+        with on_compile(count, threading.current_thread()):
             yield
 
     def compiling_now(self) -> bool:
