@@ -1,24 +1,16 @@
 """The browser modules are lint-clean (eslint), formatted (prettier) and their pure parts
 pass their unit tests (``node --test tests/js/``), with the tool versions pinned in
-``package.json`` / ``package-lock.json`` (issue 17). The tool runs need ``npm ci`` first
-(``.ci/run`` does it) and are skipped without ``node_modules``."""
+``package.json`` / ``package-lock.json`` (issue 17). The tool runs need ``npm ci``, which
+:func:`npm_helpers.node_modules` runs when ``node_modules`` lacks them; without node and npm
+they fail, saying what to install."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-NODE_MODULES = ROOT / "node_modules"
-needs_npm = pytest.mark.skipif(
-    shutil.which("npm") is None or not (NODE_MODULES / ".bin" / "eslint").exists(),
-    reason="needs node and `npm ci` (node_modules)",
-)
+from npm_helpers import ROOT, node_modules, require
 
 
 def run(*command: str) -> None:
@@ -41,17 +33,16 @@ def test_tool_versions_are_pinned_and_locked() -> None:
     assert set(lock["packages"][""]["devDependencies"]) == set(wanted)
 
 
-@needs_npm
 def test_eslint_finds_nothing() -> None:
-    run("npm", "run", "--silent", "lint")
+    node_modules()
+    run(require("npm"), "run", "--silent", "lint")
 
 
-@needs_npm
 def test_prettier_check_passes() -> None:
-    run("npm", "run", "--silent", "format:check")
+    node_modules()
+    run(require("npm"), "run", "--silent", "format:check")
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_node_unit_tests_pass() -> None:
     """The unit tests import only the pure modules and node's own test runner."""
-    run("node", "--test", "tests/js/")
+    run(require("node"), "--test", "tests/js/")

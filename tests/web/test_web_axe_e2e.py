@@ -10,7 +10,6 @@ server's Content-Security-Policy, so the pages themselves keep no inline script.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, get_json, post_json
+from npm_helpers import node_modules
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -31,13 +31,7 @@ BOT = {"kind": "bot", "bot_kind": "random"}
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     """axe-core's browser bundle (``npm ci`` puts it in node_modules)."""
-    if not AXE.exists():
-        # As the JavaScript tooling tests: skipped without npm on a developer machine, a
-        # loud failure in CI (CI=true, where .ci/run runs `npm ci`).
-        message = f"{AXE} is missing: run `npm ci` (axe-core is a devDependency)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    node_modules()  # `npm ci` when axe-core is missing (a devDependency)
     return AXE.read_text(encoding="utf-8")
 
 
