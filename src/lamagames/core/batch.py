@@ -20,6 +20,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from lamagames.core.errors import ParameterError
+
 
 @dataclass(frozen=True, slots=True)
 class BatchResults:
@@ -113,3 +115,34 @@ class BatchEngine(Protocol):
             ParameterError: a policy name is unknown or their number is not ``num_players``.
         """
         ...
+
+
+def check_policies(policies: Sequence[str], num_players: int, known: Sequence[str]) -> list[str]:
+    """The in-kernel policy names of a batch engine's seats, one per seat, checked: the
+    same check and messages for every game's batch engine.
+
+    Args:
+        policies: a sequence of one name per seat (a single string is refused: it is not
+            a list of one-letter names).
+        num_players: seats.
+        known: the engine's policy names (:attr:`BatchEngine.policies`).
+
+    Returns:
+        ``policies`` as a list.
+
+    Raises:
+        ParameterError: ``policies`` is a string or not a sequence, has not one name per
+            seat, or names a policy not in ``known``.
+    """
+    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
+        raise ParameterError(
+            f"policies must be a sequence of policy names, one per seat, got {policies!r}"
+        )
+    if len(policies) != num_players:
+        raise ParameterError(f"{len(policies)} policies for {num_players} seats")
+    for name in policies:
+        if name not in known:
+            raise ParameterError(
+                f"policies: unknown in-kernel policy {name!r}; available: {', '.join(known)}"
+            )
+    return list(policies)

@@ -32,7 +32,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.batch import BatchResults
+from lamagames.core.batch import BatchResults, check_policies
 from lamagames.core.errors import IllegalActionError, InvalidActionError, ParameterError
 from lamagames.dice import batch_kernel as K
 from lamagames.dice.actions import DISCARDS, HANDS, NUM_ROLLS, NUM_SYMBOLS
@@ -326,17 +326,7 @@ def policy_codes(policies: Sequence[str], num_players: int) -> npt.NDArray[np.in
         ParameterError: ``policies`` is a single string or not a sequence, or not one known
             policy per seat.
     """
-    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
-        raise ParameterError(
-            f"policies must be a sequence of policy names, one per seat, got {policies!r}"
-        )
-    if len(policies) != num_players:
-        raise ParameterError(f"{len(policies)} policies for {num_players} seats")
-    for name in policies:
-        if name not in POLICIES:
-            raise ParameterError(
-                f"unknown in-kernel policy {name!r}; available: {', '.join(POLICIES)}"
-            )
+    check_policies(policies, num_players, POLICIES)
     return np.array([POLICIES.index(p) for p in policies], dtype=np.int8)
 
 
@@ -432,9 +422,7 @@ def play_traced(
     return results, trace
 
 
-def play(
-    seeds: npt.ArrayLike, policies: Sequence[str], params: Mapping[str, Any]
-) -> BatchResults:
+def play(seeds: npt.ArrayLike, policies: Sequence[str], params: Mapping[str, Any]) -> BatchResults:
     """Play whole games in the kernel (see :func:`play_traced`, without the trace)."""
     return play_traced(seeds, policies, params, 0)[0]
 

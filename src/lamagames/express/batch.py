@@ -34,7 +34,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lamagames.core.batch import BatchResults
+from lamagames.core.batch import BatchResults, check_policies
 from lamagames.core.errors import (
     BoardError,
     IllegalActionError,
@@ -287,23 +287,6 @@ def _integers(values: npt.ArrayLike) -> npt.NDArray[Any]:
     return array.astype(np.int64) if array.shape == (0,) else array
 
 
-def _policy_names(policies: Sequence[str], num_players: int) -> list[str]:
-    """The policies as a list, one known name (:data:`POLICIES`) per seat.
-
-    Raises:
-        ParameterError: a single string, not a sequence, or not one known name per seat.
-    """
-    if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
-        raise ParameterError(
-            f"policies must be a sequence of policy names, one per seat, got {policies!r}"
-        )
-    if len(policies) != num_players or any(p not in POLICIES for p in policies):
-        raise ParameterError(
-            f"policies: need {num_players} of {sorted(POLICIES)}, got {list(policies)}"
-        )
-    return list(policies)
-
-
 class ExpressBatch:
     """A batch engine for one Lama Express variant.
 
@@ -442,7 +425,7 @@ class ExpressBatch:
                 single string is refused), or ``turn_limit`` not a positive integer; then no
                 game changes.
         """
-        policies = _policy_names(policies, self.num_players)
+        policies = check_policies(policies, self.num_players, tuple(POLICIES))
         scalars = self._scalars()
         if turn_limit is not None:
             if type(turn_limit) is not int or turn_limit < 1:
