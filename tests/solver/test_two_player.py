@@ -8,13 +8,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice.solver import LastStandingSolver, PositionError
 from lamagames.dice.solver.pair_table import greedy_chain, solve_table, table_states
-from lamagames.dice.solver.space import llama_mask
+from lamagames.dice.solver.space import TOTAL_COPIES, llama_mask
 from lamagames.dice.solver.two_player import Key, NotTractableError, TwoPlayerSolver
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import margin
@@ -287,6 +287,9 @@ def test_compiled_equals_recursion_on_random_small_positions(
     other = "".join(data.draw(st.lists(symbols, min_size=1, max_size=3)))
     llama_row = "".join(data.draw(st.sets(symbols, min_size=1, max_size=3)))
     scores = (data.draw(st.integers(0, 13)), data.draw(st.integers(0, 13)))
+    # only real positions: no symbol held more often than the game has cards of it (D-3)
+    held = row + other + llama_row
+    assume(all(held.count(s) <= copies for s, copies in zip("123456L", TOTAL_COPIES, strict=True)))
     key = _key(row, other, llama_row, scores)
     rec = TwoPlayerSolver(solver, engine="recursion", max_states=10**6).value(key)
     com = TwoPlayerSolver(solver).value(key)
@@ -335,7 +338,11 @@ def test_numpy_integers_in_a_position_are_integers(solver: LastStandingSolver) -
     key: Key = (tuple(counts("35")), tuple(counts("6L")), llama_mask(counts("12")), 3, 11)
     two = TwoPlayerSolver(solver, disk_cache=False)
     numpy_key: Any = (
-        np.array(key[0]), tuple(np.array(key[1])), np.int64(key[2]), np.int64(3), np.int64(11)
+        np.array(key[0]),
+        tuple(np.array(key[1])),
+        np.int64(key[2]),
+        np.int64(3),
+        np.int64(11),
     )
     assert two.value(numpy_key) == two.value(key)
     assert two.roll_outcome(numpy_key) == two.roll_outcome(key)
