@@ -241,3 +241,25 @@ def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision(
         state.apply_action(action, player)
     assert decisions == 2
     assert mixed.rng.getstate() == fast.rng.getstate()
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        ((1, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0), 1 << 6, 0, 0),
+        ((1, 0, 1, 0, 0, 0, 0), (0, 1, 0, 0, 0, 1, 0), (1 << 6) | (1 << 3), 3, 11),
+    ],
+)
+def test_two_player_solver_kernels_interpreted_equal_the_compiled_ones(
+    key: tuple[tuple[int, ...], tuple[int, ...], int, int, int],
+) -> None:
+    """The ``exact`` bot's kernels (last-standing solve, sweep, roll values: D-8 .. D-10)
+    run interpreted while the others compile (``lama play``'s warm-up, issue 19): the same
+    floats as compiled."""
+    game = make("dice", num_players=2)
+    bot = make_bot("exact", game, 0, 1)
+    new = bot._new_two_player  # type: ignore[attr-defined]  # a fresh solver, no disk cache
+    with jit.interpreting():
+        slow = new().roll_outcome(key)
+    fast = new().roll_outcome(key)
+    assert slow == fast

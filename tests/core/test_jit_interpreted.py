@@ -110,3 +110,82 @@ def test_interpreting_only_some_kernels_and_until_the_compiled_code_is_ready() -
         ready.set()
         assert jit.choose(kernel) is kernel
     assert jit.choose(mix) is mix
+
+
+_WEIGHTS = np.array([[1.5, 0.25], [2.0, -1.0]])
+
+
+def _fill(part: Any, value: int) -> None:
+    for i in range(part.shape[0]):
+        part[i] = value + i
+
+
+fill = numba.njit(cache=False)(_fill)
+
+
+def _grid_kernel(grid: Any, flags: Any, scratch: Any) -> Any:
+    """Two-index reads and writes, a slice handed to a callee (a view: its writes land in
+    ``scratch``), a copy that is not a view, an array made inside, float64 sums, bools."""
+    fill(scratch[2:5], 7)
+    before = scratch.copy()
+    scratch[0] = 99
+    made = np.zeros(grid.shape[1], dtype=np.int64)
+    total = 0.0
+    for i in range(grid.shape[0]):
+        for j in range(grid.shape[1]):
+            grid[i, j] = grid[i, j] * 3 + i
+            made[j] += grid[i, j]
+            total += _WEIGHTS[i % 2, j % 2] * grid[i, j]
+        flags[i] = grid[i, 0] > 4
+
+    return made, before, total
+
+
+grid_kernel = numba.njit(cache=False)(_grid_kernel)
+
+
+def _grid_arguments() -> tuple[Any, Any, Any]:
+    grid = np.arange(12, dtype=np.int8).reshape(3, 4)
+    return grid, np.zeros(3, dtype=np.bool_), np.zeros(8, dtype=np.int16)
+
+
+def test_interpreted_runs_on_views_with_the_compiled_results() -> None:
+    """Arrays are seen through views of their memory (Python numbers, several times faster
+    than NumPy scalars): every write reaches the caller's array as in compiled code."""
+    a, b = _grid_arguments(), _grid_arguments()
+    made_a, before_a, total_a = jit.interpreted(grid_kernel)(*a)
+    made_b, before_b, total_b = grid_kernel(*b)
+    for x, y in zip(a, b, strict=True):
+        assert x.dtype == y.dtype and np.array_equal(x, y)
+    assert isinstance(made_a, np.ndarray) and np.array_equal(made_a, made_b)
+    assert np.array_equal(before_a, before_b) and before_a[0] == 0  # a copy, not a view
+    assert total_a == total_b  # float64: the same roundings
+    assert list(b[2][2:5]) == [7, 8, 9]
+
+
+def test_views_share_memory_and_read_python_numbers() -> None:
+    grid = np.arange(6, dtype=np.int8).reshape(2, 3)
+    seen = jit.view(grid)
+    assert seen.shape == (2, 3) and type(seen[1][2]) is int
+    seen[1][2] = 100
+    assert grid[1, 2] == 100 and jit.unview(seen) is grid
+    assert type(jit.view(np.ones(2))[0]) is float
+    assert type(jit.view(np.zeros(2, dtype=np.bool_))[0]) is bool
+    single = np.ones(3, dtype=np.float32)  # float32 maths differs from Python's floats
+    assert jit.view(single) is single
+    assert jit.view((grid, 3))[1] == 3 and jit.view(Colour).BLUE == 7
+
+
+def test_a_kernel_without_source_runs_on_numpy_arrays() -> None:
+    """A compiled function whose source cannot be read (made by exec) still runs
+    interpreted, on NumPy arrays (int8 widened, written back)."""
+    space: dict[str, Any] = {"np": np}
+    exec("def _bump(a):\n    for i in range(a.shape[0]):\n        a[i] = a[i] * 100\n", space)
+    bump = numba.njit(cache=False)(space["_bump"])
+    with pytest.raises(jit.NoSourceError):
+        jit._plain(bump, views=True)
+    small = np.array([1, 2], dtype=np.int8)
+    jit.interpreted(bump)(small)
+    expected = np.array([1, 2], dtype=np.int8)
+    bump(expected)
+    assert np.array_equal(small, expected)

@@ -10,6 +10,8 @@ short game. The step API's heuristic is checked against the bot in
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 import pytest
 
@@ -98,3 +100,32 @@ def test_simulate_accepts_the_heuristic_seats() -> None:
     configs = make_configs(load_engine("dice"), [3], ["heuristic"], [("", {})])
     summary, _ = simulate("dice", configs, games=50, seed=1)
     assert summary.to_dict()
+
+
+def test_best_discard_is_the_largest_discard_d8_2_d10() -> None:
+    """The in-kernel heuristic values a match by the largest legal discard alone
+    (``_best_discard``): checked against the lowest static value over every legal discard
+    of the scalar rules (D-8.2), for every row of at most 2 cards per symbol, every roll
+    that matches it and a chip of 0, 1 and 10 points (D-4, D-10: an emptied row)."""
+    from itertools import product
+
+    from lamagames.dice.actions import DISCARD_BASE, DISCARDS
+    from lamagames.dice.primitives import row_score
+    from lamagames.dice.rules import legal_discards
+
+    best = cast(Any, batch_heuristic._best_discard).py_func  # the very code, as Python
+    checked = 0
+    for counts in product(range(3), repeat=7):
+        row = np.array(counts, dtype=np.int8)
+        for a, b, c in product(range(7), repeat=3):
+            if a > b or b > c or not (row[a] or row[b] or row[c]):
+                continue
+            lefts = [
+                [r - d for r, d in zip(counts, DISCARDS[action - DISCARD_BASE], strict=True)]
+                for action in legal_discards(counts, (a, b, c))
+            ]
+            for chip in (0, 1, 10):
+                lowest = min(float(row_score(x)) if sum(x) else float(-chip) for x in lefts)
+                assert best(row, a, b, c, chip) == lowest, (counts, (a, b, c), chip)
+                checked += 1
+    assert checked > 100_000

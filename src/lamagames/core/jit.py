@@ -89,8 +89,8 @@ def compiled(function: _F) -> _F:
     return cast(_F, done)
 
 
-_twins: dict[object, Callable[..., Any]] = {}
-_twin_globals: dict[int, dict[str, Any]] = {}
+_twins: dict[tuple[object, bool], Callable[..., Any]] = {}
+_twin_globals: dict[tuple[int, bool], dict[str, Any]] = {}
 _runners: dict[object, Callable[..., Any]] = {}
 _twin_lock = threading.Lock()
 _mode = threading.local()
@@ -101,30 +101,278 @@ def _is_dispatcher(value: object) -> bool:
     return hasattr(value, "py_func") and type(value).__module__.startswith("numba")
 
 
-def _plain(function: Callable[..., Any]) -> Callable[..., Any]:
+class NoSourceError(Exception):
+    """A compiled function's source cannot be read, so it has no views form
+    (:func:`interpreted` then runs the kernel on NumPy arrays)."""
+
+
+class Rows(list[Any]):
+    """An array of two or more dimensions as an interpreted kernel sees it (:func:`view`):
+    the list of its sub-arrays' views, so ``rows[i]`` is a view sharing the array's memory
+    (as in compiled code) and ``rows[i][j]`` a Python number.
+
+    Attributes:
+        shape: the array's shape.
+        array: the array itself (:func:`unview`).
+    """
+
+    shape: tuple[int, ...]
+    array: Any
+
+
+def _views_supported(array: Any) -> bool:
+    """True for an array :func:`view` shows through memoryviews: integers and booleans of
+    any width, float64 (Python floats are IEEE doubles, so arithmetic on them rounds as
+    compiled code does), native byte order, at least one dimension."""
+    dtype = array.dtype
+    return (
+        array.ndim > 0
+        and dtype.isnative
+        and (dtype.kind in "biu" or (dtype.kind == "f" and dtype.itemsize == 8))
+    )
+
+
+def view(value: Any) -> Any:
+    """What an interpreted kernel works on in place of ``value`` (:func:`interpreted`).
+
+    A 1-D integer, boolean or float64 NumPy array becomes a :class:`memoryview` of it and an
+    array of more dimensions a :class:`Rows` of its sub-arrays' views: both share the
+    array's memory, so writes land in the caller's array (and a slice ``a[2:5]`` is a view,
+    as in compiled code), and an element read is a Python ``int``, ``float`` or ``bool``,
+    which Python computes with several times faster than NumPy scalars. Integers read so
+    have no width: they compute as compiled code's 64-bit integers do, never wrapping at
+    an int8's 127 as NumPy would (uint64 wrap-around comes from ``np.uint64`` operands, as
+    written in the kernels). Tuples are viewed item by item; an ``IntEnum`` class becomes
+    a namespace of its members' plain ints (what Numba compiles them to). Anything else,
+    other arrays included (float32, byte-swapped, 0-d), is returned unchanged.
+    """
+    import numpy as np
+
+    if isinstance(value, np.ndarray):
+        if not _views_supported(value):
+            return value
+        if value.ndim == 1:
+            return value.data  # a memoryview of the array
+        rows = Rows(view(value[i]) for i in range(value.shape[0]))
+        rows.shape = value.shape
+        rows.array = value
+        return rows
+    if isinstance(value, tuple):
+        return tuple(view(item) for item in value)
+    if isinstance(value, type) and issubclass(value, enum.IntEnum):
+        return types.SimpleNamespace(**{m.name: int(m) for m in value})
+    return value
+
+
+def unview(value: Any) -> Any:
+    """The NumPy array behind a :func:`view` (tuples item by item); anything else as is."""
+    import numpy as np
+
+    if isinstance(value, memoryview):
+        return np.asarray(value)
+    if isinstance(value, Rows):
+        return value.array
+    if isinstance(value, tuple):
+        return tuple(unview(item) for item in value)
+    return value
+
+
+def _copy(value: Any) -> Any:
+    """``value.copy()`` for an interpreted kernel: a view of a copy of the array behind a
+    :func:`view` (memoryviews have no ``copy``; a list's would share the rows)."""
+    import numpy as np
+
+    if isinstance(value, memoryview):
+        return np.array(value).data
+    if isinstance(value, Rows):
+        return view(value.array.copy())
+    return value.copy()
+
+
+def _set_slice(target: Any, index: Any, value: Any) -> None:
+    """``target[index] = value`` for an interpreted kernel, where ``index`` holds a slice
+    (``codes[:] = 0``): done on the array behind the :func:`view`."""
+    import numpy as np
+
+    if isinstance(target, Rows):
+        target.array[index] = unview(value)
+    elif isinstance(target, memoryview):
+        np.asarray(target)[index] = unview(value)
+    else:
+        target[index] = unview(value)
+
+
+#: Names under which the views form of a function finds :func:`_copy` and
+#: :func:`_set_slice`.
+_COPY_NAME: Final = "__lama_views_copy__"
+_SET_SLICE_NAME: Final = "__lama_views_set_slice__"
+#: NumPy functions that make arrays: in the views form they return :func:`view` of it.
+_MAKERS: Final = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "ones_like")
+
+
+def _has_slice(index: ast.expr) -> bool:
+    return isinstance(index, ast.Slice) or (
+        isinstance(index, ast.Tuple) and any(isinstance(item, ast.Slice) for item in index.elts)
+    )
+
+
+def _index_value(index: ast.expr) -> ast.expr:
+    """An index as a value: ``a:b`` as ``slice(a, b, None)`` (tuples item by item)."""
+    if isinstance(index, ast.Slice):
+        bounds = [index.lower, index.upper, index.step]
+        return ast.Call(
+            func=ast.Name(id="slice", ctx=ast.Load()),
+            args=[ast.Constant(value=None) if b is None else b for b in bounds],
+            keywords=[],
+        )
+    if isinstance(index, ast.Tuple):
+        return ast.Tuple(elts=[_index_value(item) for item in index.elts], ctx=ast.Load())
+    return index
+
+
+class _ForViews(ast.NodeTransformer):
+    """Rewrites a kernel's source for :func:`view` arguments: ``a[i, j]`` becomes
+    ``a[i][j]`` (a :class:`Rows` takes one index at a time; an index with a slice is left
+    alone: a 1-D slice is a view), ``a.copy()`` becomes :func:`_copy` ``(a)`` and an
+    assignment to a slice (``a[:] = 0``) :func:`_set_slice`."""
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST:
+        self.generic_visit(node)
+        target = node.targets[0]
+        if (
+            len(node.targets) == 1
+            and isinstance(target, ast.Subscript)
+            and _has_slice(target.slice)
+        ):
+            call = ast.Call(
+                func=ast.Name(id=_SET_SLICE_NAME, ctx=ast.Load()),
+                args=[target.value, _index_value(target.slice), node.value],
+                keywords=[],
+            )
+            return ast.copy_location(ast.Expr(value=call), node)
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        index = node.slice
+        if not isinstance(index, ast.Tuple) or any(
+            isinstance(item, ast.Slice | ast.Starred) for item in index.elts
+        ):
+            return node
+        chained: ast.expr = node.value
+        for position, item in enumerate(index.elts):
+            last = position == len(index.elts) - 1
+            chained = ast.Subscript(value=chained, slice=item, ctx=node.ctx if last else ast.Load())
+        return ast.copy_location(chained, node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        function = node.func
+        if (
+            isinstance(function, ast.Attribute)
+            and function.attr == "copy"
+            and not node.args
+            and not node.keywords
+        ):
+            call = ast.Call(
+                func=ast.Name(id=_COPY_NAME, ctx=ast.Load()), args=[function.value], keywords=[]
+            )
+            return ast.copy_location(call, node)
+        return node
+
+
+def _views_source(py_func: Callable[..., Any]) -> types.CodeType:
+    """The module-level code that defines the views form of ``py_func`` (its source,
+    undecorated, rewritten by :class:`_ForViews`, at its own file's line numbers).
+
+    Raises:
+        NoSourceError: the source cannot be read, or the function has free variables.
+    """
+    import __future__
+
+    import inspect
+    import textwrap
+
+    code = py_func.__code__
+    if code.co_freevars:
+        raise NoSourceError(f"{py_func.__qualname__} has free variables")
+    try:
+        source = textwrap.dedent(inspect.getsource(py_func))
+    except (OSError, TypeError) as exc:
+        raise NoSourceError(f"no source for {py_func.__qualname__}: {exc}") from exc
+    tree = ast.parse(source)
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, ast.FunctionDef) or definition.name != py_func.__name__:
+        raise NoSourceError(f"the source of {py_func.__qualname__} is not its definition")
+    definition.decorator_list = []
+    tree = ast.fix_missing_locations(_ForViews().visit(tree))
+    ast.increment_lineno(tree, code.co_firstlineno - 1)
+    flags = __future__.annotations.compiler_flag
+    return cast(
+        types.CodeType, compile(tree, code.co_filename, "exec", flags=flags, dont_inherit=True)
+    )
+
+
+def _numpy_for_views(numpy: types.ModuleType) -> types.ModuleType:
+    """A copy of the ``numpy`` namespace whose array makers (:data:`_MAKERS`) return
+    :func:`view` of the new array."""
+    shim = types.ModuleType(numpy.__name__)
+    shim.__dict__.update(vars(numpy))
+    for name in _MAKERS:
+        maker = getattr(numpy, name)
+
+        def make(*args: Any, _maker: Any = maker, **kwargs: Any) -> Any:
+            return view(_maker(*args, **kwargs))
+
+        setattr(shim, name, make)
+    return shim
+
+
+def _plain(function: Callable[..., Any], views: bool = False) -> Callable[..., Any]:
     """The interpreted form of a dispatcher (or ``function`` itself if it is none): its
-    Python code with module globals in which every dispatcher is its interpreted form."""
+    Python code with module globals in which every dispatcher is its interpreted form.
+
+    With ``views`` the code is the one :func:`_views_source` rewrites, to run on
+    :func:`view` arguments, its module's arrays viewed too and ``numpy``'s array makers
+    returning views; else the code itself on NumPy arrays (integer arrays of fewer than 64
+    bits read as int64 copies).
+
+    Raises:
+        NoSourceError: ``views`` and the source of ``function`` or of a compiled function
+            it calls cannot be read.
+    """
     if not _is_dispatcher(function):
         return function
-    done = _twins.get(function)
+    done = _twins.get((function, views))
     if done is not None:
         return done
     py_func = cast(Any, function).py_func
+    code = _views_source(py_func) if views else None
     module = py_func.__globals__
-    names = _twin_globals.get(id(module))
+    names = _twin_globals.get((id(module), views))
     if names is None:  # one copy of each module's globals, shared by its functions
         names = dict(module)
-        _twin_globals[id(module)] = names
+        _twin_globals[(id(module), views)] = names
+        if views:
+            names[_COPY_NAME] = _copy
+            names[_SET_SLICE_NAME] = _set_slice
         for name, value in module.items():
             if _is_dispatcher(value):
-                names[name] = _plain(value)  # recursion ends: each twin is stored first
+                names[name] = _plain(value, views)  # recursion ends: each twin is stored first
+            elif views and isinstance(value, types.ModuleType) and value.__name__ == "numpy":
+                names[name] = _numpy_for_views(value)
             else:  # tables (Numba freezes global arrays as constants): as arguments
-                names[name] = _widened(value)
-    twin = types.FunctionType(
-        py_func.__code__, names, py_func.__name__, py_func.__defaults__, py_func.__closure__
-    )
+                names[name] = view(value) if views else _widened(value)
+    if code is None:
+        twin = types.FunctionType(
+            py_func.__code__, names, py_func.__name__, py_func.__defaults__, py_func.__closure__
+        )
+    else:
+        made: dict[str, Any] = {}
+        exec(code, names, made)
+        twin = made[py_func.__name__]
     twin.__doc__ = py_func.__doc__
-    _twins[function] = twin
+    _twins[(function, views)] = twin
     return twin
 
 
@@ -163,15 +411,18 @@ def interpreted(kernel: _F) -> _F:
     """``kernel`` (a :func:`compiled` or ``njit`` function) run as plain Python: the same
     code, every compiled function it calls run the same way, so nothing is compiled.
 
-    The arguments are taken as the compiled kernel takes them. Integer arrays of fewer than
-    64 bits (also inside tuple arguments) are worked on as int64 copies (written back to
-    the caller's arrays afterwards; module-level tables are read as int64 copies too),
-    because compiled code computes with
-    their elements in 64 bits where NumPy would keep int8 and wrap around; uint64
-    arithmetic wraps as in compiled code (NumPy's overflow warnings are silenced). A kernel
-    whose results depend on anything else that differs between Numba and NumPy (float32
-    maths, int64 overflow) needs its own test; the one used so (the LAMA Dice rollouts) has
-    tests that both forms agree.
+    The arguments are taken as the compiled kernel takes them. The kernel's source is run
+    on :func:`view` s of its arrays (memoryviews sharing their memory, whose elements are
+    Python numbers: several times faster than NumPy scalars), rewritten only where a view
+    needs it (``a[i, j]`` as ``a[i][j]``, ``a.copy()``); arrays it returns are NumPy arrays
+    again. Integers so compute without a width, as compiled code's 64-bit integers do where
+    NumPy would keep int8 and wrap around; uint64 arithmetic (``np.uint64`` operands) wraps
+    as in compiled code (NumPy's overflow warnings are silenced). Where a source cannot be
+    read, the kernel runs on NumPy arrays instead (integer arrays of fewer than 64 bits as
+    int64 copies, written back afterwards). A kernel whose results depend on anything else
+    that differs between Numba and Python (float32 maths, int64 overflow, a NumPy function
+    applied to a whole array) needs its own test; those used so (the LAMA Dice rollouts,
+    the two-player solver's kernels) have tests that both forms agree.
 
     Returns ``kernel`` itself where it is not compiled (Numba not installed).
     """
@@ -181,10 +432,19 @@ def interpreted(kernel: _F) -> _F:
         done = _runners.get(kernel)
         if done is not None:
             return cast(_F, done)
-        body = _plain(kernel)
+        try:
+            body = _plain(kernel, views=True)
+            views = True
+        except NoSourceError:
+            body = _plain(kernel)
+            views = False
     import numpy as np
 
-    def run(*args: Any) -> Any:
+    def run_on_views(*args: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return unview(body(*[view(arg) for arg in args]))
+
+    def run_widened(*args: Any) -> Any:
         wide = [_widened_argument(arg) for arg in args]
         with np.errstate(over="ignore"):
             result = body(*wide)
@@ -192,6 +452,7 @@ def interpreted(kernel: _F) -> _F:
             _write_back(arg, copy)
         return result
 
+    run = run_on_views if views else run_widened
     run.__doc__ = body.__doc__
     with _twin_lock:
         _runners[kernel] = run

@@ -46,6 +46,7 @@ from lamagames.dice.batch_kernel import (
     best_chip,
     can_take,
     give_greedy,
+    is_empty,
     is_last_standing,
     max_discard,
     roll_result,
@@ -111,47 +112,25 @@ def static_value(row: I8, chip: int) -> float:
 
 @_jit
 def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
-    """Lowest static value reachable by a legal discard (D-8.2,
-    :func:`~lamagames.dice.primitives.max_discard`) of the roll ``a``, ``b``, ``c``."""
-    s0 = s1 = s2 = 0
-    l0 = l1 = l2 = 0
-    m = 0
+    """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) of
+    the roll ``a``, ``b``, ``c``: that of the largest one,
+    :func:`~lamagames.dice.primitives.max_discard`, so no discard is enumerated.
+
+    Why the largest: every card is worth points (D-2: a number its pips, a llama 10; D-10
+    counts each symbol left in the row once), so discarding more cards of a symbol never
+    raises the row's score, and the discard that empties the row, if any, is the largest
+    one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
+    1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
+    discard."""
     code = max_discard(row, a, b, c)
-    for s in range(7):
-        k = (code >> (2 * s)) & 3
-        if k > 0:
-            if m == 0:
-                s0, l0 = s, k
-            elif m == 1:
-                s1, l1 = s, k
-            else:
-                s2, l2 = s, k
-            m += 1
-    total = 0
-    kept = 0  # points of the symbols no discard touches (the same sum, found once)
-    for s in range(7):
-        total += row[s]
-        if row[s] > 0 and s != s0 and (m < 2 or s != s1) and (m < 3 or s != s2):
-            kept += _VALUES[s]
-    best = np.inf
-    for k0 in range(l0 + 1):
-        for k1 in range(l1 + 1):
-            for k2 in range(l2 + 1):
-                if k0 + k1 + k2 == 0:
-                    continue
-                if total == k0 + k1 + k2:
-                    value = float(-chip)
-                else:
-                    points = kept
-                    if row[s0] - k0 > 0:
-                        points += _VALUES[s0]
-                    if m > 1 and row[s1] - k1 > 0:
-                        points += _VALUES[s1]
-                    if m > 2 and row[s2] - k2 > 0:
-                        points += _VALUES[s2]
-                    value = float(points)
-                best = min(best, value)
-    return best
+    left = (
+        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
+        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
+        row[6] - ((code >> 12) & 3),
+    )  # fmt: skip
+    if is_empty(left):  # D-9: the row emptied, a chip back (D-10)
+        return float(-chip)
+    return float(row_score(left))  # D-10
 
 
 @_inline
@@ -211,13 +190,13 @@ def memo_roll_value(
     size = memo.shape[0] - 1
     if size == 0:
         return roll_value(row, llama, last, chip, rvec, rsym, rp)
-    key = np.uint64(0)
+    packed = 1  # 39 bits: plain integers (a NumPy scalar per operation is slow interpreted)
     for s in range(7):
-        key = key | (np.uint64(min(row[s], 15)) << np.uint64(4 * s))
-        key = key | (np.uint64(llama[s]) << np.uint64(28 + s))
-    key = key | (np.uint64(1 if last else 0) << np.uint64(35))
-    key = key | (np.uint64(2 if chip == 10 else chip) << np.uint64(36))
-    key = key + np.uint64(1)
+        packed += min(row[s], 15) << (4 * s)
+        packed += llama[s] << (28 + s)
+    packed += (1 if last else 0) << 35
+    packed += (2 if chip == 10 else chip) << 36
+    key = np.uint64(packed)
     i = int((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
     while memo[i] != 0:
         if memo[i] == key:
