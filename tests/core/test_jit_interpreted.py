@@ -127,6 +127,7 @@ def _grid_kernel(grid: Any, flags: Any, scratch: Any) -> Any:
     """Two-index reads and writes, a slice handed to a callee (a view: its writes land in
     ``scratch``), a copy that is not a view, an array made inside, float64 sums, bools."""
     fill(scratch[2:5], 7)
+    scratch[6:] = 4
     before = scratch.copy()
     scratch[0] = 99
     made = np.zeros(grid.shape[1], dtype=np.int64)
@@ -141,7 +142,7 @@ def _grid_kernel(grid: Any, flags: Any, scratch: Any) -> Any:
     return made, before, total
 
 
-grid_kernel = numba.njit(cache=False)(_grid_kernel)
+grid_kernel = jit.interpret_on_views(numba.njit(cache=False)(_grid_kernel))
 
 
 def _grid_arguments() -> tuple[Any, Any, Any]:
@@ -150,8 +151,11 @@ def _grid_arguments() -> tuple[Any, Any, Any]:
 
 
 def test_interpreted_runs_on_views_with_the_compiled_results() -> None:
-    """Arrays are seen through views of their memory (Python numbers, several times faster
-    than NumPy scalars): every write reaches the caller's array as in compiled code."""
+    """A kernel marked ``interpret_on_views`` sees arrays through views of their memory
+    (Python numbers, several times faster than NumPy scalars): every write reaches the
+    caller's array as in compiled code; unmarked, it runs on NumPy arrays."""
+    assert jit.interpreted(kernel).__name__ == "run_widened"
+    assert jit.interpreted(grid_kernel).__name__ == "run_on_views"
     a, b = _grid_arguments(), _grid_arguments()
     made_a, before_a, total_a = jit.interpreted(grid_kernel)(*a)
     made_b, before_b, total_b = grid_kernel(*b)
@@ -160,7 +164,7 @@ def test_interpreted_runs_on_views_with_the_compiled_results() -> None:
     assert isinstance(made_a, np.ndarray) and np.array_equal(made_a, made_b)
     assert np.array_equal(before_a, before_b) and before_a[0] == 0  # a copy, not a view
     assert total_a == total_b  # float64: the same roundings
-    assert list(b[2][2:5]) == [7, 8, 9]
+    assert list(b[2][2:]) == [7, 8, 9, 0, 4, 4]
 
 
 def test_views_share_memory_and_read_python_numbers() -> None:
@@ -181,7 +185,7 @@ def test_a_kernel_without_source_runs_on_numpy_arrays() -> None:
     interpreted, on NumPy arrays (int8 widened, written back)."""
     space: dict[str, Any] = {"np": np}
     exec("def _bump(a):\n    for i in range(a.shape[0]):\n        a[i] = a[i] * 100\n", space)
-    bump = numba.njit(cache=False)(space["_bump"])
+    bump = jit.interpret_on_views(numba.njit(cache=False)(space["_bump"]))
     with pytest.raises(jit.NoSourceError):
         jit._plain(bump, views=True)
     small = np.array([1, 2], dtype=np.int8)

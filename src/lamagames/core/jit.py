@@ -407,22 +407,43 @@ def _write_back(original: Any, copy: Any) -> None:
         original[...] = copy
 
 
+_on_views: set[object] = set()
+
+
+def interpret_on_views(kernel: _F) -> _F:
+    """Mark ``kernel`` (a compiled kernel) to run interpreted on :func:`view` s of its
+    arrays (see :func:`interpreted`); returns it unchanged.
+
+    For kernels of small arrays read element by element, such as the LAMA Dice rollouts
+    (about 2.5 times faster interpreted). Not for kernels given large arrays of two or more
+    dimensions (viewing costs one memoryview per row at every call: the two-player solver's
+    tables), nor for kernels that apply NumPy to whole arrays (a view has no arithmetic;
+    such a kernel fails with a ``TypeError``). The marked kernel needs a test that both
+    forms give the same results."""
+    if _is_dispatcher(kernel):
+        with _twin_lock:
+            _on_views.add(kernel)
+            _runners.pop(kernel, None)
+    return kernel
+
+
 def interpreted(kernel: _F) -> _F:
     """``kernel`` (a :func:`compiled` or ``njit`` function) run as plain Python: the same
     code, every compiled function it calls run the same way, so nothing is compiled.
 
-    The arguments are taken as the compiled kernel takes them. The kernel's source is run
-    on :func:`view` s of its arrays (memoryviews sharing their memory, whose elements are
-    Python numbers: several times faster than NumPy scalars), rewritten only where a view
-    needs it (``a[i, j]`` as ``a[i][j]``, ``a.copy()``); arrays it returns are NumPy arrays
-    again. Integers so compute without a width, as compiled code's 64-bit integers do where
-    NumPy would keep int8 and wrap around; uint64 arithmetic (``np.uint64`` operands) wraps
-    as in compiled code (NumPy's overflow warnings are silenced). Where a source cannot be
-    read, the kernel runs on NumPy arrays instead (integer arrays of fewer than 64 bits as
-    int64 copies, written back afterwards). A kernel whose results depend on anything else
-    that differs between Numba and Python (float32 maths, int64 overflow, a NumPy function
-    applied to a whole array) needs its own test; those used so (the LAMA Dice rollouts,
-    the two-player solver's kernels) have tests that both forms agree.
+    The arguments are taken as the compiled kernel takes them. A kernel marked by
+    :func:`interpret_on_views` runs its source on :func:`view` s of its arrays
+    (memoryviews sharing their memory, whose elements are Python numbers: several times
+    faster than NumPy scalars), rewritten only where a view needs it (``a[i, j]`` as
+    ``a[i][j]``, ``a.copy()``, ``a[:] = x``); arrays it returns are NumPy arrays again.
+    Integers so compute without a width, as compiled code's 64-bit integers do; uint64
+    arithmetic (``np.uint64`` operands) wraps as in compiled code. Other kernels, and a
+    marked one whose source (or a callee's) cannot be read, run on NumPy arrays (integer
+    arrays of fewer than 64 bits as int64 copies, written back afterwards, because NumPy
+    would keep int8 and wrap around; NumPy's overflow warnings are silenced). A kernel
+    whose results depend on anything else that differs between Numba and Python (float32
+    maths, int64 overflow) needs its own test; those used so (the LAMA Dice rollouts, on
+    views, and the two-player solver's kernels) have tests that both forms agree.
 
     Returns ``kernel`` itself where it is not compiled (Numba not installed).
     """
@@ -432,9 +453,9 @@ def interpreted(kernel: _F) -> _F:
         done = _runners.get(kernel)
         if done is not None:
             return cast(_F, done)
+        views = kernel in _on_views
         try:
-            body = _plain(kernel, views=True)
-            views = True
+            body = _plain(kernel, views=views)
         except NoSourceError:
             body = _plain(kernel)
             views = False
