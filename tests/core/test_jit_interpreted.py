@@ -193,3 +193,23 @@ def test_a_kernel_without_source_runs_on_numpy_arrays() -> None:
     expected = np.array([1, 2], dtype=np.int8)
     bump(expected)
     assert np.array_equal(small, expected)
+
+
+def test_a_kernel_whose_file_changed_since_its_import_runs_the_imported_code(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The views form is built from the source file: after an edit of that file (an
+    upgrade under a running game) the kernel runs the imported code, on NumPy arrays."""
+    import importlib
+
+    module_file = tmp_path / "edited_kernel.py"
+    module_file.write_text("def _triple(a):\n    a[0] = a[0] * 3\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("edited_kernel")
+    triple = jit.interpret_on_views(numba.njit(cache=False)(module._triple))
+    module_file.write_text("def _triple(a):\n    a[0] = a[0] * 4\n")
+    with pytest.raises(jit.NoSourceError, match="changed since its import"):
+        jit._plain(triple, views=True)
+    values = np.array([5], dtype=np.int64)
+    jit.interpreted(triple)(values)
+    assert values[0] == 15

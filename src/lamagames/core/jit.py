@@ -281,12 +281,24 @@ class _ForViews(ast.NodeTransformer):
         return node
 
 
+def _same_outline(made: object, code: types.CodeType) -> bool:
+    """True if ``made`` is a code object with the names, constants and arguments of
+    ``code``."""
+
+    def outline(c: types.CodeType) -> tuple[object, ...]:
+        constants = tuple(k for k in c.co_consts if not isinstance(k, types.CodeType))
+        return (c.co_name, c.co_argcount, c.co_names, c.co_varnames, constants)
+
+    return isinstance(made, types.CodeType) and outline(made) == outline(code)
+
+
 def _views_source(py_func: Callable[..., Any]) -> types.CodeType:
     """The module-level code that defines the views form of ``py_func`` (its source,
     undecorated, rewritten by :class:`_ForViews`, at its own file's line numbers).
 
     Raises:
-        NoSourceError: the source cannot be read, or the function has free variables.
+        NoSourceError: the source cannot be read, is not the code imported (the file was
+            edited since) or the function has free variables.
     """
     import __future__
 
@@ -305,9 +317,14 @@ def _views_source(py_func: Callable[..., Any]) -> types.CodeType:
     if not isinstance(definition, ast.FunctionDef) or definition.name != py_func.__name__:
         raise NoSourceError(f"the source of {py_func.__qualname__} is not its definition")
     definition.decorator_list = []
+    flags = __future__.annotations.compiler_flag
+    # The file must still hold the code that was imported, not an edit made since (the
+    # same names and constants; the bytecode itself differs between compiler runs).
+    unchanged = compile(tree, code.co_filename, "exec", flags=flags, dont_inherit=True)
+    if not any(_same_outline(item, code) for item in unchanged.co_consts):
+        raise NoSourceError(f"the source of {py_func.__qualname__} changed since its import")
     tree = ast.fix_missing_locations(_ForViews().visit(tree))
     ast.increment_lineno(tree, code.co_firstlineno - 1)
-    flags = __future__.annotations.compiler_flag
     return cast(
         types.CodeType, compile(tree, code.co_filename, "exec", flags=flags, dont_inherit=True)
     )
