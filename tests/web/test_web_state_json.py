@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +19,7 @@ CLOCK = re.compile(r',"remaining":[-+.e0-9]+')
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_state_json_is_model_dump_json_at_every_version(tmp_path: Path, game: str) -> None:
     """At every version of a game played past the event window (so entries leave the
-    window and the cache is pruned), for every seat and for spectators, with a turn clock
+    window), for every seat and for spectators, with a turn clock
     running: ``state_json`` is exactly ``state_message(...).model_dump_json()``, which is
     also what a connected player receives."""
     settings = replace(FAST, event_window=5)
@@ -57,31 +58,6 @@ def test_state_json_is_model_dump_json_at_every_version(tmp_path: Path, game: st
                 peer.act()
         assert checked >= 40
         assert live.version > settings.event_window
-        assert len(live._log_texts) == settings.event_window
+        sent = json.loads(client.portal.call(live.state_json, None))["events"]
+        assert [e["index"] for e in sent] == list(range(live.version - 5, live.version))
 
-
-def test_log_json_follows_the_window_and_starts_again_on_new_entries(tmp_path: Path) -> None:
-    """The kept log JSON slides with the window (entries dropped at the front, added at
-    the back), and entries that are new objects (a table rebuilt from the database) are
-    serialised again, never mixed with the old ones."""
-    from lamagames.web.schemas import EventOut
-
-    def log(first: int, last: int, by: str = "bot") -> list[EventOut]:
-        return [EventOut(index=i, player=0, action=f"a{i}", by=by) for i in range(first, last)]
-
-    def plain(events: list[EventOut]) -> str:
-        return ",".join(e.model_dump_json() for e in events)
-
-    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}]
-    seats += [{"kind": "bot", "bot_kind": "random"}]
-    with make_client(tmp_path / "t.sqlite3") as client:
-        live = live_table(client, create(client, seats)["code"])
-        history = log(0, 12)
-        for end in range(0, 13):
-            window = history[max(0, end - 5) : end]
-            assert live._log_json(window) == plain(window)
-        assert live._log_json(history[3:9]) == plain(history[3:9])  # back in time
-        rebuilt = log(0, 12, by="human")  # same indices, other entries
-        assert live._log_json(rebuilt[7:12]) == plain(rebuilt[7:12])
-        assert live._log_json(rebuilt[8:12] + log(12, 13)) == plain(rebuilt[8:12] + log(12, 13))
-        assert live._log_json([]) == ""

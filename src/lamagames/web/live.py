@@ -24,7 +24,6 @@ import math
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -41,7 +40,7 @@ from lamagames.web.adapters import WebAdapter, adapter_ids, get_adapter
 from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
 from lamagames.web.driver import BotFailure, TableDriver
-from lamagames.web.engine import ClockKind, TableEngine, TableError, check_bot_seat
+from lamagames.web.engine import ClockKind, MoveLog, TableEngine, TableError, check_bot_seat
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
@@ -49,7 +48,6 @@ from lamagames.web.schemas import (
     ChatMsg,
     ClockOut,
     ErrorMsg,
-    EventOut,
     LegalAction,
     ReactionMsg,
     ReactMsg,
@@ -178,9 +176,6 @@ class LiveTable:
         self._catchup: list[dict[str, Any]] | None = None
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
-        #: The log entries of the last state message sent and their JSON (:meth:`_log_json`).
-        self._log_events: deque[EventOut] = deque()
-        self._log_texts: deque[str] = deque()
 
     @property
     def cluster(self) -> Cluster | None:
@@ -235,8 +230,8 @@ class LiveTable:
         return self.engine.version
 
     @property
-    def events(self) -> list[EventOut]:
-        """The move log."""
+    def events(self) -> MoveLog:
+        """The move log (a sequence of :class:`~lamagames.web.schemas.EventOut`)."""
         return self.engine.events
 
     def seat_for_token(self, token: str | None) -> int | None:
@@ -282,6 +277,7 @@ class LiveTable:
         """The state as ``seat`` (``None``: a spectator) sees it (``events``: with the log
         window; without it, ``events`` is empty: :meth:`state_json` adds the log's JSON)."""
         state = self.state
+        window = self.settings.event_window
         playing = self.status == "playing" and not state.is_terminal()
         legal: list[LegalAction] = []
         if seat is not None and playing:
@@ -312,7 +308,7 @@ class LiveTable:
             acting=self.adapter.acting_players(state) if playing else [],
             view=self.adapter.view(state, seat),
             legal=legal,
-            events=self.events[-self.settings.event_window :] if events else [],
+            events=self.events[-window:] if events and window > 0 else [],
             clock=clock,
             rematch=self.data.rematch,
             chat=self.data.chat,
@@ -342,40 +338,15 @@ class LiveTable:
             conn.send_text(text)
 
     def state_json(self, seat: int | None) -> str:
-        """``state_message(seat).model_dump_json()``, the same text, made faster: each
-        log entry is serialised once and the window's entries are kept joined
-        (:meth:`_log_json`), instead of serialising the whole log for every message."""
+        """``state_message(seat).model_dump_json()``, the same text, made faster: the log
+        window is the log's own JSON (:meth:`MoveLog.json_tail
+        <lamagames.web.engine.MoveLog.json_tail>`: each entry serialised once, when it was
+        logged), not serialised again for every message."""
         message = self.state_message(seat, events=False)  # the log is not validated again
-        events = self.events[-self.settings.event_window :]
         text = message.model_dump_json()
         at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
         # rematch and chat follow it
-        return "".join((text[:at], self._log_json(events), text[at:]))
-
-    def _log_json(self, events: list[EventOut]) -> str:
-        """The log window ``events`` as the inside of a JSON array. The entries' JSON is
-        kept from one call to the next (entries never change once logged): entries that
-        left the window are dropped, new ones serialised; anything else (a table rebuilt
-        with new entries) starts again."""
-        kept, texts = self._log_events, self._log_texts
-        if events:
-            while kept and kept[0].index < events[0].index:
-                kept.popleft()
-                texts.popleft()
-            n = len(kept)
-            if n > len(events) or (
-                n and (kept[0] is not events[0] or kept[-1] is not events[n - 1])
-            ):
-                kept.clear()
-                texts.clear()
-                n = 0
-            for event in events[n:]:
-                kept.append(event)
-                texts.append(event.model_dump_json())
-            return ",".join(texts)
-        kept.clear()
-        texts.clear()
-        return ""
+        return "".join((text[:at], self.events.json_tail(self.settings.event_window), text[at:]))
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
@@ -808,9 +779,8 @@ class LiveTable:
         if not force and not self.followers:
             self.published = self.version
             return
-        events = self.engine.events[self.published :]
+        actions = self.engine.events.actions(self.published)
         self.published = self.version
-        actions = [[e.index, e.player, e.action, e.by] for e in events]
         message = {"t": "u", "c": self.code, "v": self.version, "a": actions, "m": self.meta()}
         self.cluster.publish(message)
 
