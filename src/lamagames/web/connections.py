@@ -66,8 +66,9 @@ class Settings:
         freeze_gc: once the bots are warm, move every object alive then (the imported
             libraries, Numba's and LLVM's included) out of the garbage collector's sight
             (:func:`gc.freeze`), so its full collections stop scanning them again and
-            again; for a server process (``lama serve`` turns it on), not for a process
-            that makes many apps (tests).
+            again, and make those full collections ten times rarer
+            (:data:`~lamagames.web.live.GC_OLDEST_THRESHOLD`); for a server process
+            (``lama serve`` turns it on), not for a process that makes many apps (tests).
     """
 
     bot_delay: float = 1.2
