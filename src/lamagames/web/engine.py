@@ -157,7 +157,8 @@ class Step:
 
 class MoveLog(Sequence[EventOut]):
     """A table's move log, kept as JSON text: a sequence of :class:`EventOut` whose entries
-    are stored as ``(index, player, action, by, json)`` tuples of numbers and strings.
+    are stored as their JSON and ``(index, player, action, by)`` tuples of numbers and
+    strings.
 
     A live server keeps every table's whole log in memory. As pydantic models (with their
     ``events`` lists and dicts) a busy server's logs were most of the objects the garbage
@@ -171,16 +172,16 @@ class MoveLog(Sequence[EventOut]):
     :meth:`json_tail` and :meth:`actions` instead.
     """
 
-    __slots__ = ("_rows",)
+    __slots__ = ("_rows", "_texts")
 
     def __init__(self) -> None:
-        self._rows: list[tuple[int, int, str, str, str]] = []
+        self._rows: list[tuple[int, int, str, str]] = []
+        self._texts: list[str] = []
 
     def append(self, event: EventOut) -> None:
         """Log one entry (serialised here, once)."""
-        self._rows.append(
-            (event.index, event.player, event.action, event.by, event.model_dump_json())
-        )
+        self._rows.append((event.index, event.player, event.action, event.by))
+        self._texts.append(event.model_dump_json())
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -198,19 +199,19 @@ class MoveLog(Sequence[EventOut]):
             IndexError: no such entry.
         """
         if isinstance(at, slice):
-            return [EventOut.model_validate_json(row[4]) for row in self._rows[at]]
-        return EventOut.model_validate_json(self._rows[at][4])
+            return [EventOut.model_validate_json(text) for text in self._texts[at]]
+        return EventOut.model_validate_json(self._texts[at])
 
     def json_tail(self, count: int) -> str:
         """The JSON of the last ``count`` entries (all when there are fewer), joined with
         commas: the inside of a JSON array, ``""`` for none."""
         if count <= 0:
             return ""
-        return ",".join([row[4] for row in self._rows[-count:]])
+        return ",".join(self._texts[-count:])
 
     def actions(self, start: int) -> list[list[int | str]]:
         """``[index, player, action, by]`` of every entry from position ``start`` on."""
-        return [[row[0], row[1], row[2], row[3]] for row in self._rows[start:]]
+        return [list(row) for row in self._rows[start:]]
 
 
 class TableEngine:

@@ -181,6 +181,8 @@ class LiveTable:
         self.followers: set[str] = set()
         #: Follower: updates held back while missing actions are read from the database.
         self._catchup: list[dict[str, Any]] | None = None
+        #: Version of the last state sent to this process's connections (:meth:`_send_local`).
+        self._sent_version = self.engine.version
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
 
@@ -336,24 +338,37 @@ class LiveTable:
         self._send_local()
 
     def _send_local(self) -> None:
-        """Send the state to this process's connections (serialised once per seat)."""
-        cache: dict[int | None, str] = {}
+        """Send the state to this process's connections (serialised once per seat and
+        kind of message). A connection's first state message carries the log window
+        (``Settings.event_window`` entries); the later ones the entries since the previous
+        state message, at least ``Settings.update_window`` (the client keeps the log)."""
+        full = self.settings.event_window
+        since = self.version - self._sent_version
+        window = min(full, max(self.settings.update_window, since))
+        self._sent_version = self.version
+        cache: dict[tuple[int | None, bool], str] = {}
         for conn in self.connections():
-            text = cache.get(conn.seat)
+            first = not conn.synced
+            key = (conn.seat, first)
+            text = cache.get(key)
             if text is None:
-                text = cache[conn.seat] = self.state_json(conn.seat)
+                text = cache[key] = self.state_json(conn.seat, full if first else window)
+            conn.synced = True
             conn.send_text(text)
 
-    def state_json(self, seat: int | None) -> str:
+    def state_json(self, seat: int | None, window: int | None = None) -> str:
         """``state_message(seat).model_dump_json()``, the same text, made faster: the log
         window is the log's own JSON (:meth:`MoveLog.json_tail
         <lamagames.web.engine.MoveLog.json_tail>`: each entry serialised once, when it was
-        logged), not serialised again for every message."""
+        logged), not serialised again for every message. ``window``: how many of the
+        latest log entries (default ``Settings.event_window``)."""
         message = self.state_message(seat, events=False)  # the log is not validated again
         text = message.model_dump_json()
         at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
         # rematch and chat follow it
-        return "".join((text[:at], self.events.json_tail(self.settings.event_window), text[at:]))
+        if window is None:
+            window = self.settings.event_window
+        return "".join((text[:at], self.events.json_tail(window), text[at:]))
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
@@ -421,6 +436,7 @@ class LiveTable:
         if seat is None:
             self.spectators.add(conn)
             conn.send_text(self.state_json(None))
+            conn.synced = True
             self.driver.tell(conn)
             return
         live = self.seats[seat]
@@ -428,6 +444,7 @@ class LiveTable:
         if not self.owned:
             self.send_presence()
             conn.send_text(self.state_json(seat))
+            conn.synced = True
             return
         self._come_back(live)
         self.broadcast()
