@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +19,7 @@ CLOCK = re.compile(r',"remaining":[-+.e0-9]+')
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_state_json_is_model_dump_json_at_every_version(tmp_path: Path, game: str) -> None:
     """At every version of a game played past the event window (so entries leave the
-    window and the cache is pruned), for every seat and for spectators, with a turn clock
+    window), for every seat and for spectators, with a turn clock
     running: ``state_json`` is exactly ``state_message(...).model_dump_json()``, which is
     also what a connected player receives."""
     settings = replace(FAST, event_window=5)
@@ -57,31 +58,64 @@ def test_state_json_is_model_dump_json_at_every_version(tmp_path: Path, game: st
                 peer.act()
         assert checked >= 40
         assert live.version > settings.event_window
-        assert len(live._log_texts) == settings.event_window
+        version, text = client.portal.call(lambda: (live.version, live.state_json(None)))
+        sent = json.loads(text)["events"]
+        assert [e["index"] for e in sent] == list(range(version - 5, version))
 
 
-def test_log_json_follows_the_window_and_starts_again_on_new_entries(tmp_path: Path) -> None:
-    """The kept log JSON slides with the window (entries dropped at the front, added at
-    the back), and entries that are new objects (a table rebuilt from the database) are
-    serialised again, never mixed with the old ones."""
-    from lamagames.web.schemas import EventOut
 
-    def log(first: int, last: int, by: str = "bot") -> list[EventOut]:
-        return [EventOut(index=i, player=0, action=f"a{i}", by=by) for i in range(first, last)]
 
-    def plain(events: list[EventOut]) -> str:
-        return ",".join(e.model_dump_json() for e in events)
 
-    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}]
-    seats += [{"kind": "bot", "bot_kind": "random"}]
-    with make_client(tmp_path / "t.sqlite3") as client:
-        live = live_table(client, create(client, seats)["code"])
-        history = log(0, 12)
-        for end in range(0, 13):
-            window = history[max(0, end - 5) : end]
-            assert live._log_json(window) == plain(window)
-        assert live._log_json(history[3:9]) == plain(history[3:9])  # back in time
-        rebuilt = log(0, 12, by="human")  # same indices, other entries
-        assert live._log_json(rebuilt[7:12]) == plain(rebuilt[7:12])
-        assert live._log_json(rebuilt[8:12] + log(12, 13)) == plain(rebuilt[8:12] + log(12, 13))
-        assert live._log_json([]) == ""
+def _keep(kept: dict[int, dict[str, Any]], message: dict[str, Any]) -> None:
+    kept.update((e["index"], e) for e in message["events"])
+
+
+def _one_turn(player: Peer, kept: dict[int, dict[str, Any]], sizes: list[int]) -> None:
+    """Seat 0 acts (unless it is not its turn); keep the log entries of every state
+    message until its next turn."""
+    if player.state is not None and 0 in player.state["acting"] and player.state["legal"]:
+        player.act()
+    while True:
+        state = player.until(lambda m: m["type"] == "state")
+        sizes.append(len(state["events"]))
+        _keep(kept, state)
+        if 0 in state["acting"] and state["legal"]:
+            return
+
+
+def test_later_state_messages_carry_only_the_new_log_entries(tmp_path: Path) -> None:
+    """A connection's first state message carries the log window; the later ones the
+    entries since the previous message (at least ``update_window``), so a client that keeps
+    what it was sent has every entry, in order, for a player and for a watcher who came in
+    mid-game (issue 16: every message resent the 60 latest entries)."""
+    settings = replace(FAST, event_window=12, update_window=2)
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Ann"}] + [
+        {"kind": "bot", "bot_kind": "random"} for _ in range(2)
+    ]
+    with make_client(tmp_path / "t.sqlite3", settings) as client:
+        table = create(client, seats, seed=5, params={"end_score": 1000})
+        start(client, table)
+        code = table["code"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            player = Peer(ws)
+            kept: dict[int, dict[str, Any]] = {}
+            sizes: list[int] = []
+            _keep(kept, player.hello(table["seats"][0]["token"]))
+            _one_turn(player, kept, [])  # until the first turn
+            for _ in range(10):
+                _one_turn(player, kept, sizes)
+            with client.websocket_connect(f"/ws/{code}") as watching:
+                watcher = Peer(watching)
+                first = watcher.hello(None)
+                assert len(first["events"]) == settings.event_window
+                seen: dict[int, dict[str, Any]] = {}
+                _keep(seen, first)
+                for _ in range(5):
+                    _one_turn(player, kept, sizes)
+                version = max(kept) + 1
+                while max(seen) < version - 1:
+                    _keep(seen, watcher.until(lambda m: m["type"] == "state"))
+        assert sorted(kept) == list(range(version))  # no gap
+        assert max(sizes) < settings.event_window and min(sizes) >= settings.update_window
+        assert sorted(seen) == list(range(first["version"] - settings.event_window, version))
+        assert all(kept[i] == e for i, e in seen.items())

@@ -18,6 +18,7 @@ The state's lists are private; read them through the properties (copies) and acc
 from __future__ import annotations
 
 import random
+from array import array
 from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
@@ -131,7 +132,10 @@ class DiceState(DiceStateReader, State):
         self._give_queue: list[int] = []
         self._round: int = 1
         self._round_points: list[list[int]] = []
-        self._history: list[tuple[int, int]] = []
+        #: ``player, action, player, action, ...`` as C ints: a clone copies it in one
+        #: memory copy, and the garbage collector has nothing to traverse in it (a list of
+        #: tuples, copied by every ``child``, grew the young generations with the game).
+        self._history: array[int] = array("i")
         self._legal: list[int] | None = None
 
     # ------------------------------------------------------------------ protocol
@@ -255,7 +259,7 @@ class DiceState(DiceStateReader, State):
                 + ", ".join(player_action_to_string(a) for a in legal)
             )
         seat = self._player
-        self._history.append((seat, action))
+        self._history.extend((seat, action))
         self._legal = None
         if phase == _TURN:
             self._last_actor = seat
@@ -302,7 +306,7 @@ class DiceState(DiceStateReader, State):
                     f"{chance_to_string(outcome)!r} cannot be rolled with dice "
                     + "/".join(self.game.dice)
                 )
-            self._history.append((CHANCE_PLAYER, outcome))
+            self._history.extend((CHANCE_PLAYER, outcome))
             self._legal = None
             self._resolve_roll(roll_symbols(outcome))
             return
@@ -314,7 +318,7 @@ class DiceState(DiceStateReader, State):
             raise IllegalActionError(
                 f"{chance_to_string(outcome)!r} cannot be dealt from the remaining deck"
             )
-        self._history.append((CHANCE_PLAYER, outcome))
+        self._history.extend((CHANCE_PLAYER, outcome))
         self._legal = None
         row = self._rows[self._deal_seat]
         for s in range(NUM_SYMBOLS):
@@ -404,13 +408,14 @@ class DiceState(DiceStateReader, State):
         new._give_queue = list(self._give_queue)
         new._round = self._round
         new._round_points = [list(r) for r in self._round_points]
-        new._history = list(self._history)
+        new._history = self._history[:]
         new._legal = self._legal
         return new
 
     def history(self) -> list[tuple[int, int]]:
         """Every ``(player, action)`` so far; chance outcomes have player -1."""
-        return list(self._history)
+        pairs = iter(self._history)
+        return list(zip(pairs, pairs, strict=True))
 
     def outcome(self) -> Outcome | None:
         """``Outcome(END_SCORE, winners)`` once the game is over (D-11), else ``None``."""
@@ -504,7 +509,7 @@ class DiceState(DiceStateReader, State):
             "discards": list(self._discards),
             "give_queue": list(self._give_queue),
             "round_points": [list(r) for r in self._round_points],
-            "history": [[p, a] for p, a in self._history],
+            "history": [[p, a] for p, a in self.history()],
         }
 
     @classmethod
@@ -547,5 +552,5 @@ class DiceState(DiceStateReader, State):
         state._discards = list(parsed.discards)
         state._give_queue = list(parsed.give_queue)
         state._round_points = [list(r) for r in parsed.round_points]
-        state._history = [(p, a) for p, a in parsed.history]
+        state._history = array("i", [x for pair in parsed.history for x in pair])
         return state

@@ -22,7 +22,13 @@ class Settings:
         max_message_bytes: larger WebSocket messages are refused.
         rate_per_second: sustained client messages per second per connection.
         rate_burst: messages a connection may send at once.
-        event_window: how many recent events a state message carries.
+        event_window: how many recent log entries a connection's first state message
+            carries.
+        update_window: how many log entries the later state messages carry at least: all
+            the entries since the previous state message (at most ``event_window``), and
+            never fewer than this. The clients keep the log they were sent (the browser's
+            page log), so resending the 60 latest entries with every message only cost
+            JSON and compression (issue 16).
         send_queue: messages queued for a slow client before it is dropped.
         hello_timeout: seconds a new connection has to say ``hello``.
         ref_memory: applied ``ref`` keys remembered per seat (duplicate detection).
@@ -66,8 +72,9 @@ class Settings:
         freeze_gc: once the bots are warm, move every object alive then (the imported
             libraries, Numba's and LLVM's included) out of the garbage collector's sight
             (:func:`gc.freeze`), so its full collections stop scanning them again and
-            again; for a server process (``lama serve`` turns it on), not for a process
-            that makes many apps (tests).
+            again, and make those full collections ten times rarer
+            (:data:`~lamagames.web.live.GC_OLDEST_THRESHOLD`); for a server process
+            (``lama serve`` turns it on), not for a process that makes many apps (tests).
     """
 
     bot_delay: float = 1.2
@@ -75,6 +82,7 @@ class Settings:
     rate_per_second: float = 8.0
     rate_burst: int = 16
     event_window: int = 60
+    update_window: int = 8
     send_queue: int = 512
     hello_timeout: float = 15.0
     ref_memory: int = 256
@@ -112,6 +120,8 @@ class Connection:
         self._last = time.monotonic()
         self.closed = False
         self.overflowed = False
+        #: Has been sent a state message (later ones carry only the log's latest entries).
+        self.synced = False
 
     def allow(self) -> bool:
         """Take one message from the rate budget; False when it is used up."""

@@ -24,7 +24,6 @@ import math
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -41,7 +40,7 @@ from lamagames.web.adapters import WebAdapter, adapter_ids, get_adapter
 from lamagames.web.cluster import Cluster, ForwardFailed
 from lamagames.web.connections import Connection, Settings
 from lamagames.web.driver import BotFailure, TableDriver
-from lamagames.web.engine import ClockKind, TableEngine, TableError, check_bot_seat
+from lamagames.web.engine import ClockKind, MoveLog, TableEngine, TableError, check_bot_seat
 from lamagames.web.schemas import (
     AckMsg,
     ActionMsg,
@@ -49,7 +48,6 @@ from lamagames.web.schemas import (
     ChatMsg,
     ClockOut,
     ErrorMsg,
-    EventOut,
     LegalAction,
     ReactionMsg,
     ReactMsg,
@@ -74,6 +72,13 @@ PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
 
 #: The empty log of a state message's JSON, where :meth:`LiveTable.state_json` puts the log.
 _NO_EVENTS = '"events":[]'
+#: Young-generation collections between two full collections of a server process's garbage
+#: collector (``Settings.freeze_gc``; Python's default is 10). A full collection scans every
+#: object the freeze left in sight (the live tables, the connections: about 50,000 at 200
+#: busy tables) and stopped the event loop for 30 to 160 ms, four or five times in 20 s of
+#: the load benchmark; with 100, none in 20 s (issue 16). The collector still runs a full
+#: collection only once the old generation grew by a quarter, as before.
+GC_OLDEST_THRESHOLD = 100
 #: Error code and message of an action that could not be stored (nothing was applied).
 UNAVAILABLE = "unavailable"
 UNAVAILABLE_MESSAGE = (
@@ -176,11 +181,10 @@ class LiveTable:
         self.followers: set[str] = set()
         #: Follower: updates held back while missing actions are read from the database.
         self._catchup: list[dict[str, Any]] | None = None
+        #: Version of the last state sent to this process's connections (:meth:`_send_local`).
+        self._sent_version = self.engine.version
         #: Reactions and chat lines per seat (this process's connections).
         self.talk_limit = TalkLimiter(hub.settings.talk_per_minute, hub.settings.talk_burst)
-        #: The log entries of the last state message sent and their JSON (:meth:`_log_json`).
-        self._log_events: deque[EventOut] = deque()
-        self._log_texts: deque[str] = deque()
 
     @property
     def cluster(self) -> Cluster | None:
@@ -235,8 +239,8 @@ class LiveTable:
         return self.engine.version
 
     @property
-    def events(self) -> list[EventOut]:
-        """The move log."""
+    def events(self) -> MoveLog:
+        """The move log (a sequence of :class:`~lamagames.web.schemas.EventOut`)."""
         return self.engine.events
 
     def seat_for_token(self, token: str | None) -> int | None:
@@ -282,6 +286,7 @@ class LiveTable:
         """The state as ``seat`` (``None``: a spectator) sees it (``events``: with the log
         window; without it, ``events`` is empty: :meth:`state_json` adds the log's JSON)."""
         state = self.state
+        window = self.settings.event_window
         playing = self.status == "playing" and not state.is_terminal()
         legal: list[LegalAction] = []
         if seat is not None and playing:
@@ -312,7 +317,7 @@ class LiveTable:
             acting=self.adapter.acting_players(state) if playing else [],
             view=self.adapter.view(state, seat),
             legal=legal,
-            events=self.events[-self.settings.event_window :] if events else [],
+            events=self.events[-window:] if events and window > 0 else [],
             clock=clock,
             rematch=self.data.rematch,
             chat=self.data.chat,
@@ -333,49 +338,37 @@ class LiveTable:
         self._send_local()
 
     def _send_local(self) -> None:
-        """Send the state to this process's connections (serialised once per seat)."""
-        cache: dict[int | None, str] = {}
+        """Send the state to this process's connections (serialised once per seat and
+        kind of message). A connection's first state message carries the log window
+        (``Settings.event_window`` entries); the later ones the entries since the previous
+        state message, at least ``Settings.update_window`` (the client keeps the log)."""
+        full = self.settings.event_window
+        since = self.version - self._sent_version
+        window = min(full, max(self.settings.update_window, since))
+        self._sent_version = self.version
+        cache: dict[tuple[int | None, bool], str] = {}
         for conn in self.connections():
-            text = cache.get(conn.seat)
+            first = not conn.synced
+            key = (conn.seat, first)
+            text = cache.get(key)
             if text is None:
-                text = cache[conn.seat] = self.state_json(conn.seat)
+                text = cache[key] = self.state_json(conn.seat, full if first else window)
+            conn.synced = True
             conn.send_text(text)
 
-    def state_json(self, seat: int | None) -> str:
-        """``state_message(seat).model_dump_json()``, the same text, made faster: each
-        log entry is serialised once and the window's entries are kept joined
-        (:meth:`_log_json`), instead of serialising the whole log for every message."""
+    def state_json(self, seat: int | None, window: int | None = None) -> str:
+        """``state_message(seat).model_dump_json()``, the same text, made faster: the log
+        window is the log's own JSON (:meth:`MoveLog.json_tail
+        <lamagames.web.engine.MoveLog.json_tail>`: each entry serialised once, when it was
+        logged), not serialised again for every message. ``window``: how many of the
+        latest log entries (default ``Settings.event_window``)."""
         message = self.state_message(seat, events=False)  # the log is not validated again
-        events = self.events[-self.settings.event_window :]
         text = message.model_dump_json()
         at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
         # rematch and chat follow it
-        return "".join((text[:at], self._log_json(events), text[at:]))
-
-    def _log_json(self, events: list[EventOut]) -> str:
-        """The log window ``events`` as the inside of a JSON array. The entries' JSON is
-        kept from one call to the next (entries never change once logged): entries that
-        left the window are dropped, new ones serialised; anything else (a table rebuilt
-        with new entries) starts again."""
-        kept, texts = self._log_events, self._log_texts
-        if events:
-            while kept and kept[0].index < events[0].index:
-                kept.popleft()
-                texts.popleft()
-            n = len(kept)
-            if n > len(events) or (
-                n and (kept[0] is not events[0] or kept[-1] is not events[n - 1])
-            ):
-                kept.clear()
-                texts.clear()
-                n = 0
-            for event in events[n:]:
-                kept.append(event)
-                texts.append(event.model_dump_json())
-            return ",".join(texts)
-        kept.clear()
-        texts.clear()
-        return ""
+        if window is None:
+            window = self.settings.event_window
+        return "".join((text[:at], self.events.json_tail(window), text[at:]))
 
     # ------------------------------------------------------------------ talk
     def talk(self, conn: Connection, msg: ReactMsg | SayMsg) -> None:
@@ -443,6 +436,7 @@ class LiveTable:
         if seat is None:
             self.spectators.add(conn)
             conn.send_text(self.state_json(None))
+            conn.synced = True
             self.driver.tell(conn)
             return
         live = self.seats[seat]
@@ -450,6 +444,7 @@ class LiveTable:
         if not self.owned:
             self.send_presence()
             conn.send_text(self.state_json(seat))
+            conn.synced = True
             return
         self._come_back(live)
         self.broadcast()
@@ -808,9 +803,8 @@ class LiveTable:
         if not force and not self.followers:
             self.published = self.version
             return
-        events = self.engine.events[self.published :]
+        actions = self.engine.events.actions(self.published)
         self.published = self.version
-        actions = [[e.index, e.player, e.action, e.by] for e in events]
         message = {"t": "u", "c": self.code, "v": self.version, "a": actions, "m": self.meta()}
         self.cluster.publish(message)
 
@@ -989,15 +983,24 @@ class LiveTable:
 
 def _warm_bots(warm: bool = True, freeze_gc: bool = False) -> None:
     """Warm the bots of every game that can be played in the browser (a daemon thread);
-    then, with ``freeze_gc``, :func:`gc.freeze` what is alive (``Settings.freeze_gc``)."""
+    then, with ``freeze_gc``, :func:`gc.freeze` what is alive (``Settings.freeze_gc``).
+
+    Only the young generations are collected before the freeze, not all three: a full
+    collection of the whole heap (the imported libraries, Numba's and LLVM's included)
+    held the interpreter lock, and so stopped the event loop, for 140 ms on the
+    development machine, and found 7 unreachable objects (issue 16); what little cyclic
+    garbage the old generation holds then stays frozen. Full collections are then made
+    rarer (:data:`GC_OLDEST_THRESHOLD`)."""
     for game_id in adapter_ids() if warm else []:
         try:
             get_adapter(game_id).warm_bots()
         except Exception:  # pragma: no cover - a failed warm-up leaves the slower path
             log.exception("warming the bots of %s failed", game_id)
     if freeze_gc:
-        gc.collect()
+        gc.collect(1)
         gc.freeze()
+        young, middle, _oldest = gc.get_threshold()
+        gc.set_threshold(young, middle, GC_OLDEST_THRESHOLD)
 
 
 class RemoteConn:

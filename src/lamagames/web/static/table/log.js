@@ -39,6 +39,16 @@ export function remember(log, events) {
 }
 
 /**
+ * The latest `count` remembered events, oldest first. State messages after a connection's
+ * first carry only the entries since the previous one, so what just happened (the latest
+ * decision and the chance after it, the last dice roll) is read from the page's log.
+ */
+export function recent(log, count = 60) {
+  const events = [...log.values()].sort((a, b) => a.index - b.index);
+  return events.slice(Math.max(0, events.length - count));
+}
+
+/**
  * The log panel: every remembered event, newest first (the list scrolls); open on wide
  * screens. When the page joined mid-game, a last line says that earlier moves are in the
  * replay.
@@ -79,10 +89,9 @@ export function logPanel(m, R, log) {
 /**
  * What just happened, in one line: the latest decision of a seat and everything after it
  * (chance outcomes, what the rules did by themselves), e.g. "Robin rolled. · Train A moved".
- * Empty before the first event.
+ * Empty before the first event. `events`: the latest remembered events (`recent`).
  */
-export function lastHappened(m, R) {
-  const events = m.events;
+export function lastHappened(m, R, events) {
   let start = events.length - 1;
   while (start > 0 && events[start].player < 0) start--;
   const text = events

@@ -9,7 +9,7 @@ import { chime } from "../sound.js";
 import { actionBar, onActionKey } from "./actions.js";
 import { Alerts, alertMenu, countdown, tick } from "./alerts.js";
 import { TableConnection } from "./connection.js";
-import { lastHappened, logPanel, remember } from "./log.js";
+import { lastHappened, logPanel, recent, remember } from "./log.js";
 import { joinButton, waitingPanel, withNames } from "./seats.js";
 import { Talk } from "./talk.js";
 import { markSuggested, tutorialPanel } from "./tutorial.js";
@@ -192,6 +192,7 @@ class TableView {
     });
 
     const legal = m.status === "playing" ? m.legal.map((a) => a.action) : [];
+    const latest = recent(this.log);
     const board = h("div", { class: "board", id: "board" });
     if (m.view) {
       R.render(board, m.view, {
@@ -199,7 +200,7 @@ class TableView {
         seat: m.seat,
         seats: m.seats,
         acting: m.acting,
-        events: m.events,
+        events: latest,
         status: m.status,
         legal,
         pending: Boolean(this.conn.pending),
@@ -230,7 +231,7 @@ class TableView {
       { class: "table-page", id: "table-page", dataset: { code: m.code } },
       head,
       this.banner(m, R, mine),
-      m.status === "waiting" ? null : lastHappened(m, R),
+      m.status === "waiting" ? null : lastHappened(m, R, latest),
       actionBar(this, m, R, mine, joinButton(this, m)),
       board,
       side,
