@@ -244,6 +244,10 @@ chip_value: Final = primitives.best_chip
 CHIP_POINTS: Final = {a: primitives.chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}
 
 
+_GIVE_POINTS: Final = sorted(set(CHIP_POINTS.values()))
+_GIVE_WORDS: Final = ", ".join(map(str, _GIVE_POINTS[:-1])) + f" or {_GIVE_POINTS[-1]}"
+
+
 def give_choices(score: int) -> list[int]:
     """Points of each chip a seat with ``score`` points may give back after three llamas
     (D-4, D-8.1), black before white (:func:`lamagames.dice.primitives.chip_choices` and
@@ -267,11 +271,9 @@ def check_give(score: int, chip: object) -> int:
         PositionError: ``chip`` is not the points of a chip (naming it), or that chip cannot
             be given with ``score``.
     """
-    points = sorted(set(CHIP_POINTS.values()))
     given = as_int(chip)
-    if given is None or given not in points:
-        allowed = ", ".join(map(str, points[:-1])) + f" or {points[-1]}"
-        raise PositionError(f"chip must be {allowed} points, got {quoted(chip)}")
+    if given is None or given not in _GIVE_POINTS:
+        raise PositionError(f"chip must be {_GIVE_WORDS} points, got {quoted(chip)}")
     if given != CHIP_POINTS[GIVE_NONE] and given not in give_choices(score):
         raise PositionError(f"a chip of {given} points cannot be given back with score {score}")
     return given
