@@ -16,6 +16,7 @@ from lamagames.dice.solver import LastStandingSolver, PositionError
 from lamagames.dice.solver.last_standing import _kernel_inputs
 from lamagames.dice.solver.space import (
     PRESENCE_SCORES,
+    SYMBOL_SCORES,
     check_give,
     give_choices,
     llama_mask,
@@ -41,6 +42,14 @@ def test_d10_presence_scores_are_row_score_of_every_universe_row() -> None:
     expected = [primitives.row_score(r) for r in rows]
     assert u.scores.tolist() == expected
     assert PRESENCE_SCORES[presence(u.rows)].tolist() == expected
+
+
+def test_d10_a_row_scores_the_sum_of_its_symbols_points() -> None:
+    # The two-player kernels sum SYMBOL_SCORES over the symbols a row holds: row_score
+    # must add up that way for every set of symbols (D-10), or these kernels would differ.
+    for mask in range(1 << NUM_SYMBOLS):
+        held = [s for s in range(NUM_SYMBOLS) if mask >> s & 1]
+        assert PRESENCE_SCORES[mask] == sum(int(SYMBOL_SCORES[s]) for s in held)
 
 
 @pytest.mark.parametrize("mask", [0b0000001, 0b1000000, 0b0110101, 0b1111111])

@@ -49,9 +49,9 @@ IntArray = npt.NDArray[np.int64]
 #: argument: ``(p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown)``.
 Groups = tuple[float, IntArray, FloatArray, IntArray, IntArray, IntArray, FloatArray, IntArray]
 #: The index tables of a pair space (:class:`~lamagames.dice.solver.pair_table.PairSpace`)
-#: and the D-10 row scores by presence mask (:data:`~lamagames.dice.solver.space.
-#: PRESENCE_SCORES`): ``(ncodes, code_a, code_b, code_c, row_scores, d_a, d_b, t_a, t_b,
-#: ls_a, ls_b)``.
+#: and the symbols' D-10 points (:data:`~lamagames.dice.solver.space.SYMBOL_SCORES`, from
+#: ``row_score``; a row scores their sum over the symbols it holds): ``(ncodes, code_a,
+#: code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b)``.
 Space = tuple[
     IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray,
     IntArray, IntArray,
@@ -68,7 +68,7 @@ BlockArrays = tuple[IntArray, IntArray, FloatArray, FloatArray, FloatArray, Floa
 
 @njit(cache=True, nogil=True)
 def solve_last_standing(
-    chips: IntArray, n: int, seat: SeatSpace, row_scores: IntArray, groups: Groups
+    chips: IntArray, n: int, seat: SeatSpace, sym_values: IntArray, groups: Groups
 ) -> FloatArray:
     """Last player standing (D-8.5): ``v[l, i]`` for every level ``l`` (``chips[l]``: the
     chip given back greedily at that level, D-8.1; ``chips[0] == 0``) and index ``i``.
@@ -76,9 +76,8 @@ def solve_last_standing(
     ``own[s, c]`` / ``card[s, c]``: the seat's count of symbol ``s`` and whether its
     llama-row card is still out, for code ``c``; ``delta[s, c, k]``: index drop when ``k``
     cards of ``s`` are discarded (``seat = (ncodes, own, card, delta)``). An empty row ends
-    the round with the chip of D-10. ``row_scores[m]``: the D-10 score of a row holding
-    the symbols of presence mask ``m`` (:data:`~lamagames.dice.solver.space.PRESENCE_SCORES`).
-    ``groups``: :data:`Groups`.
+    the round with the chip of D-10. ``sym_values[s]``: the D-10 points of holding symbol
+    ``s`` (:data:`~lamagames.dice.solver.space.SYMBOL_SCORES`). ``groups``: :data:`Groups`.
     """
     ncodes, own, card, delta = seat
     p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, _ = groups
@@ -97,8 +96,8 @@ def solve_last_standing(
                     codes[s] = 0
                     s += 1
                     codes[s] += 1
-            held = 0  # presence mask of the row
-            out = 0  # presence mask of the llama row
+            quit_points = 0.0
+            bust = 0.0
             pattern = 0
             base = 1
             for s in range(7):
@@ -106,13 +105,11 @@ def solve_last_standing(
                 dx[3 * s + 2] = delta[s, codes[s], 2]
                 a = own[s, codes[s]]
                 if a > 0:
-                    held |= 1 << s
-                if card[s, codes[s]] > 0:
-                    out |= 1 << s
+                    quit_points += sym_values[s]
+                if a > 0 or card[s, codes[s]] > 0:
+                    bust += sym_values[s]
                 pattern += min(a, 2) * base
                 base *= 3
-            quit_points = float(row_scores[held])  # D-10
-            bust = float(row_scores[held | out])  # D-8.4: the llama row joins the row
             if pattern == 0:  # D-9 / D-10: the row is empty, the best chip goes back
                 v[lev, i] = -chip
                 continue
@@ -193,9 +190,11 @@ def _describe(
     llama-row mask, the capped count patterns of A and B and their last-standing indices;
     fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`). ``space``:
     :data:`Space` (unpacked once, at the top)."""
-    _, code_a, code_b, code_c, row_scores, d_a, d_b, _, _, ls_a, ls_b = space
-    held_a = 0  # presence masks of A's and B's rows
-    held_b = 0
+    _, code_a, code_b, code_c, sym_values, d_a, d_b, _, _, ls_a, ls_b = space
+    sa = 0.0
+    sb = 0.0
+    bust_a = 0.0
+    bust_b = 0.0
     cmask = 0
     pat_a = 0
     pat_b = 0
@@ -207,10 +206,15 @@ def _describe(
         a = code_a[s, k]
         b = code_b[s, k]
         c = code_c[s, k]
+        val = sym_values[s]
         if a > 0:
-            held_a |= 1 << s
+            sa += val
         if b > 0:
-            held_b |= 1 << s
+            sb += val
+        if a > 0 or c > 0:
+            bust_a += val
+        if b > 0 or c > 0:
+            bust_b += val
         if c > 0:
             cmask |= 1 << s
         pat_a += min(a, 2) * base
@@ -222,10 +226,6 @@ def _describe(
         dx_a[3 * s + 2] = d_a[s, k, 2]
         dx_b[3 * s + 1] = d_b[s, k, 1]
         dx_b[3 * s + 2] = d_b[s, k, 2]
-    sa = float(row_scores[held_a])  # D-10
-    sb = float(row_scores[held_b])
-    bust_a = float(row_scores[held_a | cmask])  # D-8.4: the llama row joins the row
-    bust_b = float(row_scores[held_b | cmask])
     return sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib
 
 

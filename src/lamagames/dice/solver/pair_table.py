@@ -54,7 +54,7 @@ from lamagames.dice import primitives
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
 from lamagames.dice.solver import cache, kernel2p
-from lamagames.dice.solver.space import PRESENCE_SCORES, chip_value, roll_table, symbols_of
+from lamagames.dice.solver.space import SYMBOL_SCORES, chip_value, roll_table, symbols_of
 from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
 
 #: Bump when the stored pair tables change meaning or layout (part of the cache file name).
@@ -429,7 +429,7 @@ class PairTable:
 def _space(sp: PairSpace) -> kernel2p.Space:
     """The kernels' :data:`~lamagames.dice.solver.kernel2p.Space` of a pair space."""
     return (
-        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, PRESENCE_SCORES, sp.d_a, sp.d_b, sp.t_a,
+        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, SYMBOL_SCORES, sp.d_a, sp.d_b, sp.t_a,
         sp.t_b, sp.ls_a, sp.ls_b,
     )  # fmt: skip
 
@@ -521,7 +521,7 @@ def _last_standing(
         seat_space = (ncodes, own, card, delta)
         ls_values.append(
             choose(kernel2p.solve_last_standing)(
-                chips, size, seat_space, PRESENCE_SCORES, _groups(groups)
+                chips, size, seat_space, SYMBOL_SCORES, _groups(groups)
             )
         )
     return ls_values, all_chips

@@ -76,6 +76,13 @@ PRESENCE_SCORES: Final = np.array(
     [primitives.row_score(presence_row(m)) for m in range(1 << NUM_SYMBOLS)], dtype=np.int64
 )
 
+#: D-10 points of holding symbol ``s`` (int64, shape ``(7,)``): ``PRESENCE_SCORES[1 << s]``,
+#: :func:`~lamagames.dice.primitives.row_score` of the row of one card of ``s``. D-10 adds
+#: the symbols a row holds, so a row scores the sum of these over its symbols (tested for
+#: every presence mask); the two-player kernels (:mod:`lamagames.dice.solver.kernel2p`) sum
+#: them per index, as fast as summing the card values they replace.
+SYMBOL_SCORES: Final = PRESENCE_SCORES[PRESENCE_BITS]
+
 
 def presence(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Presence masks of count vectors: int64 array of shape ``(..., 7)`` to ``(...)``."""
