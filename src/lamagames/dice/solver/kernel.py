@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from lamagames.core.jit import compiled, install_cache_key
 from lamagames.dice import primitives
+from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE
 
 try:
     from numba import njit
@@ -46,6 +47,8 @@ Transitions = tuple[IntArray, FloatArray, IntArray, IntArray, FloatArray]
 
 # The rule primitives (lamagames.dice.primitives), compiled.
 _best_chip = compiled(primitives.best_chip)
+_chip_choices = compiled(primitives.chip_choices)
+_chip_points = compiled(primitives.chip_points)
 _roll_result = compiled(primitives.roll_result)
 _max_discard = compiled(primitives.max_discard)
 
@@ -208,10 +211,13 @@ def _parts(
                 best = v
         rest += group_prob[g] * best
     give = np.inf
-    if s >= 10:
-        give = -10.0 + values[s - 10, i]
-    if s % 10 >= 1:
-        white = -1.0 + values[s - 1, i]
+    choices = _chip_choices(s)  # D-4, D-8.1: the chips this score may give back
+    if choices & 1:
+        black = _chip_points(GIVE_BLACK)
+        give = -float(black) + values[s - black, i]
+    if choices & 2:
+        white_points = _chip_points(GIVE_WHITE)
+        white = -float(white_points) + values[s - white_points, i]
         if white < give:
             give = white
     return quit_values[i], rest, p_llamas, give

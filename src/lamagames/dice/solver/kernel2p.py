@@ -49,8 +49,9 @@ IntArray = npt.NDArray[np.int64]
 #: argument: ``(p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, m_shown)``.
 Groups = tuple[float, IntArray, FloatArray, IntArray, IntArray, IntArray, FloatArray, IntArray]
 #: The index tables of a pair space (:class:`~lamagames.dice.solver.pair_table.PairSpace`)
-#: and the symbols' values: ``(ncodes, code_a, code_b, code_c, sym_values, d_a, d_b, t_a,
-#: t_b, ls_a, ls_b)``.
+#: and the symbols' D-10 points (:data:`~lamagames.dice.solver.space.SYMBOL_SCORES`, from
+#: ``row_score``; a row scores their sum over the symbols it holds): ``(ncodes, code_a,
+#: code_b, code_c, sym_values, d_a, d_b, t_a, t_b, ls_a, ls_b)``.
 Space = tuple[
     IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray, IntArray,
     IntArray, IntArray,
@@ -75,7 +76,8 @@ def solve_last_standing(
     ``own[s, c]`` / ``card[s, c]``: the seat's count of symbol ``s`` and whether its
     llama-row card is still out, for code ``c``; ``delta[s, c, k]``: index drop when ``k``
     cards of ``s`` are discarded (``seat = (ncodes, own, card, delta)``). An empty row ends
-    the round with the chip of D-10. ``groups``: :data:`Groups`.
+    the round with the chip of D-10. ``sym_values[s]``: the D-10 points of holding symbol
+    ``s`` (:data:`~lamagames.dice.solver.space.SYMBOL_SCORES`). ``groups``: :data:`Groups`.
     """
     ncodes, own, card, delta = seat
     p3, pat_gptr, g_prob, g_dptr, d_ent, pat_mptr, m_prob, _ = groups

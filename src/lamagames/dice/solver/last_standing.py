@@ -34,14 +34,15 @@ from lamagames.dice.rules import STANDARD_DICE, row_score, validate_dice
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,
-    VALUE_ARRAY,
+    PRESENCE_SCORES,
     RollTable,
     RowUniverse,
     as_int,
     check_copies,
     check_counts,
+    check_give,
     chip_value,
-    mask_symbols,
+    presence,
     roll_table,
     row_universe,
     symbols_of,
@@ -208,17 +209,8 @@ class LastStandingTable:
                 given with this score.
         """
         score = self._score(score)
-        given = as_int(chip)
-        if given is None or given not in (0, 1, 10):
-            raise PositionError(f"chip must be 0, 1 or 10 points, got {quoted(chip)}")
-        chip = given
-        if chip == 10 and score >= 10:
-            return -10.0 + self.value(row, score - 10)
-        if chip == 1 and score % 10 >= 1:
-            return -1.0 + self.value(row, score - 1)
-        if chip == 0:
-            return self.value(row, score)
-        raise PositionError(f"a chip of {chip} points cannot be given back with score {score}")
+        chip = check_give(score, chip)  # D-4, D-8.1
+        return -float(chip) + self.value(row, score - chip)
 
 
 def bust_chance(
@@ -368,10 +360,10 @@ def _kernel_inputs(
     universe: RowUniverse, mask: int
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Quit values (D-10 score of each row) and bust values (score of the row joined by the
-    llama row, D-8.4) as float64 arrays of shape ``(n,)``."""
+    llama row, D-8.4) as float64 arrays of shape ``(n,)``, read from
+    :data:`~lamagames.dice.solver.space.PRESENCE_SCORES` (D-10)."""
     quit_values = universe.scores.astype(np.float64)
-    present = (universe.rows > 0) | (mask_symbols(mask) > 0)
-    bust_values = (present.astype(np.int64) @ VALUE_ARRAY).astype(np.float64)
+    bust_values = PRESENCE_SCORES[presence(universe.rows) | mask].astype(np.float64)
     return quit_values, bust_values
 
 

@@ -51,11 +51,11 @@ import numpy.typing as npt
 
 from lamagames.core.jit import choose
 from lamagames.dice import primitives
-from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, VALUES
+from lamagames.dice.actions import LLAMA, NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
 from lamagames.dice.solver import cache, kernel2p
+from lamagames.dice.solver.space import SYMBOL_SCORES, chip_value, roll_table, symbols_of
 from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
-from lamagames.dice.solver.space import chip_value, roll_table, symbols_of
 
 #: Bump when the stored pair tables change meaning or layout (part of the cache file name).
 PAIR_VERSION: Final = 1
@@ -68,7 +68,6 @@ BLOCK_BYTES: Final = 256 * 1024**2
 #: Tables with fewer level pairs are solved one level pair per sweep (side by side only pays
 #: from about 4 level pairs on: ``benchmarks/bench_two_player.py``).
 BLOCK_MIN_PAIRS: Final = 4
-_SYM_VALUES: Final = np.array(VALUES, dtype=np.int64)
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -430,7 +429,7 @@ class PairTable:
 def _space(sp: PairSpace) -> kernel2p.Space:
     """The kernels' :data:`~lamagames.dice.solver.kernel2p.Space` of a pair space."""
     return (
-        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, _SYM_VALUES, sp.d_a, sp.d_b, sp.t_a,
+        sp.ncodes, sp.code_a, sp.code_b, sp.code_c, SYMBOL_SCORES, sp.d_a, sp.d_b, sp.t_a,
         sp.t_b, sp.ls_a, sp.ls_b,
     )  # fmt: skip
 
@@ -522,7 +521,7 @@ def _last_standing(
         seat_space = (ncodes, own, card, delta)
         ls_values.append(
             choose(kernel2p.solve_last_standing)(
-                chips, size, seat_space, _SYM_VALUES, _groups(groups)
+                chips, size, seat_space, SYMBOL_SCORES, _groups(groups)
             )
         )
     return ls_values, all_chips

@@ -32,7 +32,15 @@ import numpy.typing as npt
 
 from lamagames.core.errors import LamaError, quoted
 from lamagames.dice import primitives
-from lamagames.dice.actions import LLAMA, NUM_SYMBOLS, SYMBOLS, VALUES, roll_symbols
+from lamagames.dice.actions import (
+    GIVE_BLACK,
+    GIVE_NONE,
+    GIVE_WHITE,
+    LLAMA,
+    NUM_SYMBOLS,
+    SYMBOLS,
+    roll_symbols,
+)
 from lamagames.dice.game import DiceGame
 
 #: Most cards of each symbol a row can hold: 5 deck + 1 llama-row card per number, 6 + 1 llamas.
@@ -44,8 +52,41 @@ TOTAL_COPIES: Final = (6, 6, 6, 6, 6, 6, 7)
 #: Radix of the dense row key (every count is at most 7).
 KEY_RADIX: Final = 8
 KEY_SIZE: Final = KEY_RADIX**NUM_SYMBOLS
-#: Symbol values of D-2 as an array (int64, shape (7,)).
-VALUE_ARRAY: Final = np.array(VALUES, dtype=np.int64)
+#: Bit ``s`` of a *presence mask*: the row holds at least one card of symbol ``s``.
+PRESENCE_BITS: Final = np.left_shift(1, np.arange(NUM_SYMBOLS, dtype=np.int64))
+
+
+def presence_row(mask: int) -> list[int]:
+    """The row holding one card of each symbol of presence mask ``mask`` (bit ``s``:
+    symbol ``s``), a count vector of 7.
+
+    >>> presence_row(0b1000001)
+    [1, 0, 0, 0, 0, 0, 1]
+    """
+    return [mask >> s & 1 for s in range(NUM_SYMBOLS)]
+
+
+#: D-10 score of a row by the symbols it holds (int64, shape ``(128,)``): entry ``m`` is
+#: :func:`lamagames.dice.primitives.row_score` of :func:`presence_row` ``(m)``, the one
+#: ruling called once per entry. D-10 counts each symbol a row holds once, whatever the
+#: number of its cards, so ``row_score(r) == PRESENCE_SCORES[presence(r)]`` for every row
+#: (tested over the whole universe); the solvers read their row and bust scores here rather
+#: than summing card values.
+PRESENCE_SCORES: Final = np.array(
+    [primitives.row_score(presence_row(m)) for m in range(1 << NUM_SYMBOLS)], dtype=np.int64
+)
+
+#: D-10 points of holding symbol ``s`` (int64, shape ``(7,)``): ``PRESENCE_SCORES[1 << s]``,
+#: :func:`~lamagames.dice.primitives.row_score` of the row of one card of ``s``. D-10 adds
+#: the symbols a row holds, so a row scores the sum of these over its symbols (tested for
+#: every presence mask); the two-player kernels (:mod:`lamagames.dice.solver.kernel2p`) sum
+#: them per index, as fast as summing the card values they replace.
+SYMBOL_SCORES: Final = PRESENCE_SCORES[PRESENCE_BITS]
+
+
+def presence(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Presence masks of count vectors: int64 array of shape ``(..., 7)`` to ``(...)``."""
+    return (rows > 0).astype(np.int64) @ PRESENCE_BITS
 
 
 class PositionError(LamaError):
@@ -149,7 +190,7 @@ def row_universe() -> RowUniverse:
     keys = rows @ (KEY_RADIX ** np.arange(NUM_SYMBOLS, dtype=np.int64))
     index = np.full(KEY_SIZE, -1, dtype=np.int64)
     index[keys] = np.arange(rows.shape[0], dtype=np.int64)
-    scores = (rows > 0).astype(np.int64) @ VALUE_ARRAY
+    scores = PRESENCE_SCORES[presence(rows)]  # D-10
     return RowUniverse(rows=rows, index=index, scores=scores)
 
 
@@ -203,6 +244,46 @@ def mask_symbols(mask: int) -> npt.NDArray[np.int64]:
 #: Points of the best chip a player with ``score`` can give back (D-4, D-8.1, D-10):
 #: :func:`lamagames.dice.primitives.best_chip`.
 chip_value: Final = primitives.best_chip
+
+#: Points each give-back action takes off the giver's score (D-4):
+#: :func:`lamagames.dice.primitives.chip_points` of ``give black``, ``give white``,
+#: ``give none``.
+CHIP_POINTS: Final = {a: primitives.chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}
+
+
+_GIVE_POINTS: Final = sorted(set(CHIP_POINTS.values()))
+_GIVE_WORDS: Final = ", ".join(map(str, _GIVE_POINTS[:-1])) + f" or {_GIVE_POINTS[-1]}"
+
+
+def give_choices(score: int) -> list[int]:
+    """Points of each chip a seat with ``score`` points may give back after three llamas
+    (D-4, D-8.1), black before white (:func:`lamagames.dice.primitives.chip_choices` and
+    :func:`~lamagames.dice.primitives.chip_points`); declining (0 points) is always allowed
+    and not listed.
+
+    >>> give_choices(23), give_choices(20), give_choices(3), give_choices(0)
+    ([10, 1], [10], [1], [])
+    """
+    choices = primitives.chip_choices(score)
+    black = [CHIP_POINTS[GIVE_BLACK]] if choices & 1 else []
+    return black + ([CHIP_POINTS[GIVE_WHITE]] if choices & 2 else [])
+
+
+def check_give(score: int, chip: object) -> int:
+    """``chip`` as the points of a chip a seat with ``score`` points may give back after
+    three llamas (D-4, D-8.1): one of :data:`CHIP_POINTS` (0: none) that
+    :func:`give_choices` allows.
+
+    Raises:
+        PositionError: ``chip`` is not the points of a chip (naming it), or that chip cannot
+            be given with ``score``.
+    """
+    given = as_int(chip)
+    if given is None or given not in _GIVE_POINTS:
+        raise PositionError(f"chip must be {_GIVE_WORDS} points, got {quoted(chip)}")
+    if given != CHIP_POINTS[GIVE_NONE] and given not in give_choices(score):
+        raise PositionError(f"a chip of {given} points cannot be given back with score {score}")
+    return given
 
 
 def symbols_of(counts: Sequence[int]) -> tuple[int, int, int]:

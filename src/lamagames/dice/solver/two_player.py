@@ -55,7 +55,15 @@ from lamagames.dice.solver.pair_table import (
     table_bytes,
     table_work,
 )
-from lamagames.dice.solver.space import as_int, check_copies, check_counts, chip_value, symbols_of
+from lamagames.dice.solver.space import (
+    as_int,
+    check_copies,
+    check_counts,
+    check_give,
+    chip_value,
+    give_choices,
+    symbols_of,
+)
 
 #: Default cap on distinct states of one recursion.
 DEFAULT_MAX_STATES: Final = 200_000
@@ -248,12 +256,14 @@ class TwoPlayerSolver:
 
     def give_outcome(self, key: Key, chip: int) -> Outcome:
         """After three llamas (D-8.1), giving back a chip of ``chip`` points (0 = none);
-        the turn passes to the opponent (D-6)."""
+        the turn passes to the opponent (D-6).
+
+        Raises:
+            PositionError: ``chip`` is not the points of a chip or cannot be given back
+                with the seat's score (D-4, :func:`~lamagames.dice.solver.space.check_give`).
+        """
         row, other, mask, score, other_score = key
-        if chip not in (0, 1, 10) or (chip == 10 and score < 10) or (chip == 1 and score % 10 < 1):
-            raise PositionError(
-                f"a chip of {chip!r} points cannot be given back with score {score}"
-            )
+        chip = check_give(score, chip)  # D-4, D-8.1
         after = (other, row, mask, other_score, score - chip)
         return self._value(after).swap().shift_own(-chip)
 
@@ -340,9 +350,7 @@ class TwoPlayerSolver:
         return _mix([(self.p_llamas, after_llamas), (1.0, self._rest(key))])
 
     def _gives(self, key: Key) -> list[Outcome]:
-        choices = primitives.chip_choices(key[3])  # D-4, D-8.1
-        chips = ([10] if choices & 1 else []) + ([1] if choices & 2 else [])
-        return [self.give_outcome(key, chip) for chip in chips]
+        return [self.give_outcome(key, chip) for chip in give_choices(key[3])]  # D-4, D-8.1
 
     def _rest(self, key: Key) -> Outcome:
         """Probability-weighted outcome of every roll except three llamas (D-8.2 .. D-8.4);
