@@ -86,6 +86,29 @@ def max_discard(row: Counts, a: int, b: int, c: int) -> int:
     return code
 
 
+@rule("D-8.2")
+def next_discard(code: int, max_code: int) -> int:
+    """The legal discard that follows ``code`` (D-8.2): the legal discards after a match are
+    the non-empty sub-multisets of ``max_code`` (:func:`max_discard`), and this steps
+    through them in lexicographic order of their count vectors (the count of symbol 1
+    changing slowest, the llama's fastest). Both are discard codes; ``next_discard(0,
+    max_code)`` is the first legal discard, and 0 follows the last one (so 0 at once when
+    ``max_code`` is 0)::
+
+        code = next_discard(0, max_code)
+        while code:
+            ...  # one legal discard
+            code = next_discard(code, max_code)
+    """
+    for s in range(6, -1, -1):  # an odometer over the symbols, the llama's digit fastest
+        shift = 2 * s
+        k = (code >> shift) & 3
+        if k < ((max_code >> shift) & 3):
+            return code + (1 << shift)
+        code -= k << shift
+    return 0
+
+
 @rule("D-8.3")
 def can_take(llama: Counts, a: int, b: int, c: int, s: int) -> bool:
     """True if llama-row card ``s`` may be taken after a roll with no match (D-8.3): a die
