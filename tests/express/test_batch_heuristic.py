@@ -196,7 +196,7 @@ def test_e8_llama_value_is_written_once_for_the_bot_and_the_kernel() -> None:
     from lamagames.bots import express as bots
     from lamagames.express import batch_kernels
 
-    assert batch_kernels.ride_value.py_func is bots.ride_value
+    assert getattr(batch_kernels.ride_value, "py_func", None) is bots.ride_value
     state = ExpressGame(num_players=3).new_initial_state()
     board = state.board
     for seat in range(3):
