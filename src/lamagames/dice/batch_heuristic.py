@@ -132,24 +132,16 @@ def _plus_card(row: I8, s: int) -> tuple[int, int, int, int, int, int, int]:
 
 @_jit
 def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
-    """Lowest static value reachable by a legal discard (D-8.2,
-    :func:`~lamagames.dice.primitives.max_discard`,
-    :func:`~lamagames.dice.primitives.next_discard`) of the roll ``a``, ``b``, ``c``: the
-    row score left (D-10), or minus a chip when the discard empties the row."""
-    code = max_discard(row, a, b, c)
-    total = 0
-    for s in range(7):
-        total += row[s]
-    best = np.inf
-    sub = next_discard(0, code)
-    while sub != 0:
-        left = _minus_discard(row, sub)
-        if total <= 3 and is_empty(left):  # the row emptied (at most three cards go)
-            best = min(best, float(-chip))
-        else:
-            best = min(best, float(row_score(left)))  # D-10
-        sub = next_discard(sub, code)
-    return best
+    """Lowest static value reachable by a legal discard (D-8.2) of the roll ``a``, ``b``,
+    ``c``: that of the largest one (:func:`~lamagames.dice.primitives.max_discard`), its
+    row score left (D-10) or minus a chip when it empties the row. Discarding more never
+    raises the value (a row scores the symbols it holds, an empty row scores 0 and is
+    valued at minus a chip), so no smaller discard is lower; the bot, which tries every
+    legal discard, gets the same value (``tests/sim/test_dice_batch_heuristic.py``)."""
+    left = _minus_discard(row, max_discard(row, a, b, c))
+    if is_empty(left):
+        return float(-chip)
+    return float(row_score(left))  # D-10
 
 
 @_inline

@@ -204,15 +204,22 @@ def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
 
 def discard_codes(max_code: int) -> list[int]:
     """The legal discards after a match (D-8.2) as discard codes (``sum k_s * 4**s``), in
-    the order of :func:`lamagames.dice.primitives.next_discard` (lexicographic in the
-    counts, symbol 1 slowest): the non-empty sub-multisets of ``max_code``, the largest
-    legal discard (:func:`lamagames.dice.primitives.max_discard`); ``[]`` for 0."""
+    lexicographic order of their count vectors (the count of symbol 1 changing slowest, the
+    order the solver's tables list them): the non-empty sub-multisets of ``max_code``, the
+    largest legal discard (:func:`lamagames.dice.primitives.max_discard`), as
+    :func:`lamagames.dice.primitives.next_discard` steps through them; ``[]`` for 0."""
     out = []
     sub = primitives.next_discard(0, max_code)
     while sub:
         out.append(sub)
         sub = primitives.next_discard(sub, max_code)
+    out.sort(key=_lexicographic)
     return out
+
+
+def _lexicographic(code: int) -> tuple[int, ...]:
+    """Sort key of a discard code: its count vector."""
+    return tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
 
 
 #: Discard code (``sum k_s * 4**s``) -> discard action id.
