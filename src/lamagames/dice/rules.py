@@ -199,7 +199,13 @@ def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
     """
     a, b, c = dice
     code = primitives.max_discard(row, a, b, c)
-    return sorted(_DISCARD_ID_OF_CODE[sub] for sub in discard_codes(code))
+    out = []
+    sub = primitives.next_discard(0, code)
+    while sub:
+        out.append(_DISCARD_ID_OF_CODE[sub])
+        sub = primitives.next_discard(sub, code)
+    out.sort()
+    return out
 
 
 def discard_codes(max_code: int) -> list[int]:
