@@ -4,6 +4,7 @@ and the batch kernel's constants are the scalar engine's (D-1 .. D-11)."""
 from __future__ import annotations
 
 import inspect
+import itertools
 import random
 
 import numpy as np
@@ -64,3 +65,49 @@ def test_batch_kernel_constants_are_the_engines() -> None:
     assert k.A_DISCARD == actions.DISCARD_BASE
     assert k._DECK.tolist() == list(rules.DECK_CARDS)
     assert k._VALUES.tolist() == list(actions.VALUES)
+
+
+def _plain_discards(max_code: int) -> list[int]:
+    out = []
+    code = primitives.next_discard(0, max_code)
+    while code:
+        out.append(code)
+        code = primitives.next_discard(code, max_code)
+    return out
+
+
+def test_next_discard_lists_every_legal_discard_once_in_code_order_d8_2() -> None:
+    """D-8.2: the legal discards are the non-empty sub-multisets of max_discard, each once,
+    in ascending code order; 0 has none. rules.discard_codes lists the same ones in
+    lexicographic order (symbol 1's count varying slowest), the solver tables' order."""
+    assert _plain_discards(0) == []
+    seen = 0
+    for row in itertools.product(range(4), repeat=3):
+        for a, b, c in itertools.product(range(7), repeat=3):
+            counts = [row[0], row[1], 0, 0, 0, 0, row[2]]  # 1s, 2s and llamas
+            limit = primitives.max_discard(counts, a, b, c)
+            caps = [(limit >> (2 * s)) & 3 for s in range(7)]
+            expected = [
+                sum(k << (2 * s) for s, k in enumerate(sub))
+                for sub in itertools.product(*(range(m + 1) for m in caps))
+                if any(sub)
+            ]
+            assert _plain_discards(limit) == sorted(expected)
+            assert rules.discard_codes(limit) == expected
+            seen += len(expected)
+    assert seen > 1000
+    assert _plain_discards(3 << 12) == [1 << 12, 2 << 12, 3 << 12]  # three llamas
+
+
+def test_next_discard_compiled_agrees() -> None:
+    pytest.importorskip("numba")
+    from lamagames.dice import batch_kernel as k
+
+    for limit in (0, 1, 2 | 1 << 12, 1 | 1 << 6 | 1 << 12, 3 << 4, 1 | 2 << 2, 0x3FFF):
+        code = 0
+        while True:
+            nxt = k.next_discard(code, limit)
+            assert nxt == primitives.next_discard(code, limit)
+            if nxt == 0:
+                break
+            code = nxt

@@ -188,3 +188,22 @@ def test_heuristic_is_a_simulate_policy_and_bad_names_are_refused() -> None:
     engine = ExpressBatch(num_players=2)
     with pytest.raises(ParameterError, match="policies"):
         engine.play(engine.init(np.arange(2)), ["heuristic", "cleverest"])
+
+
+def test_e8_llama_value_is_written_once_for_the_bot_and_the_kernel() -> None:
+    """The in-kernel heuristic values a travelling llama with the bot's own ride_value
+    (compiled), not a copy; and the bot's llama_value is that function of the lap needs."""
+    from lamagames.bots import express as bots
+    from lamagames.express import batch_kernels
+
+    assert getattr(batch_kernels.ride_value, "py_func", None) is bots.ride_value
+    state = ExpressGame(num_players=3).new_initial_state()
+    board = state.board
+    for seat in range(3):
+        exits = board.stations[state.game.seat_station[seat]].exits
+        needs = [state.lap_need(seat, e) for e in exits]
+        for progress in range(0, 2 * board.length):
+            value = bots.llama_value(state, seat, progress)
+            assert value == bots.ride_value(progress, min(needs), max(needs), board.length)
+            assert value == batch_kernels.ride_value(progress, min(needs), max(needs), board.length)
+            assert 0 < value <= board.length

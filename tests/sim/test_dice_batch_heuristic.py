@@ -129,3 +129,64 @@ def test_best_discard_is_the_largest_discard_d8_2_d10() -> None:
                 assert best(row, a, b, c, chip) == lowest, (counts, (a, b, c), chip)
                 checked += 1
     assert checked > 100_000
+#: Hand-written points of the symbols (D-2, D-10) and the standard dice faces (D-1), for
+#: the golden roll values below: written here, not read from the package, so that a broken
+#: row score in the kernels cannot change both sides.
+_POINTS = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "L": 10}
+_FACES = ("LL3456", "12LL56", "1234LL")
+
+
+def _by_hand(row: str, llama: str, last: bool, chip: int) -> float:
+    """One roll then stopping, by hand (the heuristic's roll value): three llamas a chip
+    back (D-8.1); a match discards every card the dice allow (the lowest value, D-8.2); no
+    match takes the cheapest llama-row card shown (D-8.3) unless last standing (D-8.5);
+    else the llama row joins the row (D-8.4). A row scores each symbol once (D-10); an
+    empty row is worth minus a chip."""
+
+    def value(cards: list[str]) -> float:
+        return float(sum(_POINTS[s] for s in set(cards))) if cards else float(-chip)
+
+    total = 0.0
+    for shown in ((a, b, c) for a in _FACES[0] for b in _FACES[1] for c in _FACES[2]):
+        if shown == ("L", "L", "L"):
+            result = value(list(row)) - chip
+        elif any(s in row for s in shown):
+            left = list(row)
+            for s in shown:
+                if s in left:
+                    left.remove(s)
+            result = value(left)
+        elif not last and any(s in llama for s in shown):
+            result = min(value([*row, s]) for s in shown if s in llama)
+        else:
+            result = value(list(row + llama))
+        total += result / 216
+    return total
+
+
+@pytest.mark.parametrize(
+    ("row", "llama", "last", "chip"),
+    [
+        ("L", "", True, 0),  # 10/3: a llama kept or discarded
+        ("1", "56", False, 0),  # takes of a 5 or a 6, bust with both
+        ("133L", "6", True, 10),  # discards leaving cards, a black chip, a bust of 20
+        ("2446", "13L", False, 1),
+    ],
+)
+def test_kernel_roll_value_equals_the_hand_computed_value_d8_d10(
+    row: str, llama: str, last: bool, chip: int
+) -> None:
+    """The compiled heuristic's roll value (discards, takes and busts scored by the rule
+    primitives) on fixed positions equals a value computed by hand with the points of
+    D-10 written in the test: a broken ``row_score`` fails here even though the scalar
+    bot, which uses the same primitive, would still agree with the kernel."""
+    game = DiceGame(num_players=3)
+    rvec, rsym, rp = batch_heuristic.roll_table(game.roll_outcomes)
+
+    def counts(cards: str) -> np.ndarray:
+        return np.array([cards.count(s) for s in "123456L"], dtype=np.int8)
+
+    got = batch_heuristic.roll_value(counts(row), counts(llama), last, chip, rvec, rsym, rp)
+    assert got == pytest.approx(_by_hand(row, llama, last, chip), abs=1e-12)
+    if (row, llama) == ("L", ""):
+        assert got == pytest.approx(10 / 3, abs=1e-12)

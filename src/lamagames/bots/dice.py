@@ -24,6 +24,7 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
+from lamagames.dice.primitives import best_chip
 from lamagames.dice.rules import RollResult, last_standing, legal_discards, roll_result, row_score
 
 #: The benchmark bot quits when its row scores at most this many minus points.
@@ -191,7 +192,7 @@ class DiceHeuristicBot(Bot):
     @staticmethod
     def _chip_value(score: int) -> int:
         """Points a chip give-back is worth to a player with this score (D-4, D-8.1)."""
-        return 10 if score >= 10 else (1 if score else 0)
+        return best_chip(score)
 
     def _static_value(self, row: Row, chip: int) -> float:
         """Row value if the player stopped now: its score, or minus a chip if it is empty."""

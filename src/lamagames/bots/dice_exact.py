@@ -50,13 +50,14 @@ from lamagames.dice.actions import (
     TAKE_BASE,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
+from lamagames.dice.primitives import chip_points
 from lamagames.dice.rules import Phase
 from lamagames.dice.state import DiceState
 
 if TYPE_CHECKING:  # the solver needs numba: imported when a bot is made (``requires``)
     from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 
-CHIPS = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
+CHIPS = {a: chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}  # D-4
 
 
 class DiceExactBot(Bot):

@@ -105,15 +105,24 @@ _HEURISTIC_RANK: Final = tuple(HEURISTIC_KIND_ORDER.index(k) for k in range(NUM_
 def llama_value(state: ExpressState, seat: int, progress: int) -> int:
     """Value in spaces of a travelling llama of ``seat`` with this progress (E-8): the track
     length minus the spaces still to ride to its first exit space with a completed lap (a
-    llama that has passed its exits counts the ride of the next lap)."""
+    llama that has passed its exits counts the ride of the next lap); :func:`ride_value`
+    over the lap needs of the seat's exits."""
     board = state.board
     game = state.game
     exits = board.stations[game.seat_station[seat]].exits
     needs = [state.lap_need(seat, e) for e in exits]
-    first, last = min(needs), max(needs)
-    passed = progress > last
-    to_go = (first - progress) % board.length if passed else max(0, first - progress)
-    return board.length - to_go
+    return ride_value(progress, min(needs), max(needs), board.length)
+
+
+def ride_value(progress: int, first: int, last: int, length: int) -> int:
+    """Value in spaces of a travelling llama with ``progress`` (E-8) whose exits need
+    ``first`` (the smallest) to ``last`` (the largest) progress, on a track of ``length``
+    spaces: ``length`` minus the spaces still to ride to its first exit with a completed
+    lap (past its exits, the ride of the next lap). Written once over plain ints:
+    :func:`llama_value` calls it as it is, the in-kernel heuristic
+    (:mod:`lamagames.express.batch_kernels`) compiled."""
+    to_go = (first - progress) % length if progress > last else max(0, first - progress)
+    return length - to_go
 
 
 def position_value(state: ExpressState, seat: int) -> float:
@@ -220,4 +229,5 @@ __all__ = [
     "footpath_of_action",
     "llama_value",
     "position_value",
+    "ride_value",
 ]

@@ -164,6 +164,34 @@ def view(value: Any) -> Any:
     return value
 
 
+_seen_views: dict[int, tuple[Any, Any]] = {}
+#: Arrays whose :func:`view` :func:`_viewed` keeps (a table of hands is viewed once, not at
+#: every call of a kernel that takes it).
+_SEEN_VIEWS_MAX: Final = 64
+
+
+def _viewed(value: Any) -> Any:
+    """:func:`view` of an argument, the view of an array it saw before reused: a view shares
+    its array's memory, so it stays right while that array lives (checked by a weak
+    reference: an id is reused only after its object is gone)."""
+    import weakref
+
+    import numpy as np
+
+    if isinstance(value, tuple):
+        return tuple(_viewed(item) for item in value)
+    if not isinstance(value, np.ndarray) or value.ndim < 2:
+        return view(value)  # a memoryview is cheap to make
+    seen = _seen_views.get(id(value))
+    if seen is not None and seen[0]() is value:
+        return seen[1]
+    made = view(value)
+    if len(_seen_views) >= _SEEN_VIEWS_MAX:
+        _seen_views.clear()
+    _seen_views[id(value)] = (weakref.ref(value), made)
+    return made
+
+
 def unview(value: Any) -> Any:
     """The NumPy array behind a :func:`view` (tuples item by item); anything else as is."""
     import numpy as np
@@ -480,7 +508,7 @@ def interpreted(kernel: _F) -> _F:
 
     def run_on_views(*args: Any) -> Any:
         with np.errstate(over="ignore"):
-            return unview(body(*[view(arg) for arg in args]))
+            return unview(body(*[_viewed(arg) for arg in args]))
 
     def run_widened(*args: Any) -> Any:
         wide = [_widened_argument(arg) for arg in args]

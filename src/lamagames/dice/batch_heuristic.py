@@ -26,8 +26,6 @@ import numpy.typing as npt
 
 from lamagames.dice import primitives
 from lamagames.dice.batch_kernel import (
-    _POW4,
-    _VALUES,
     A_QUIT,
     A_ROLL,
     A_TAKE,
@@ -46,9 +44,9 @@ from lamagames.dice.batch_kernel import (
     best_chip,
     can_take,
     give_greedy,
-    is_empty,
     is_last_standing,
     max_discard,
+    next_discard,
     roll_result,
     row_score,
     sample_chance,
@@ -110,6 +108,27 @@ def static_value(row: I8, chip: int) -> float:
     return float(-chip)
 
 
+@_inline
+def _minus_discard(row: I8, code: int) -> tuple[int, int, int, int, int, int, int]:
+    """The counts of ``row`` without the discard ``code`` (D-8.2), for
+    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
+    return (
+        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
+        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
+        row[6] - ((code >> 12) & 3),
+    )  # fmt: skip
+
+
+@_inline
+def _plus_card(row: I8, s: int) -> tuple[int, int, int, int, int, int, int]:
+    """The counts of ``row`` with one more card ``s``, as a take leaves it (D-8.3), for
+    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
+    return (
+        row[0] + (s == 0), row[1] + (s == 1), row[2] + (s == 2), row[3] + (s == 3),
+        row[4] + (s == 4), row[5] + (s == 5), row[6] + (s == 6),
+    )  # fmt: skip
+
+
 @_jit
 def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) of
@@ -121,16 +140,11 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     raises the row's score, and the discard that empties the row, if any, is the largest
     one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
-    discard."""
-    code = max_discard(row, a, b, c)
-    left = (
-        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
-        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
-        row[6] - ((code >> 12) & 3),
-    )  # fmt: skip
-    if is_empty(left):  # D-9: the row emptied, a chip back (D-10)
+    discard of the scalar rules."""
+    points = row_score(_minus_discard(row, max_discard(row, a, b, c)))  # D-10
+    if points == 0:  # no card left (every card scores): the row emptied (D-9)
         return float(-chip)
-    return float(row_score(left))  # D-10
+    return float(points)
 
 
 @_inline
@@ -150,6 +164,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
     llama-row card (D-8.3), the whole llama row on a bust (D-8.4, D-8.5)."""
     total = 0.0
     static = static_value(row, chip)
+    busted = float(row_score(_with_llama_row(row, llama)))  # D-8.4, D-10: once per call
     for r in range(rp.shape[0]):
         a = rsym[r, 0]
         b = rsym[r, 1]
@@ -160,13 +175,12 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
         elif result == primitives.MATCH:
             value = _best_discard(row, a, b, c, chip)
         elif result == primitives.TAKE:
-            base = row_score(row)
             value = np.inf
-            for s in range(7):
+            for s in (a, b, c):  # only a symbol shown may be taken (D-8.3)
                 if can_take(llama, a, b, c, s):
-                    value = min(value, float(base + (_VALUES[s] if row[s] == 0 else 0)))
+                    value = min(value, float(row_score(_plus_card(row, s))))  # D-10
         else:
-            value = float(row_score(_with_llama_row(row, llama)))  # D-8.4, D-10
+            value = busted
         total += rp[r] * value
     return total
 
@@ -284,24 +298,7 @@ def heuristic_discard(
     function allocates nothing, so kernels compiled without Numba's reference counting can
     call it).
     """
-    # the distinct matching symbols in dice order and how many of each may go
-    # (as discard_limits, on scalars: no scratch array)
     allowed = max_discard(row, a, b, c)
-    s0 = s1 = s2 = 0
-    l0 = l1 = l2 = 0
-    m = 0
-    for d in range(3):
-        s = a if d == 0 else (b if d == 1 else c)
-        limit = (allowed >> (2 * s)) & 3
-        if limit == 0 or (m > 0 and s == s0) or (m > 1 and s == s1):
-            continue
-        if m == 0:
-            s0, l0 = s, limit
-        elif m == 1:
-            s1, l1 = s, limit
-        else:
-            s2, l2 = s, limit
-        m += 1
     new = scratch[:7]
     best_code = -1
     best_value = np.inf
@@ -309,16 +306,13 @@ def heuristic_discard(
     while True:  # the legal discards by descending action id (at most 7 of them)
         code = -1
         identifier = -1
-        for k0 in range(l0 + 1):
-            for k1 in range(l1 + 1):
-                for k2 in range(l2 + 1):
-                    if k0 + k1 + k2 == 0:
-                        continue
-                    candidate = k0 * _POW4[s0] + k1 * _POW4[s1] + k2 * _POW4[s2]
-                    i = discard_ids[candidate]
-                    if identifier < i < previous:
-                        identifier = i
-                        code = candidate
+        candidate = next_discard(0, allowed)  # D-8.2
+        while candidate != 0:
+            i = discard_ids[candidate]
+            if identifier < i < previous:
+                identifier = i
+                code = candidate
+            candidate = next_discard(candidate, allowed)
         if code < 0:
             break
         previous = identifier

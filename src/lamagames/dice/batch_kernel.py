@@ -106,6 +106,7 @@ row_score = compiled(primitives.row_score)
 roll_result = compiled(primitives.roll_result)
 is_last_standing = compiled(primitives.is_last_standing)
 max_discard = compiled(primitives.max_discard)
+next_discard = compiled(primitives.next_discard)
 can_take = compiled(primitives.can_take)
 bust = compiled(primitives.bust)
 chip_choices = compiled(primitives.chip_choices)
@@ -412,10 +413,10 @@ def apply_chance(
 
 # ---------------------------------------------------------------- player actions
 @_inline
-def discard_limits(dice: I8, row: I8, syms: I32, lims: I32) -> int:
-    """The distinct matching symbols in dice order and how many of each may go (from
-    :func:`~lamagames.dice.primitives.max_discard`, D-8.2); returns how many symbols."""
-    code = max_discard(row, dice[0], dice[1], dice[2])
+def discard_limits(dice: I8, code: int, syms: I32, lims: I32) -> int:
+    """The distinct symbols of the discard code ``code`` (the largest legal discard,
+    :func:`~lamagames.dice.primitives.max_discard`, D-8.2) in dice order and how many of
+    each may go; returns how many symbols."""
     m = 0
     for d in range(3):
         s = dice[d]
@@ -454,21 +455,21 @@ def legal_actions(
         out[1] = A_QUIT
         return 2
     if phase == Phase.DISCARD:
+        # The legal discards (D-8.2, next_discard), listed with the count of the first
+        # symbol the dice show varying slowest: each at its place in that order.
         syms = out[8:11]  # scratch: at most 7 discards are ever legal
         lims = out[11:14]
-        discard_limits(dice, rows[seat], syms, lims)
+        code = max_discard(rows[seat], dice[0], dice[1], dice[2])
+        m = discard_limits(dice, code, syms, lims)
         k = 0
-        for k0 in range(lims[0] + 1):
-            for k1 in range(lims[1] + 1):
-                for k2 in range(lims[2] + 1):
-                    if k0 + k1 + k2 == 0:
-                        continue
-                    code = 0
-                    code += k0 * _POW4[syms[0]]
-                    code += k1 * _POW4[syms[1]]
-                    code += k2 * _POW4[syms[2]]
-                    out[k] = discard_ids[code]
-                    k += 1
+        sub = next_discard(0, code)
+        while sub != 0:
+            place = 0
+            for j in range(m):
+                place = place * (lims[j] + 1) + ((sub >> (2 * syms[j])) & 3)
+            out[place - 1] = discard_ids[sub]
+            k += 1
+            sub = next_discard(sub, code)
         return k
     if phase == Phase.TAKE:
         k = 0

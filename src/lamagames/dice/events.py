@@ -34,6 +34,7 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import as_dice_state, round_end_reason
+from lamagames.dice.primitives import chip_points
 from lamagames.dice.rules import ROLL_PHASES, Phase, RollResult, RoundEndReason
 
 
@@ -222,7 +223,10 @@ class GameEnded(Event):
     scores: tuple[int, ...]
 
 
-_CHIPS = {GIVE_BLACK: (Chip.BLACK, -10), GIVE_WHITE: (Chip.WHITE, -1), GIVE_NONE: (Chip.NONE, 0)}
+_CHIPS = {  # D-4: the points from the one primitive
+    a: (chip, -chip_points(a))
+    for a, chip in ((GIVE_BLACK, Chip.BLACK), (GIVE_WHITE, Chip.WHITE), (GIVE_NONE, Chip.NONE))
+}
 
 
 def events(before: State, action: int, player: int | None, after: State) -> list[Event]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from typing import Any, Final
 
 from lamagames.core.errors import IllegalActionError
@@ -56,7 +55,8 @@ from lamagames.dice.actions import (
     player_action_to_string,
 )
 from lamagames.dice.game import as_dice_state
-from lamagames.dice.rules import Phase, row_score
+from lamagames.dice.primitives import chip_points
+from lamagames.dice.rules import Phase, discard_codes, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import llama_mask
@@ -68,7 +68,7 @@ from lamagames.dice.state import DiceState
 #: the labelled estimate. A fresh deal at scores 0 is 1.3-1.7 million; every score level
 #: of either seat's greedy chain multiplies it.
 HINT_MAX_WORK: Final = 12_000_000
-CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
+CHIPS: Final = {a: chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}  # D-4
 # Basis labels are short (they fit an 80-column hint table); BASIS_NOTES explains them.
 BASIS_LAST: Final = "exact: last standing"
 BASIS_TWO: Final = "exact: two players"
@@ -266,11 +266,8 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
             value = min(table.give_value(row, score, chip) for chip in chips)
         elif result == primitives.MATCH:  # D-8.2
             code = primitives.max_discard(row, a, b, c)
-            limits = [(code >> (2 * k)) & 3 for k in range(NUM_SYMBOLS)]
             value = min(
-                table.after_discard_value(_minus(row, sub), score)
-                for sub in product(*(range(m + 1) for m in limits))
-                if any(sub)
+                table.after_discard_value(_minus(row, sub), score) for sub in discard_codes(code)
             )
         elif result == primitives.TAKE:  # D-8.3
             takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
@@ -281,8 +278,9 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
     return total
 
 
-def _minus(row: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(r - d for r, d in zip(row, cards, strict=True))
+def _minus(row: tuple[int, ...], code: int) -> tuple[int, ...]:
+    """``row`` without the discard ``code`` (D-8.2)."""
+    return tuple(r - ((code >> (2 * s)) & 3) for s, r in enumerate(row))
 
 
 def _take_value(

@@ -86,6 +86,30 @@ def max_discard(row: Counts, a: int, b: int, c: int) -> int:
     return code
 
 
+@rule("D-8.2")
+def next_discard(code: int, max_code: int) -> int:
+    """The legal discard that follows ``code`` (D-8.2): the legal discards after a match are
+    the non-empty sub-multisets of ``max_code`` (:func:`max_discard`), and this steps
+    through them in ascending code order (the count of symbol 1 changing fastest). Both
+    are discard codes; ``next_discard(0, max_code)`` is the first legal discard, and 0
+    follows the last one (so 0 at once when ``max_code`` is 0)::
+
+        code = next_discard(0, max_code)
+        while code:
+            ...  # one legal discard
+            code = next_discard(code, max_code)
+    """
+    # An odometer whose digit s counts 0 .. (cards of s in max_code), as one addition: each
+    # digit is raised by 3 - its limit so that a digit at its limit reads 3 and carries.
+    spare = max_code ^ 0x3FFF
+    raised = code + spare + 1
+    if raised >> 14:  # the carry left the llama's digit: that was the last discard
+        return 0
+    low = raised & -raised  # lowest bit set: in the digit that went up
+    below = ((low | (low >> 1)) & 0x1555) - 1  # the bits of the digits below it (now 0)
+    return raised - (spare & ~below)
+
+
 @rule("D-8.3")
 def can_take(llama: Counts, a: int, b: int, c: int, s: int) -> bool:
     """True if llama-row card ``s`` may be taken after a roll with no match (D-8.3): a die

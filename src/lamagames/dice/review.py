@@ -57,6 +57,7 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.hints import BASIS_FINAL, BASIS_LAST, BASIS_TWO
+from lamagames.dice.primitives import chip_points
 from lamagames.dice.rules import Phase, row_score
 from lamagames.dice.solver import NotTractableError, PositionError, get_solver
 from lamagames.dice.solver.space import llama_mask
@@ -71,7 +72,7 @@ THRESHOLDS: Final = Thresholds(inaccuracy=1.0, mistake=2.5, blunder=5.0)
 REVIEW_MAX_WORK: Final = min(3_000_000, DiceExactBot.MAX_WORK)
 #: Default rollouts per action where values are estimated.
 ROLLOUTS: Final = 256
-CHIPS: Final = {GIVE_BLACK: 10, GIVE_WHITE: 1, GIVE_NONE: 0}
+CHIPS: Final = {a: chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}  # D-4
 
 
 def points(value: float, tr: Translator = ENGLISH) -> str:

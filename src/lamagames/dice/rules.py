@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import IntEnum, StrEnum
-from itertools import product
 from typing import Final
 
 from lamagames.core.errors import ParameterError
@@ -191,7 +190,8 @@ def phase_after_roll(result: RollResult, score: int) -> Phase:
 
 def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
     """Discard action ids allowed by a match (D-8.2), ascending: the non-empty
-    sub-multisets of :func:`lamagames.dice.primitives.max_discard`.
+    sub-multisets of :func:`lamagames.dice.primitives.max_discard`, as
+    :func:`lamagames.dice.primitives.next_discard` steps through them.
 
     Args:
         row: the roller's row, count vector of 7.
@@ -199,16 +199,39 @@ def legal_discards(row: Sequence[int], dice: Sequence[int]) -> list[int]:
     """
     a, b, c = dice
     code = primitives.max_discard(row, a, b, c)
-    symbols = [s for s in {a, b, c} if (code >> (2 * s)) & 3]
     out = []
-    for combo in product(*(range(((code >> (2 * s)) & 3) + 1) for s in symbols)):
-        if any(combo):
-            counts = [0] * NUM_SYMBOLS
-            for s, k in zip(symbols, combo, strict=True):
-                counts[s] = k
-            out.append(DISCARD_ID[tuple(counts)])
+    sub = primitives.next_discard(0, code)
+    while sub:
+        out.append(_DISCARD_ID_OF_CODE[sub])
+        sub = primitives.next_discard(sub, code)
     out.sort()
     return out
+
+
+def discard_codes(max_code: int) -> list[int]:
+    """The legal discards after a match (D-8.2) as discard codes (``sum k_s * 4**s``), in
+    lexicographic order of their count vectors (the count of symbol 1 changing slowest, the
+    order the solver's tables list them): the non-empty sub-multisets of ``max_code``, the
+    largest legal discard (:func:`lamagames.dice.primitives.max_discard`), as
+    :func:`lamagames.dice.primitives.next_discard` steps through them; ``[]`` for 0."""
+    out = []
+    sub = primitives.next_discard(0, max_code)
+    while sub:
+        out.append(sub)
+        sub = primitives.next_discard(sub, max_code)
+    out.sort(key=_lexicographic)
+    return out
+
+
+def _lexicographic(code: int) -> tuple[int, ...]:
+    """Sort key of a discard code: its count vector."""
+    return tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
+
+
+#: Discard code (``sum k_s * 4**s``) -> discard action id.
+_DISCARD_ID_OF_CODE: Final[dict[int, int]] = {
+    sum(k << (2 * s) for s, k in enumerate(counts)): action for counts, action in DISCARD_ID.items()
+}
 
 
 def deal_outcomes(deck: Sequence[int]) -> list[tuple[int, float]]:

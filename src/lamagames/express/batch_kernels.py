@@ -78,6 +78,8 @@ next_asked = compiled(primitives.next_asked)
 has_won = compiled(primitives.has_won)
 turn_limit_reached = compiled(primitives.turn_limit_reached)
 available = compiled(primitives.available)
+# The heuristic bot's own valuation (lamagames.bots.express), compiled: one definition.
+ride_value = compiled(express_bots.ride_value)
 board = compiled(primitives.board)
 exit_car = compiled(primitives.exit_car)
 detour = compiled(primitives.detour)
@@ -354,13 +356,10 @@ def policy_action(g, policy, phase, cur, tips, free, rng, car_index):
 
 @njit(cache=True, inline="always", _nrt=False)
 def llama_value(seat, progress, length, lap):
-    """:func:`lamagames.bots.express.llama_value` (E-8): the track length minus the spaces
-    still to ride to the seat's first exit with a completed lap; ``lap[seat]`` holds the
-    smallest and largest lap need of the seat's exits."""
-    first = lap[seat, 0]
-    passed = progress > lap[seat, 1]  # past its exits: the ride of the next lap
-    to_go = (first - progress) % length if passed else max(0, first - progress)
-    return length - to_go
+    """:func:`lamagames.bots.express.llama_value` (E-8): the bot's own
+    :func:`~lamagames.bots.express.ride_value`; ``lap[seat]`` holds the smallest and
+    largest lap need of the seat's exits."""
+    return ride_value(progress, lap[seat, 0], lap[seat, 1], length)
 
 
 @njit(cache=True, _nrt=False)

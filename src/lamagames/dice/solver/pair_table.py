@@ -43,7 +43,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from typing import Final
 
 import numpy as np
@@ -53,6 +52,7 @@ from lamagames.core.jit import choose
 from lamagames.dice import primitives
 from lamagames.dice.actions import LLAMA, NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import discard_codes
 from lamagames.dice.solver import cache, kernel2p
 from lamagames.dice.solver.space import SYMBOL_SCORES, chip_value, roll_table, symbols_of
 from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
@@ -141,23 +141,22 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
         for c, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True)
         if c[LLAMA] < 3  # three llamas are D-8.1
     ]
-    discards: dict[tuple[int, ...], list[list[int]]] = {}
+    discards: dict[int, list[list[int]]] = {}
     for pattern in range(3**NUM_SYMBOLS):
         caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]
-        groups: dict[tuple[int, ...], float] = {}
+        groups: dict[int, float] = {}
         misses: dict[int, float] = {}
         for (a, b, c), p, shown in classes:
             if primitives.roll_result(caps, caps, a, b, c, True) == primitives.MATCH:  # D-8.2
                 code = primitives.max_discard(caps, a, b, c)
-                limits = tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
-                groups[limits] = groups.get(limits, 0.0) + p
+                groups[code] = groups.get(code, 0.0) + p
             else:
                 misses[shown] = misses.get(shown, 0.0) + p
-        for limits, p in groups.items():
+        for code, p in groups.items():
             g_prob.append(p)
-            if limits not in discards:
-                discards[limits] = _discards(limits)
-            d_ent.extend(discards[limits])
+            if code not in discards:
+                discards[code] = _discards(code)
+            d_ent.extend(discards[code])
             g_dptr.append(len(d_ent))
         pat_gptr.append(len(g_prob))
         for shown, p in misses.items():
@@ -172,14 +171,14 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     )  # fmt: skip
 
 
-def _discards(limits: tuple[int, ...]) -> list[list[int]]:
-    """Every non-empty discard within ``limits`` (D-8.2), first symbol varying slowest, as
-    entries ``3 * symbol + cards`` padded with 21 to three."""
+def _discards(max_code: int) -> list[list[int]]:
+    """Every legal discard within the largest one ``max_code`` (D-8.2,
+    :func:`~lamagames.dice.rules.discard_codes`: first symbol varying slowest), as entries
+    ``3 * symbol + cards`` padded with 21 to three."""
     out = []
-    for sub in product(*(range(m + 1) for m in limits)):
-        if any(sub):
-            entries = [3 * s + k for s, k in enumerate(sub) if k]
-            out.append(entries + [21] * (3 - len(entries)))
+    for sub in discard_codes(max_code):
+        entries = [3 * s + k for s in range(NUM_SYMBOLS) if (k := (sub >> (2 * s)) & 3)]
+        out.append(entries + [21] * (3 - len(entries)))
     return out
 
 

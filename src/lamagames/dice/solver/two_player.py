@@ -40,7 +40,7 @@ from typing import Final, Literal
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.rules import row_score
+from lamagames.dice.rules import discard_codes, row_score
 from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     PositionError,
@@ -374,7 +374,7 @@ class TwoPlayerSolver:
         cached = self._row_rolls.get(row)
         if cached is not None:
             return cached
-        matches: dict[tuple[int, ...], float] = {}
+        matches: dict[int, float] = {}
         misses: dict[int, float] = {}
         rolls = self.last.rolls
         for counts, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True):
@@ -384,18 +384,17 @@ class TwoPlayerSolver:
                 continue
             if kind == primitives.MATCH:  # D-8.2
                 code = primitives.max_discard(row, a, b, c)
-                limits = tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
-                matches[limits] = matches.get(limits, 0.0) + p
+                matches[code] = matches.get(code, 0.0) + p
             else:
                 shown = sum(1 << s for s in range(NUM_SYMBOLS) if counts[s])
                 misses[shown] = misses.get(shown, 0.0) + p
         match_list = []
-        for limits, p in matches.items():
-            after: list[Row] = []
-            for combo in _sub_vectors(limits):
-                if any(combo):
-                    after.append(tuple(r - c for r, c in zip(row, combo, strict=True)))
-            match_list.append((p, tuple(after)))
+        for code, p in matches.items():
+            after = tuple(
+                tuple(r - ((sub >> (2 * s)) & 3) for s, r in enumerate(row))
+                for sub in discard_codes(code)  # D-8.2
+            )
+            match_list.append((p, after))
         result = _RowRolls(tuple(match_list), tuple((p, m) for m, p in misses.items()))
         self._row_rolls[row] = result
         return result
@@ -448,13 +447,6 @@ def _add(row: Row, symbol: int) -> Row:
 
 def _union(row: Row, mask: int) -> Row:
     return tuple(c + (mask >> s & 1) for s, c in enumerate(row))
-
-
-def _sub_vectors(limits: tuple[int, ...]) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = [()]
-    for lim in limits:
-        out = [(*v, k) for v in out for k in range(lim + 1)]
-    return out
 
 
 def state_bound(key: Key) -> int:
