@@ -216,3 +216,21 @@ def test_the_exact_bot_warms_up_on_a_tiny_solve_with_two_seats(
     assert at is not None
     many.warm_code(at)
     assert stepped == [1]
+
+
+def test_warm_interpreted_bots_builds_the_interpreted_rollouts_issue_19() -> None:
+    """On a cold cache the warm-up builds the interpreted rollouts (a few tenths of a
+    second of reading and rewriting source) while the people make their first moves, so a
+    ``search`` bot's first interpreted decision does not pay for it."""
+    from lamagames.cli.warmup import warm_interpreted_bots
+    from lamagames.core import jit
+    from lamagames.dice.batch_heuristic import rollouts
+
+    for players, kind in ((6, "search"), (3, "exact")):
+        jit._runners.pop(rollouts, None)
+        game = make("dice", num_players=players)
+        warm_interpreted_bots(game, ["human", kind, "no-such-kind"], 1)
+        assert jit._runners[rollouts].__name__ == "run_on_views"
+    jit._runners.pop(rollouts, None)
+    warm_interpreted_bots(make("dice", num_players=2), ["exact"], 1)  # solves: not interpreted
+    assert rollouts not in jit._runners

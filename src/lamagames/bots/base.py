@@ -77,6 +77,14 @@ class Bot(ABC):
         """
         self.step(state)
 
+    def warm_interpreted(self) -> None:
+        """Make ready the interpreted form of the code an :attr:`interpretable` bot runs
+        while its compiled code is not (building it reads and rewrites the kernels' source,
+        a few tenths of a second): ``lama play``'s warm-up calls it on a cold cache, while
+        the people make their first moves, so the bot's first decision does not pay for it.
+        The default does nothing."""
+        return None
+
     def warm_split(self) -> tuple[object, ...] | None:
         """How ``lama play``'s warm-up shares :meth:`warm_code`'s compiles between a helper
         process and its own (issue 19: the two run on two cores, and a compile in a helper

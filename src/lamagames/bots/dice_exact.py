@@ -110,6 +110,12 @@ class DiceExactBot(Bot):
         other = tuple(1 if s == 1 else 0 for s in range(7))
         self._new_two_player().roll_outcome((one, other, 1 << LLAMA, 0, 0))
 
+    def warm_interpreted(self) -> None:
+        """With three or more seats, the search fallback's (see
+        :meth:`~lamagames.bots.base.Bot.warm_interpreted`)."""
+        if self.interpretable:
+            self.fallback.warm_interpreted()
+
     def warm_split(self) -> tuple[object, ...] | None:
         """With two seats the helper process compiles the last-standing solve and the roll
         values (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,

@@ -164,6 +164,14 @@ class DiceSearchBot(RolloutSearchBot):
         #: the in-kernel heuristic's roll-value memo, warm across decisions.
         self._memo = batch_rollout.new_memo(1 << 16)
 
+    def warm_interpreted(self) -> None:
+        """Build the interpreted form of the rollouts kernel (see
+        :meth:`~lamagames.bots.base.Bot.warm_interpreted`)."""
+        from lamagames.core.jit import interpreted
+        from lamagames.dice.batch_heuristic import rollouts
+
+        interpreted(rollouts)
+
     def base_policy(self, seat: int) -> Bot:
         """The ``heuristic`` bot of that seat (deterministic)."""
         return DiceHeuristicBot(self.game, seat, 0)

@@ -176,6 +176,20 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
             break
 
 
+def warm_interpreted_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+    """Build the interpreted code of each compiled kind in ``kinds`` whose bots decide
+    interpreted while the compiled code is not ready
+    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; a kind that
+    cannot be made or fails is skipped (the real game reports it)."""
+    for kind in compiled_kinds(game.game_id, kinds):
+        try:
+            bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
+            if bot.interpretable:
+                bot.warm_interpreted()
+        except (LamaError, ValueError, RuntimeError, OSError):
+            pass
+
+
 def _among(kernel: object, kernels: Sequence[object]) -> bool:
     return any(kernel is k for k in kernels)
 
@@ -284,6 +298,8 @@ class BackgroundWarmUp:
                 self._start_helper(game, seed)
                 if self._cold(game, seed):
                     self.compiling.set()
+                    # while the helper compiles: what the bots decide with meanwhile
+                    warm_interpreted_bots(game, self.kinds, seed)
                     self.helped = self._help(game, seed)
                 else:
                     self._stop_helper()
