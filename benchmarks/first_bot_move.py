@@ -58,6 +58,16 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   margin; ``search`` with six seats about 5.7 s, the interpreted first decision alone
   (before: about 9.5 s, the decision sharing the GIL with the compile), so the 3 s are NOT
   met there; two seats about 1.0 s (before 1.3-1.7 s).
+* Interpreted rollouts on memoryviews and the interpreted code built by the warm-up
+  (2026-12-02 09:41-09:52, an idle machine, load 0.2-1.3, ``--think 0.1``): ``search``
+  with six seats waited 7.6 s (main thread 6.8 s) before the memoryviews (08:09, load
+  1.1); 3.7 s (main thread 3.4 s) with them; 3.8, 3.9 and 4.0 s after the merge of the
+  one-discard-enumeration work, the first decision still building the interpreted code;
+  3.0, 2.5 and 2.9 s (main thread 2.9, 2.4 and 2.8 s) once the warm-up builds it. The
+  first move is the bot's roll and its discard: two interpreted decisions of about 1.4
+  CPU s each. With ``--think 5``: 4.2 s (the compile, about 12 CPU s, not done after 10
+  s). ``search`` with two seats 1.0 s; ``exact`` with two seats 4.6 s (game CPU 4.2 s,
+  helper 3.7 s): the game's compile of the sweep and the first solve.
 """
 
 from __future__ import annotations
