@@ -64,7 +64,6 @@ def test_batch_kernel_constants_are_the_engines() -> None:
     assert k.NUM_OUTCOMES == actions.MAX_CHANCE_OUTCOMES
     assert k.A_DISCARD == actions.DISCARD_BASE
     assert k._DECK.tolist() == list(rules.DECK_CARDS)
-    assert k._VALUES.tolist() == list(actions.VALUES)
 
 
 def _plain_discards(max_code: int) -> list[int]:

@@ -209,7 +209,7 @@ def memo_roll_value(
         packed += min(row[s], 15) << (4 * s)
         packed += llama[s] << (28 + s)
     packed += (1 if last else 0) << 35
-    packed += (2 if chip == 10 else chip) << 36
+    packed += (2 if chip == primitives.BLACK_POINTS else 1 if chip > 0 else 0) << 36  # D-4
     key = np.uint64(packed)
     i = int((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & (size - 1)
     while memo[i] != 0:

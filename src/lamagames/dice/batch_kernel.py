@@ -51,7 +51,6 @@ from lamagames.dice.actions import (
     QUIT,
     ROLL,
     TAKE_BASE,
-    VALUES,
 )
 from lamagames.dice.rules import DECK_CARDS, LLAMA_ROW_CARDS, Phase
 
@@ -97,7 +96,6 @@ ERR_ILLEGAL: Final = 1
 ERR_CHANCE: Final = 2
 ERR_OVER: Final = 3
 
-_VALUES = np.array(VALUES, dtype=np.int32)
 _DECK = np.array(DECK_CARDS, dtype=np.int8)
 _LLAMA_ROW = np.array(LLAMA_ROW_CARDS, dtype=np.int8)
 

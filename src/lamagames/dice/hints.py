@@ -59,7 +59,7 @@ from lamagames.dice.primitives import chip_points
 from lamagames.dice.rules import Phase, discard_codes, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
-from lamagames.dice.solver.space import llama_mask
+from lamagames.dice.solver.space import give_choices, llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 from lamagames.dice.state import DiceState
 
@@ -261,8 +261,7 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
         a, b, c = (k for k in range(NUM_SYMBOLS) for _ in range(counts[k]))
         result = primitives.roll_result(row, llama, a, b, c, False)  # D-8, takes allowed
         if result == primitives.THREE_LLAMAS:  # D-8.1: a chip or none, then the same seat
-            choices = primitives.chip_choices(score)
-            chips = [0] + ([10] if choices & 1 else []) + ([1] if choices & 2 else [])
+            chips = [0, *give_choices(score)]  # D-4: from chip_choices and chip_points
             value = min(table.give_value(row, score, chip) for chip in chips)
         elif result == primitives.MATCH:  # D-8.2
             code = primitives.max_discard(row, a, b, c)

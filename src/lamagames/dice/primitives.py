@@ -24,6 +24,11 @@ from typing import Any, Final
 from lamagames.core.jit import rule
 from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE, LLAMA, VALUES
 
+#: Points of a black and of a white chip (D-4), written here once: the chip primitives
+#: below read them.
+BLACK_POINTS: Final = 10
+WHITE_POINTS: Final = 1
+
 #: Roll results of :func:`roll_result` (D-8, in the order checked).
 THREE_LLAMAS: Final = 0
 MATCH: Final = 1
@@ -131,9 +136,9 @@ def chip_choices(score: int) -> int:
     black chip (10 points, ``score >= 10``), 2 a white chip (1 point, ``score % 10 > 0``).
     Declining is always allowed."""
     choices = 0
-    if score >= 10:
+    if score >= BLACK_POINTS:
         choices |= 1
-    if score % 10 > 0:
+    if score % BLACK_POINTS > 0:
         choices |= 2
     return choices
 
@@ -143,9 +148,9 @@ def chip_points(action: int) -> int:
     """Points a give-back action takes off the giver's score (D-4, D-8.1, D-10): 10 for
     ``give black``, 1 for ``give white``, 0 for ``give none``."""
     if action == GIVE_BLACK:
-        return 10
+        return BLACK_POINTS
     if action == GIVE_WHITE:
-        return 1
+        return WHITE_POINTS
     return 0
 
 
@@ -153,10 +158,10 @@ def chip_points(action: int) -> int:
 def best_chip(score: int) -> int:
     """Points of the most valuable chip a seat with ``score`` points holds (D-4): 10 with a
     black chip, 1 with only white ones, 0 without chips."""
-    if score >= 10:
-        return 10
+    if score >= BLACK_POINTS:
+        return BLACK_POINTS
     if score > 0:
-        return 1
+        return WHITE_POINTS
     return 0
 
 

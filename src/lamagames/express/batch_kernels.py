@@ -57,7 +57,7 @@ from lamagames.express.actions import (
     NUM_CAR_SLOTS,
     PASS,
 )
-from lamagames.express.board import PASSENGER_CARS
+from lamagames.express.board import LLAMAS_PER_PLAYER, PASSENGER_CARS
 from lamagames.express.rules import (
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,
@@ -600,7 +600,7 @@ def setup_game(g, seed, setup, prm, st):
         owner[g, slot] = -1
         prog[g, slot] = 0
     for s in range(n):
-        station[g, s] = 4
+        station[g, s] = LLAMAS_PER_PLAYER  # E-1: every llama starts at its station
         house[g, s] = 0
         free[g, s] = np.uint64(0)
     for i in range(path_len.shape[1]):
