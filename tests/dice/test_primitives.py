@@ -110,3 +110,9 @@ def test_next_discard_compiled_agrees() -> None:
             if nxt == 0:
                 break
             code = nxt
+
+
+def test_d11_wins_the_lowest_score_ties_all_win() -> None:
+    assert [primitives.wins([40, 12, 33], s) for s in range(3)] == [False, True, False]
+    assert [primitives.wins([12, 40, 12], s) for s in range(3)] == [True, False, True]
+    assert all(primitives.wins([0, 0], s) for s in range(2))

@@ -36,3 +36,16 @@ def test_batch_step_path_plays_the_golden_game() -> None:
     assert decisions > 100
     assert int(batch.current_player(states)[0]) == TERMINAL_PLAYER  # over (D-11)
     assert states.scores[0].tolist() == final_scores
+
+
+def test_batch_play_wins_are_the_lowest_scores_d11() -> None:
+    """Whole kernel games: a seat wins exactly when no seat has fewer points (D-11, ties
+    all win), checked against the final scores here, not against the scalar engine (which
+    shares the primitive)."""
+    params = batch.check_params(3, {"end_score": 15})
+    results = batch.play(np.arange(300, dtype=np.uint64), ["benchmark"] * 3, params)
+    ties = 0
+    for scores, wins in zip(results.scores.tolist(), results.wins.tolist(), strict=True):
+        assert wins == [1 if s == min(scores) else 0 for s in scores]
+        ties += sum(wins) > 1
+    assert ties > 0  # the rule's tie case is reached

@@ -115,6 +115,7 @@ is_empty = compiled(primitives.is_empty)
 everyone_quit = compiled(primitives.everyone_quit)
 gives_back_after_round = compiled(primitives.gives_back_after_round)
 game_over = compiled(primitives.game_over)
+wins = compiled(primitives.wins)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 

@@ -49,6 +49,7 @@ from lamagames.dice.batch_kernel import (
     reset_game,
     sample_chance,
     seed_streams,
+    wins,
 )
 from lamagames.dice.rules import Phase
 
@@ -165,12 +166,9 @@ def _write_results(seats: Seats, results: Results, g: int, decisions: int) -> No
     """Store game ``g``'s :class:`Results` from its final state (a win: the lowest score,
     D-11; rounds: the round number, which counts up only when a new round is dealt)."""
     scores = seats.scores
-    low = scores[0]
-    for q in range(scores.shape[0]):
-        low = min(low, scores[q])
     for q in range(scores.shape[0]):
         results.scores[g, q] = scores[q]
-        results.wins[g, q] = 1 if scores[q] == low else 0
+        results.wins[g, q] = 1 if wins(scores, q) else 0  # D-11
         results.rpts[g, q] = seats.rpts[q]
     results.length[g] = seats.ctrl[ROUND]
     results.decisions[g] = decisions

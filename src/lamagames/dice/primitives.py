@@ -213,3 +213,13 @@ def game_over(scores: Counts, end_score: int) -> bool:
         if scores[seat] >= end_score:
             return True
     return False
+
+
+@rule("D-11")
+def wins(scores: Counts, seat: int) -> bool:
+    """True when ``seat`` has the lowest score (D-11: the lowest score wins, ties all
+    win); asked once the game is over."""
+    for other in range(len(scores)):  # noqa: SIM110
+        if scores[other] < scores[seat]:
+            return False
+    return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lamagames.dice import primitives
 from lamagames.dice.rules import Phase, RollResult, last_standing, roll_result, row_score
 
 if TYPE_CHECKING:
@@ -125,8 +126,7 @@ class DiceStateReader:
         """Seats with the lowest score once the game is over (D-11); ``[]`` before."""
         if self._phase != Phase.OVER:
             return []
-        low = min(self._scores)
-        return [i for i, s in enumerate(self._scores) if s == low]
+        return [i for i in range(len(self._scores)) if primitives.wins(self._scores, i)]
 
     def matches(self) -> bool:
         """True if a die of the current roll shows a symbol in the current seat's row."""

@@ -39,6 +39,7 @@ from lamagames.dice.batch_kernel import (
     reset_game,
     sample_chance,
     seed_streams,
+    wins,
 )
 from lamagames.dice.rules import Phase
 from lamagames.dice.views import observation_size
@@ -204,11 +205,8 @@ def _output(g: int, view: int, last: Any, one: Any, tb: Any, buf: Any, out: Any)
         rewards[g, s] = 0.0
     if phase == Phase.OVER:
         status[g] = TERMINATED
-        best = scores[0]
-        for s in range(1, n):
-            best = min(best, scores[s])
         for s in range(n):
-            if scores[s] == best:  # D-11: the lowest score wins, ties all win
+            if wins(scores, s):  # D-11: the lowest score wins, ties all win
                 rewards[g, s] = 1.0
         return
     status[g] = RUNNING
