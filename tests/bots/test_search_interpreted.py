@@ -22,8 +22,6 @@ from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core import jit
 from lamagames.core.game import State
 from lamagames.core.rng import make_rng
-
-pytest.importorskip("numba")
 from lamagames.dice import batch_rollout
 from lamagames.dice.batch_heuristic import rollouts as rollout_kernel
 

@@ -8,6 +8,7 @@ import threading
 import time
 from typing import ClassVar
 
+import numba
 import pytest
 from rich.console import Console
 from rich.text import Text
@@ -28,8 +29,6 @@ from lamagames.cli.warmup import (
 from lamagames.core.game import State
 from lamagames.core.records import SeatInfo
 from lamagames.core.registry import make
-
-numba = pytest.importorskip("numba")
 
 
 def _terminal() -> tuple[Console, io.StringIO]:

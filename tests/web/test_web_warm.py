@@ -27,7 +27,6 @@ def _wait(predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
 
 
 def test_server_start_warms_the_compiled_heuristic_and_freezes_gc(tmp_path: Path) -> None:
-    pytest.importorskip("numba")
     dice_bots.use_compiled_heuristic(False)
     frozen = gc.get_freeze_count()
     try:

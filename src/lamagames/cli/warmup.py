@@ -182,12 +182,10 @@ def warm_interpreted_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
     (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; a kind that
     cannot be made or fails is skipped (the real game reports it)."""
     for kind in compiled_kinds(game.game_id, kinds):
-        try:
+        with contextlib.suppress(LamaError, ValueError, RuntimeError, OSError):
             bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
             if bot.interpretable:
                 bot.warm_interpreted()
-        except (LamaError, ValueError, RuntimeError, OSError):
-            pass
 
 
 def _among(kernel: object, kernels: Sequence[object]) -> bool:
