@@ -134,14 +134,16 @@ class Wait:
     took: float
 
 
-def run_once(kind: str, think: float, seed: int, players: int, cache: Path) -> Wait:
-    """One game up to the first bot move."""
+def run_once(
+    kind: str, think: float, seed: int, players: int, cache: Path, python: str = sys.executable
+) -> Wait:
+    """One game up to the first bot move, played by the interpreter ``python``."""
     seats = ",".join(["human"] + [kind] * (players - 1))
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
     env.update(TERM="xterm-256color", NUMBA_CACHE_DIR=str(cache))
     with tempfile.TemporaryDirectory() as folder:
         child = pexpect.spawn(
-            sys.executable,
+            python,
             ["-m", "lamagames.cli", "play", "dice", "--seats", seats, "--seed", str(seed),
              "--delay", "0", "--record", str(Path(folder) / "game.lamarec.json")],
             dimensions=(40, 100), env=env, encoding="utf-8", timeout=900,
@@ -175,6 +177,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--cache", type=Path, default=None, help="reuse this cache (warm)")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the interpreter that plays (default this one); e.g. a venv made with the "
+        "README's `pip install '.[solver]'`, a user's install",
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.kind} x{args.players - 1}, seed {args.seed}, load average {load:.1f}")
@@ -182,7 +190,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as empty:
             cache = args.cache if args.cache is not None else Path(empty)
             state = "warm" if args.cache is not None else "cold"
-            wait = run_once(args.kind, think, args.seed, args.players, cache)
+            wait = run_once(args.kind, think, args.seed, args.players, cache, args.python)
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
             f"{state} cache, {think:g} s per prompt: the person took {wait.took:.1f} s, "
