@@ -26,9 +26,9 @@ still pass. This module checks the batch step kernels three ways instead:
    them again after an intended change of the policies or of the streams:
    ``python -m tests.express.test_express_batch_golden``; a change of the rules must first
    pass the referee.
-3. **Hand-built positions** with results written out from the rules text (E-6 no pushing
-   and riders' progress, E-7/E-8 the lap check on exit, E-7/E-8 detour and walk back, E-9
-   asking order), stepped through the batch kernels.
+3. **Hand-built positions** with results written out from the rules text (E-6 no pushing,
+   closing up to the other train and riders' progress, E-7/E-8 the lap check on exit,
+   E-7/E-8 detour and walk back, E-9 asking order), stepped through the batch kernels.
 """
 
 from __future__ import annotations
@@ -581,6 +581,20 @@ def test_e6_a_blocked_train_stays_and_the_other_moves_with_its_riders() -> None:
     assert legal(engine, states) == {PASS, REBOARD_BASE + 2}
 
 
+def test_e6_a_move_may_close_up_to_the_other_train() -> None:
+    """Train B (tip 27) rolled red goes 8 spaces to the red space 35; train A's tip is on
+    42, its last car on 35 (E-2): B's locomotive ends on 34, right behind it, entering no
+    space of A, so B can move; A can move too (2 spaces to the red 44), so after the window
+    the active player chooses (E-6). Green may board B1 (on 24) in the window."""
+    engine = ExpressBatch(2)
+    states = start(engine, ("after_roll", 1, DIE.index("R")), trains={"A": 42, "B": 27}, rolls=3)
+    assert legal(engine, states) == {PASS, BOARD_BASE + 5}
+    engine.step(states, np.array([PASS]))
+    view = batch_view(states, 0)
+    assert (view["phase"], view["current"], view["tips"]) == (PHASE_CHOOSE, 0, [42, 27])
+    assert legal(engine, states) == {MOVE_A, MOVE_B}
+
+
 def test_e7_e8_detour_walks_back_behind_the_waiting_llamas() -> None:
     """Green's llama in B1 (tip 33: B1 on arrow 30) with progress 6 (30 - 24). Yellow
     detours it to footpath 2 (arrow 30, re-boarding space 27, 3 spaces back), behind the
@@ -608,26 +622,26 @@ def test_e7_e8_detour_walks_back_behind_the_waiting_llamas() -> None:
 
 
 def test_e9_asking_goes_round_from_the_active_seat() -> None:
-    """Three seats, pink (1) to roll. Yellow (0) may board A1 (tip 3: A1 on 0), green (2)
-    may board B1 (tip 27: B1 on 24), pink has nothing. The window after the roll asks green
-    first (the first seat with an action from the active one), after its pass yellow; after
-    yellow's action the passes are forgotten and the asking goes on from pink: green again;
-    when it passes the window closes (yellow has nothing left), E-9."""
+    """Three seats, yellow (0) to roll. Yellow may board A1 (tip 3: A1 on its boarding
+    space 0), green (2) may board B1 (tip 27: B1 on 24), pink (1) has nothing. The window
+    after the roll asks yellow first (the active seat, E-9); after its pass the asking goes
+    on in turn order, past pink (no action), to green; green boards, so the passes are
+    forgotten and yellow is asked again; when it passes the window closes."""
     engine = ExpressBatch(3)
-    states = start(engine, trains={"A": 3, "B": 27}, active=1)
+    states = start(engine, trains={"A": 3, "B": 27})
     view = batch_view(states, 0)
-    assert (view["phase"], view["current"], view["active"]) == (PHASE_WINDOW, 2, 1)
+    assert (view["phase"], view["current"], view["active"]) == (PHASE_WINDOW, 0, 0)
     assert int(states.stage[0]) == 0 and view["rolls"] == 1
-    assert legal(engine, states) == {PASS, BOARD_BASE + 5}
-    engine.step(states, np.array([PASS]))
-    assert int(states.current[0]) == 0
     assert legal(engine, states) == {PASS, BOARD_BASE + 0}
-    engine.step(states, np.array([BOARD_BASE + 0]))
+    engine.step(states, np.array([PASS]))
     assert int(states.current[0]) == 2
     assert legal(engine, states) == {PASS, BOARD_BASE + 5}
+    engine.step(states, np.array([BOARD_BASE + 5]))
+    assert int(states.current[0]) == 0 and int(states.passed[0]) == 0
+    assert legal(engine, states) == {PASS, BOARD_BASE + 0}
     engine.step(states, np.array([PASS]))
     view = batch_view(states, 0)
-    assert view["cars"][0] == [0, 0] and view["station"] == [3, 4, 4]
+    assert view["cars"][5] == [2, 0] and view["station"] == [4, 4, 3]
     assert not (view["phase"] == PHASE_WINDOW and int(states.stage[0]) == 0)  # closed
 
 
