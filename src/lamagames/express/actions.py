@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from lamagames.core.errors import InvalidActionError, quoted
-from lamagames.express.board import DIE_COLOURS, NUM_DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS
+from lamagames.express.material import DIE_COLOURS, NUM_DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS
 
 PASS: Final = 0
 MOVE_A: Final = 1

@@ -65,9 +65,20 @@ from lamagames.core.errors import BoardError, plural
 from lamagames.core.files import read_json_file
 from lamagames.core.validation import first_error
 
-#: Die colours in chance-outcome order (E-1): red, orange, yellow, green, blue, purple.
-DIE_COLOURS: Final = "ROYGBP"
-NUM_DIE_COLOURS: Final = len(DIE_COLOURS)
+# The material (E-1, E-2) and the space roles (E-3), importable from here as before.
+from lamagames.express.material import DIE_COLOURS as DIE_COLOURS
+from lamagames.express.material import NUM_DIE_COLOURS as NUM_DIE_COLOURS
+from lamagames.express.material import NUM_TRAINS as NUM_TRAINS
+from lamagames.express.material import PASSENGER_CARS as PASSENGER_CARS
+from lamagames.express.material import ROLE_ARROW as ROLE_ARROW
+from lamagames.express.material import ROLE_BOARDING as ROLE_BOARDING
+from lamagames.express.material import ROLE_EXIT as ROLE_EXIT
+from lamagames.express.material import ROLE_NAMES as ROLE_NAMES
+from lamagames.express.material import ROLE_NONE as ROLE_NONE
+from lamagames.express.material import ROLE_REBOARD as ROLE_REBOARD
+from lamagames.express.material import TRAIN_SPACES as TRAIN_SPACES
+from lamagames.express.primitives import lap_need
+
 DIE_COLOUR_NAMES: Final = ("red", "orange", "yellow", "green", "blue", "purple")
 #: Player colours (E-1); each has one station.
 PLAYER_COLOURS: Final = ("yellow", "pink", "green", "blue")
@@ -77,11 +88,6 @@ LLAMAS_PER_PLAYER: Final = 4
 #: Stations apart in clockwise order between diagonal opposites (E-5).
 DIAGONAL_STEP: Final = NUM_STATIONS // 2
 EXITS_PER_STATION: Final = 3
-#: Passenger cars per train (E-1).
-PASSENGER_CARS: Final = 5
-#: Spaces a train covers: locomotive, coal car and five passenger cars (E-2).
-TRAIN_SPACES: Final = 2 + PASSENGER_CARS
-NUM_TRAINS: Final = 2
 #: Smallest track: both trains plus two free spaces (E-12).
 MIN_TRACK_LENGTH: Final = NUM_TRAINS * TRAIN_SPACES + 2
 #: Largest track accepted (a sanity bound for memory and observation size).
@@ -91,14 +97,6 @@ MIN_SETUP_GAP: Final = TRAIN_SPACES + 1
 #: Largest footpath: there are only 16 llamas, so more footprints could never be used.
 MAX_FOOTPATH: Final = 16
 MAX_ARROWS: Final = MAX_TRACK_LENGTH
-
-# Space roles (E-3: every special space has exactly one role).
-ROLE_NONE: Final = 0
-ROLE_BOARDING: Final = 1
-ROLE_EXIT: Final = 2
-ROLE_ARROW: Final = 3
-ROLE_REBOARD: Final = 4
-ROLE_NAMES: Final = ("none", "boarding", "exit", "arrow", "reboard")
 
 _PACKAGE: Final = "lamagames.express"
 STANDARD_BOARD_NAME: Final = "standard"
@@ -181,7 +179,8 @@ class Board:
         role_index: station index (boarding/exit spaces) or footpath index (arrow and
             re-boarding spaces) of each space, ``-1`` for plain spaces.
         exit_need: for an exit space of station ``k``, the progress a llama needs to exit
-            there: the forward distance from ``k``'s boarding space (E-8); 0 elsewhere.
+            there: the forward distance from ``k``'s boarding space (E-8,
+            :func:`~lamagames.express.primitives.lap_need`); 0 elsewhere.
         next_distance: ``next_distance[c][t]``: spaces from tip ``t`` to the next space of
             die colour ``c`` strictly ahead (E-6), ``1..N``.
     """
@@ -366,7 +365,7 @@ def _validate(spec: BoardSpec) -> Board:
         for exit_space in placed.exits:
             role[exit_space] = ROLE_EXIT
             role_index[exit_space] = k
-            exit_need[exit_space] = (exit_space - placed.boarding) % length
+            exit_need[exit_space] = lap_need(placed.boarding, exit_space, length)
     for i, footpath in enumerate(footpaths):
         role[footpath.arrow] = ROLE_ARROW
         role_index[footpath.arrow] = i

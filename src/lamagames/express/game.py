@@ -53,7 +53,7 @@ from lamagames.express.board import (
     parse_board,
     standard_board,
 )
-from lamagames.express.primitives import car_space
+from lamagames.express.primitives import car_space, lap_need
 from lamagames.express.rules import NO_SEAT, exact_int
 from lamagames.express.state import ExpressState
 from lamagames.express.state_data import parse_state_data
@@ -300,7 +300,7 @@ class ExpressGame(Game):
             car = int(key[1])
             space = car_space(tips[key[0]], car - 1, board.length)
             if progress is None:
-                progress = board.distance(self.home_boarding[owner], space)
+                progress = lap_need(self.home_boarding[owner], space, board.length)
             car_rows[key[0]][car - 1] = {"owner": owner, "progress": progress}
             placed[owner] += 1
         paths: list[list[dict[str, int]]] = [[] for _ in board.footpaths]
@@ -312,8 +312,8 @@ class ExpressGame(Game):
                 if not exact_int(owner) or not 0 <= owner < n:
                     raise ParameterError(f"footpaths: {index}: no seat {owner!r}")
                 if progress is None:
-                    progress = board.distance(
-                        self.home_boarding[owner], board.footpaths[index].reboard
+                    progress = lap_need(
+                        self.home_boarding[owner], board.footpaths[index].reboard, board.length
                     )
                 paths[index].append({"owner": owner, "progress": progress})
                 placed[owner] += 1

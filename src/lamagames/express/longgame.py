@@ -38,6 +38,7 @@ from lamagames.express.actions import (
 )
 from lamagames.express.board import NUM_DIE_COLOURS, PASSENGER_CARS
 from lamagames.express.game import ExpressGame
+from lamagames.express.primitives import has_won
 from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState
 
@@ -69,7 +70,7 @@ def _planned(state: ExpressState, seat: int, plan: int) -> list[int]:
         elif action >= DETOUR_BASE:
             out.append((1, action))
         elif action >= EXIT_BASE:
-            if state.house_llamas(seat) + 1 < state.game.llamas_to_win:
+            if not has_won(state.house_llamas(seat) + 1, state.game.llamas_to_win):  # E-10
                 out.append((3, action))
         else:
             out.append((2, action))

@@ -37,6 +37,7 @@ from lamagames.express.events import (
     WindowOpened,
     events,
 )
+from lamagames.express.primitives import has_won
 from lamagames.express.state import ExpressState
 
 STAGE_WORDS: Final = {"after_roll": "roll", "after_move": "move"}
@@ -175,7 +176,7 @@ def action_label(
     if kind == KIND_EXIT:
         home = state.house_llamas(player) + 1
         fields = {"car": where, "home": home, "of": game.llamas_to_win}
-        if home >= game.llamas_to_win:
+        if has_won(home, game.llamas_to_win):  # E-10
             text = _(
                 "your llama in car {car} gets off into your house ({home} of {of} home): you win!"
             )

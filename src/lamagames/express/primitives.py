@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from lamagames.core.jit import rule
 from lamagames.express.actions import BOARD_BASE, DETOUR_BASE, EXIT_BASE, REBOARD_BASE
-from lamagames.express.board import (
+from lamagames.express.material import (
     PASSENGER_CARS,
     ROLE_ARROW,
     ROLE_BOARDING,
@@ -70,7 +70,8 @@ CHOOSE_TRAIN: Final = 2
 def car_space(tip: int, car: int, length: int) -> int:
     """Space of passenger car ``car`` (0-based, 0..4) of a train whose tip touches ``tip``
     on a track of ``length`` spaces (E-2: locomotive ``tip-1``, coal car ``tip-2``, cars
-    ``tip-3 .. tip-7``, modulo the length)."""
+    ``tip-3 .. tip-7``, modulo the length); ``car`` -2 and -1 give the spaces of the
+    locomotive and the coal car."""
     return (tip - CAR_BEHIND_TIP - car) % length
 
 
@@ -101,6 +102,18 @@ def move_train(tips: Ints, owner: Ints, prog: Ints, train: int, distance: int, l
     for slot in range(base, base + PASSENGER_CARS):
         if owner[slot] >= 0:
             prog[slot] += distance
+
+
+@rule("E-8")
+def lap_need(boarding: int, space: int, length: int) -> int:
+    """Progress a llama needs to get off at ``space`` (E-8): the distance forward from its
+    home boarding space ``boarding`` to ``space`` on a track of ``length`` spaces, ``0 ..
+    length-1`` (on the standard board 45, 46 or 47 at the owner's exit spaces). The boards'
+    ``exit_need`` tables and ``ExpressState.lap_need`` are built with it, and :func:`available`
+    compares a llama's progress with those needs; it is also the progress of a llama at
+    ``space`` on its first lap without detours (``build_state``'s default, and the
+    congruence every saved progress must keep)."""
+    return (space - boarding) % length
 
 
 @rule("E-8")

@@ -11,7 +11,7 @@ from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Outcome, Termination
 from lamagames.express.actions import NUM_CAR_SLOTS, TRAIN_NAMES
 from lamagames.express.board import DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES, Board
-from lamagames.express.primitives import car_space, movable
+from lamagames.express.primitives import car_space, lap_need, movable
 from lamagames.express.rules import (
     EMPTY,
     NO_SEAT,
@@ -139,10 +139,13 @@ class ExpressStateReader:
         return car_space(self._tips[train], car - 1, self._board.length)
 
     def train_spaces(self, train: int) -> list[int]:
-        """Spaces of a train: locomotive, coal car, cars 1..5 (E-2)."""
+        """Spaces of a train: locomotive, coal car, cars 1..5 (E-2, :func:`car_space`, whose
+        cars -2 and -1 are the locomotive and the coal car)."""
         tip = self._tips[train]
         length = self._board.length
-        return [(tip - offset) % length for offset in range(1, TRAIN_SPACES + 1)]
+        return [
+            car_space(tip, c, length) for c in range(PASSENGER_CARS - TRAIN_SPACES, PASSENGER_CARS)
+        ]
 
     def car_llama(self, train: int, car: int) -> tuple[int, int] | None:
         """``(owner seat, progress)`` of the llama in a car, or ``None`` if empty."""
@@ -164,8 +167,8 @@ class ExpressStateReader:
 
     def lap_need(self, seat: int, space: int) -> int:
         """Progress a llama of ``seat`` needs to exit at ``space``: the forward distance from
-        its home boarding space (E-8)."""
-        return self._board.distance(self.game.home_boarding[seat], space)
+        its home boarding space (E-8, :func:`~lamagames.express.primitives.lap_need`)."""
+        return lap_need(self.game.home_boarding[seat], space, self._board.length)
 
     def movable_trains(self) -> list[int]:
         """Trains that can move with the last roll (E-6); empty before the first roll."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Final
 
-from lamagames.express.board import NUM_DIE_COLOURS
+from lamagames.express.material import NUM_DIE_COLOURS
 
 if TYPE_CHECKING:
     from lamagames.express.state import ExpressState

@@ -154,7 +154,9 @@ class ExpressState(ExpressStateReader, State):
         """Seats that may act now, in turn order from the current player.
 
         In a window (E-9): every seat with an available free action that has not passed since
-        the last action. When choosing a train: the active player. Otherwise empty.
+        the last action, in the order :func:`~lamagames.express.primitives.next_asked` would
+        ask them if each passed in turn. When choosing a train: the active player. Otherwise
+        empty.
         """
         phase = self._phase
         if phase == _CHOOSE:
@@ -163,13 +165,13 @@ class ExpressState(ExpressStateReader, State):
             return []
         free = self._free_bits()
         n = self._n
-        start = self._cur
-        passed = self._passed
         out = []
-        for i in range(n):
-            seat = (start + i) % n
-            if free[seat] and not (passed >> seat) & 1:
-                out.append(seat)
+        listed = self._passed
+        seat = next_asked(free, listed, self._cur, n)
+        while seat != NO_SEAT:
+            out.append(seat)
+            listed |= 1 << seat
+            seat = next_asked(free, listed, seat + 1, n)
         return out
 
     # ================================================================= protocol: actions

@@ -33,7 +33,7 @@ from lamagames.core.errors import RecordError
 from lamagames.core.validation import first_error
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
 from lamagames.express.board import LLAMAS_PER_PLAYER, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
-from lamagames.express.primitives import car_space
+from lamagames.express.primitives import car_space, has_won, lap_need, turn_limit_reached
 
 if TYPE_CHECKING:
     from lamagames.express.game import ExpressGame
@@ -136,7 +136,7 @@ def check_state_data(game: ExpressGame, data: StateData) -> None:
     def llama(where: str, item: LlamaData, space: int) -> None:
         seat_ok(f"{where}.owner", item.owner)
         home = game.home_boarding[item.owner]
-        if (item.progress - (space - home)) % length:
+        if (item.progress - lap_need(home, space, length)) % length:  # E-8
             raise fail(
                 f"{where}.progress",
                 f"{item.progress} does not match the llama's place: progress must equal "
@@ -198,7 +198,7 @@ def _check_play(game: ExpressGame, data: StateData) -> None:
     limit = game.turn_limit
     if limit is not None and data.rolls > limit:
         raise fail("rolls", f"{data.rolls} rolls exceed the turn limit {limit}")
-    winners = [s for s in range(n) if data.houses[s] >= game.llamas_to_win]
+    winners = [s for s in range(n) if has_won(data.houses[s], game.llamas_to_win)]  # E-10
     if data.winner is None:
         if winners:
             raise fail("winner", f"seat {winners[0]} has all llamas home but is no winner")
@@ -212,13 +212,13 @@ def _check_play(game: ExpressGame, data: StateData) -> None:
     if data.phase != "window" and data.window is not None:
         raise fail("window", f"a window is only open in phase 'window', not {data.phase!r}")
     if data.phase == "over":
-        if data.winner is None and (limit is None or data.rolls < limit):
+        if data.winner is None and (limit is None or not turn_limit_reached(data.rolls, limit)):
             raise fail("phase", "'over' needs a winner or the turn limit reached")
         return
     if data.winner is not None:
         raise fail("winner", "a game with a winner is over")
     if data.phase == "roll":
-        if limit is not None and data.rolls >= limit:
+        if limit is not None and turn_limit_reached(data.rolls, limit):  # E-11
             raise fail("phase", "the turn limit is reached: the game is over")
         return
     if data.die is None or data.rolls == 0:
