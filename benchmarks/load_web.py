@@ -24,6 +24,13 @@ the owner). ``--urls`` drives servers that are already running instead (``--pids
 their process ids for the CPU and RSS figures). On an SQLite file the size of its WAL file
 (``-wal``) is sampled every 50 ms during the play and its maximum reported (``wal_max_mib``).
 
+A server it starts warms its bots and freezes the garbage collector's view in a background
+thread after start (as ``lama serve`` does); the play starts only once that is over
+(``warm_up_waited_s``: how long the benchmark waited for it), so neither falls inside the
+measured window. ``--probe`` records in each server where its event loop stalls and how
+long each phase of a person's action took (:mod:`stall_probe`; adds some CPU), reported
+under ``probe``.
+
     PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2
     PYTHONPATH=src python benchmarks/load_web.py --tables 200 --seconds 20 --bot-delay 0.2 \\
         --processes 2 --db postgresql+psycopg://lama:lama@127.0.0.1:5432/lamagames
@@ -40,6 +47,7 @@ import json
 import multiprocessing
 import os
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -54,12 +62,28 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 SERVER = """
-import resource, sys, uvicorn
+import gc, os, resource, sys, threading, time, uvicorn
+from pathlib import Path
 from lamagames.web.app import create_app
 from lamagames.web.live import Settings
 from lamagames.web.server import server_config
 _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # --idle-sockets
+ready = Path(sys.argv[5])
+def _say_ready():  # the bots are warm once the warm-up thread froze the collector's view
+    while gc.get_freeze_count() == 0:
+        time.sleep(0.05)
+    ready.write_text("ready")
+threading.Thread(target=_say_ready, daemon=True).start()
+probe = None
+if os.environ.get("LAMA_STALL_PROBE"):  # --probe: where the event loop stalls
+    sys.path.insert(0, os.environ["LAMA_STALL_PROBE_PATH"])
+    import stall_probe
+    probe = stall_probe.Probe()
+    stall_probe.instrument(probe)
+    stall_probe.time_calls(probe)
+    if os.environ.get("LAMA_SWITCH_INTERVAL"):
+        sys.setswitchinterval(float(os.environ["LAMA_SWITCH_INTERVAL"]))
 settings = Settings(  # freeze_gc as lama serve
     bot_delay=float(sys.argv[3]),
     rate_per_second=1000,
@@ -72,7 +96,19 @@ app = create_app(sys.argv[1], settings=settings)
 config = server_config(
     app, port=int(sys.argv[2]), log_level="warning", ws_compression=sys.argv[4] == "on"
 )
-uvicorn.Server(config).run()
+server = uvicorn.Server(config)
+if probe is not None:
+    _startup = server.startup
+    async def _startup_probed(sockets=None):
+        probe.start_loop()
+        await _startup(sockets)
+    server.startup = _startup_probed
+    _shutdown = server.shutdown
+    async def _shutdown_probed(sockets=None):  # uvicorn then raises SIGTERM again: no atexit
+        probe.dump(Path(os.environ["LAMA_STALL_PROBE"]))
+        await _shutdown(sockets)
+    server.shutdown = _shutdown_probed
+server.run()
 """
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -110,13 +146,17 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def human(base: str, code: str, token: str, latencies: list[float], stop: float) -> bool:
-    """Play the seat of ``token`` until the game ends or ``stop``; True if it finished."""
+async def human(
+    base: str, code: str, token: str, latencies: list[float], stop: float, stamp: bool = False
+) -> bool:
+    """Play the seat of ``token`` until the game ends or ``stop``; True if it finished.
+    ``stamp``: each action's ``ref`` is ``t`` and its send time (``time.perf_counter``, the
+    system's monotonic clock: the probed server times the way in, ``--probe``)."""
     uri = base.replace("http", "ws") + f"/ws/{code}"
     try:
         # one timeout for the whole game (asyncio.wait_for per message costs a task each)
         async with asyncio.timeout(max(0.01, stop - time.monotonic())):
-            return await _play(uri, token, latencies)
+            return await _play(uri, token, latencies, stamp)
     except TimeoutError:
         return False
 
@@ -127,7 +167,7 @@ def _status(raw: str) -> str:
     return raw[at : raw.index('"', at)]
 
 
-async def _play(uri: str, token: str, latencies: list[float]) -> bool:
+async def _play(uri: str, token: str, latencies: list[float], stamp: bool) -> bool:
     async with connect(uri, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
@@ -153,9 +193,10 @@ async def _play(uri: str, token: str, latencies: list[float]) -> bool:
                     action = latest["legal"][0]["action"]
                     version = latest["version"]
                     latest = None
-                    await ws.send(
-                        json.dumps({"type": "action", "version": version, "action": action})
-                    )
+                    message = {"type": "action", "version": version, "action": action}
+                    if stamp:
+                        message["ref"] = f"t{sent_at:.6f}"
+                    await ws.send(json.dumps(message))
     return False
 
 
@@ -184,6 +225,7 @@ async def client_main(
     go: Any,
     start_at: Any,
     seconds: float,
+    stamp: bool = False,
 ) -> None:
     """One client process: open the idle sockets, say ready, wait for go, play the humans
     ``(base, code, token)``; send latencies, finished games, idle sockets and CPU through
@@ -199,7 +241,7 @@ async def client_main(
     stop = start_at.value + seconds
     latencies: list[float] = []
     results = await asyncio.gather(
-        *(human(base, code, token, latencies, stop) for base, code, token in humans)
+        *(human(base, code, token, latencies, stop, stamp) for base, code, token in humans)
     )
     conn.send(
         {
@@ -231,11 +273,13 @@ def run(
     clients: int = 1,
     idle_sockets: int = 0,
     end_score: int | None = None,
+    marks: tuple[int, ...] = (),
 ) -> dict[str, Any]:
     """Create and play ``tables`` tables concurrently; return the figures. ``end_score``:
     the LAMA Dice game's end score (D-11), e.g. 1000 so that no game ends during the run
     and every table stays busy (by default most games end within 20 s, and the finished
-    tables no longer add actions)."""
+    tables no longer add actions). ``marks``: server processes sent ``SIGUSR1`` when the
+    measured window starts and when it ends (``--probe``)."""
     created = []
     extra: dict[str, Any] = {} if end_score is None else {"params": {"end_score": end_score}}
     seats = [{"kind": "human", "name": "Sim"}] + [
@@ -268,13 +312,15 @@ def run(
         mine, theirs = context.Pipe(duplex=False)
         proc = context.Process(
             target=client_process,
-            args=(theirs, humans, idles, ready[k], go, start_at, seconds),
+            args=(theirs, humans, idles, ready[k], go, start_at, seconds, bool(marks)),
         )
         proc.start()
         pipes.append(mine)
         procs.append(proc)
     for event in ready:
         event.wait(120)
+    for pid in marks:  # --probe: the measured window starts
+        os.kill(pid, signal.SIGUSR1)
     cpu_before = [cpu_seconds(pid) for pid in pids]
     start = time.monotonic()
     for _number, base, table in created:
@@ -283,6 +329,8 @@ def run(
     go.set()
     outs = [pipe.recv() for pipe in pipes]
     elapsed = time.monotonic() - start
+    for pid in marks:  # --probe: and ends
+        os.kill(pid, signal.SIGUSR1)
     cpu = [
         round(100 * (cpu_seconds(pid) - before) / elapsed, 1)
         for pid, before in zip(pids, cpu_before, strict=True)
@@ -350,6 +398,22 @@ def sqlite_file(url: str) -> Path | None:
     return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
 
 
+def wait_ready(path: Path, process: subprocess.Popen[bytes], timeout: float = 300.0) -> float:
+    """Wait until the server says its warm-up is over (it writes ``path`` once the bots are
+    warm and the garbage collector's view frozen, as ``lama serve`` does after start);
+    return the seconds waited.
+
+    Raises:
+        RuntimeError: the server died or ``timeout`` seconds passed.
+    """
+    began = time.monotonic()
+    while not path.exists():
+        if time.monotonic() - began > timeout or process.poll() is not None:
+            raise RuntimeError("server did not finish its warm-up")
+        time.sleep(0.05)
+    return time.monotonic() - began
+
+
 def wait_up(base: str, process: subprocess.Popen[bytes] | None) -> None:
     """Wait until the server at ``base`` answers (20 s at most)."""
     deadline = time.monotonic() + 20
@@ -385,6 +449,11 @@ def main() -> None:
         "--no-compression", action="store_true", help="servers without WebSocket compression"
     )
     parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="record where each server's event loop stalls (benchmarks/stall_probe.py)",
+    )
+    parser.add_argument(
         "--end-score",
         type=int,
         default=None,
@@ -407,10 +476,13 @@ def main() -> None:
         db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         servers: list[subprocess.Popen[bytes]] = []
         bases = []
+        probes = [Path(folder) / f"probe{k}.json" for k in range(args.processes)]
         try:
-            for _ in range(args.processes):  # one after the other: the first makes the schema
+            waited = 0.0
+            for number in range(args.processes):  # in turn: the first makes the schema
                 port = free_port()
                 compression = "off" if args.no_compression else "on"
+                ready = Path(folder) / f"ready{number}"
                 command = [
                     sys.executable,
                     "-c",
@@ -419,27 +491,36 @@ def main() -> None:
                     str(port),
                     str(args.bot_delay),
                     compression,
+                    str(ready),
                 ]
-                servers.append(subprocess.Popen(command, env=dict(os.environ)))
+                env = dict(os.environ)
+                if args.probe:
+                    env["LAMA_STALL_PROBE"] = str(probes[number])
+                    env["LAMA_STALL_PROBE_PATH"] = str(Path(__file__).parent)
+                servers.append(subprocess.Popen(command, env=env))
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
+                waited += wait_ready(ready, servers[-1])
             pids = [server.pid for server in servers]
             path = sqlite_file(db)
             sampler = WalSampler(path) if path is not None else None
             try:
                 figures = run(
                     bases, args.tables, args.seconds, args.players, pids, *options,
-                    end_score=args.end_score,
+                    end_score=args.end_score, marks=tuple(pids) if args.probe else (),
                 )  # fmt: skip
             finally:
                 wal_max = sampler.stop() if sampler is not None else None
+            figures["warm_up_waited_s"] = round(waited, 2)
             if wal_max is not None:
                 figures["wal_max_mib"] = wal_max
         finally:
             for server in servers:
                 server.terminate()
             for server in servers:
-                server.wait(10)
+                server.wait(30)
+        if args.probe:
+            figures["probe"] = [json.loads(p.read_text()) for p in probes if p.exists()]
     print(json.dumps(figures, indent=1))
 
 
