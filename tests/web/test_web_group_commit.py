@@ -174,3 +174,25 @@ def test_transient_errors_are_retried_and_an_absent_database_fails_the_batch(
         faults.remove()
     assert [a[0] for a in _stored(store, one.code)] == [0, 2]
     assert [a[0] for a in _stored(store, two.code)] == [0, 2]
+
+
+def test_the_peoples_actions_are_woken_before_the_bots_of_the_same_batch(store: Store) -> None:
+    """One batch: the person's caller (``by == "human"``) goes on before the bots' and the
+    chance outcomes' callers, though its action came last (issue 16: the acknowledgement
+    no longer waits behind every other table of the batch)."""
+    tables = _tables(store, 5)
+    kinds = ["chance", "bot", "stand-in", "clock", "human"]
+    order: list[str] = []
+
+    async def one(table: TableData, by: str) -> None:
+        await writer.append(table.id, ActionData(0, 0 if by != "chance" else -1, "roll", by))
+        order.append(by)
+
+    async def run() -> None:
+        await asyncio.gather(*(one(t, by) for t, by in zip(tables, kinds, strict=True)))
+        writer.close()
+
+    writer = GroupWriter(store)
+    asyncio.run(run())
+    assert writer.batches == 1
+    assert order[0] == "human" and sorted(order[1:]) == sorted(kinds[:-1])

@@ -100,11 +100,22 @@ class GroupWriter:
                 log.info("group commit of %d actions failed (%s); one by one", len(batch), exc)
             await self._one_by_one(batch, first=exc)
             return
+        # Committed: wake the callers, the people's actions first (``by == "human"``), the
+        # rest (bots, chance, clocks: paced anyway, nobody waits for their acknowledgement)
+        # one event-loop step later, so the people's acknowledgements and states are queued,
+        # and their senders run, before the bots' and chance outcomes' next steps. Woken in
+        # batch order, a person's acknowledgement waited behind every table of the batch
+        # (issue 16).
         self.batches += 1
         self.actions += len(batch)
+        later = []
         for pending in batch:
-            if not pending.done.done():
-                pending.done.set_result(None)
+            if pending.action.by == "human":
+                _succeed(pending)
+            else:
+                later.append(pending)
+        if later:
+            asyncio.get_running_loop().call_soon(_succeed_all, later)
 
     async def _one_by_one(self, batch: list[_Pending], first: Exception) -> None:
         store = self.store
@@ -146,6 +157,16 @@ class GroupWriter:
         for pending in self._queue:
             pending.done.cancel()
         self._queue.clear()
+
+
+def _succeed(pending: _Pending) -> None:
+    if not pending.done.done():
+        pending.done.set_result(None)
+
+
+def _succeed_all(batch: list[_Pending]) -> None:
+    for pending in batch:
+        _succeed(pending)
 
 
 def _fail(pending: _Pending, exc: BaseException) -> None:
