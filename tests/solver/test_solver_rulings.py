@@ -11,16 +11,19 @@ import pytest
 
 from lamagames.dice import primitives
 from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE, NUM_SYMBOLS
+from lamagames.dice.game import DiceGame
 from lamagames.dice.rules import STANDARD_DICE
-from lamagames.dice.solver import LastStandingSolver, PositionError
+from lamagames.dice.solver import LastStandingSolver, PositionError, kernel2p
 from lamagames.dice.solver.last_standing import _kernel_inputs
 from lamagames.dice.solver.space import (
     PRESENCE_SCORES,
     SYMBOL_SCORES,
+    TAKE_MASKS,
     check_give,
     give_choices,
     llama_mask,
     presence,
+    roll_table,
     row_universe,
 )
 from lamagames.dice.solver.two_player import TwoPlayerSolver
@@ -97,6 +100,29 @@ def test_d8_1_give_value_gives_the_chip_points_back(own_solver: LastStandingSolv
         assert table.give_value(row, 23, chip) == -chip + table.value(row, 23 - chip)
     with pytest.raises(PositionError, match="cannot be given back with score 20"):
         own_solver.table(counts("1L"), 20).give_value(row, 20, 1)
+
+
+def test_d8_3_take_masks_are_the_shown_cards_still_in_the_llama_row() -> None:
+    # D-8.3 from the rules text: a card may be taken when a die shows its symbol and it is
+    # still in the llama row. The two-player solvers read their takes from this table.
+    rolls = roll_table(DiceGame(num_players=2))
+    for shown_counts in rolls.counts.tolist():
+        shown = sum(1 << s for s in range(NUM_SYMBOLS) if shown_counts[s])
+        for llama in range(1 << NUM_SYMBOLS):
+            assert TAKE_MASKS[shown, llama] == shown & llama, (shown_counts, llama)
+
+
+def test_d8_3_die_c_alone_shows_the_card_to_take() -> None:
+    # A roll showing 1, 2 and 5 (the third symbol on the third die) beside a llama row
+    # holding only the 5: the 5 may be taken.
+    assert TAKE_MASKS[0b0010011, 0b0010000] == 0b0010000
+    assert TAKE_MASKS[0b0000001, 0b1111110] == 0  # nothing shown is left: a bust (D-8.4)
+
+
+def test_d9_empty_tables_of_the_two_player_kernels() -> None:
+    # D-9: a row (capped counts, base 3) or llama row (bit mask) is empty without a card.
+    assert kernel2p.EMPTY_PATTERNS.tolist() == [p == 0 for p in range(3**NUM_SYMBOLS)]
+    assert kernel2p.EMPTY_MASKS.tolist() == [m == 0 for m in range(1 << NUM_SYMBOLS)]
 
 
 # ---------------------------------------------------------------------------------------
