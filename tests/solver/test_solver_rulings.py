@@ -193,6 +193,38 @@ def test_last_standing_values_equal_an_oracle_from_the_rules_text(
         assert table.value(counts(card), score) == pytest.approx(oracle[score], abs=ORACLE)
 
 
+def _pair_oracle(card: str, llama_row: str) -> float:
+    """Expected points of a last player standing (D-8.5) at score 0 holding two ``card``
+    beside ``llama_row``: quit (D-10) or roll. Three llamas change nothing (no chip, D-8.1);
+    a roll showing ``card`` once puts down one card (D-8.2) and leaves one ``card``; two
+    dice showing it allow both cards, which empties the row (0 points, no chip to give,
+    D-9, D-10); anything else is a bust (D-8.4, D-8.5)."""
+    one = _last_standing_oracle(card, llama_row, 0)[0]
+    p3 = two = single = 0
+    for roll in itertools.product(*STANDARD_DICE):
+        if roll == ("L", "L", "L"):
+            p3 += 1
+        elif roll.count(card) == 2:
+            two += 1
+        elif roll.count(card) == 1:
+            single += 1
+    bust = (216 - p3 - two - single) * _points(card + llama_row)
+    v = _points(card)
+    for _ in range(200):  # contraction by p3 = 1/27
+        v = min(_points(card), (p3 * v + two * min(one, 0.0) + single * one + bust) / 216)
+    return v
+
+
+@pytest.mark.parametrize(("card", "llama_row"), [("L", "6"), ("6", "1")])
+def test_d8_2_two_dice_showing_a_symbol_put_down_two_of_its_cards(
+    own_solver: LastStandingSolver, card: str, llama_row: str
+) -> None:
+    table = own_solver.table(counts(llama_row), 0)
+    assert table.value(counts(card * 2), 0) == pytest.approx(
+        _pair_oracle(card, llama_row), abs=ORACLE
+    )
+
+
 def _two_player_oracle(cards: tuple[str, str], out: str, top: tuple[int, int]) -> float:
     """Margin of seat A to act (B's expected points of the round minus A's, both seats
     maximising their margin) when A holds one card, B one card, and the llama row the one
