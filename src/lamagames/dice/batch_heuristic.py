@@ -143,9 +143,10 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
     discard of the scalar rules."""
     left = _minus_discard(row, max_discard(row, a, b, c))
+    points = row_score(left)  # D-10
     if is_empty(left):  # the row emptied (D-9)
         return float(-chip)
-    return float(row_score(left))  # D-10
+    return float(points)
 
 
 @_inline
