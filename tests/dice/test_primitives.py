@@ -116,3 +116,8 @@ def test_d11_wins_the_lowest_score_ties_all_win() -> None:
     assert [primitives.wins([40, 12, 33], s) for s in range(3)] == [False, True, False]
     assert [primitives.wins([12, 40, 12], s) for s in range(3)] == [True, False, True]
     assert all(primitives.wins([0, 0], s) for s in range(2))
+
+
+def test_d5_next_starter_is_the_seat_of_the_last_move() -> None:
+    # D-5: each later round is started by the seat that made the last move (a roll or a quit).
+    assert [primitives.next_starter(seat) for seat in range(4)] == [0, 1, 2, 3]

@@ -38,6 +38,7 @@ from lamagames.dice.solver.two_player import TwoPlayerSolver
 from lamagames.dice.state import DiceState
 from tests.dice.helpers import counts, make_state
 from tests.missing_packages import hide
+from tests.solver.test_solver_rulings import _last_standing_oracle
 
 Lama = Callable[..., Result]
 
@@ -60,6 +61,31 @@ def test_d8_5_last_standing_turn_hints_are_exact(solver: LastStandingSolver) -> 
     assert len(best) == 1
     assert best[0].expected_points == min(h.expected_points or 0 for h in got.values())
     assert json.loads(json.dumps([h.to_json() for h in got.values()]))[0]["action"] == 0
+
+
+def test_d9_a_row_of_llamas_is_not_empty_for_the_hints() -> None:
+    # D-9: a row holding only a llama is not empty, so the last player standing holding it
+    # may quit for 10 points (D-10) or roll, valued by an oracle written from the rules text.
+    state = make_state(["L", "6"], llama_row="6", quit=[False, True])
+    got = {h.notation: h for h in hints(state, 0)}
+    assert got["quit"].expected_points == 10.0
+    assert got["roll"].expected_points == pytest.approx(
+        _last_standing_oracle("L", "6", 0)[0], abs=1e-9
+    )
+
+
+def test_d8_2_two_dice_showing_3_allow_the_hint_to_discard_both_3s() -> None:
+    # D-8.2: each die allows one card of its symbol; two dice show 3, so both 3s may go,
+    # which empties the row: 0 points at score 0 (no chip to give back, D-9, D-10).
+    state = make_state(
+        ["33", "6"], llama_row="6", quit=[False, True], phase=Phase.DISCARD, dice="335"
+    )
+    got = {h.notation: h for h in hints(state, 0)}
+    assert sorted(got) == ["discard 3", "discard 3 3"]
+    assert got["discard 3 3"].expected_points == 0.0
+    assert got["discard 3"].expected_points == pytest.approx(
+        _last_standing_oracle("3", "6", 0)[0], abs=1e-9
+    )
 
 
 def test_d8_2_discard_hints_follow_the_table(solver: LastStandingSolver) -> None:

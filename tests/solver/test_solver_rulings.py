@@ -11,16 +11,19 @@ import pytest
 
 from lamagames.dice import primitives
 from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE, NUM_SYMBOLS
+from lamagames.dice.game import DiceGame
 from lamagames.dice.rules import STANDARD_DICE
-from lamagames.dice.solver import LastStandingSolver, PositionError
+from lamagames.dice.solver import LastStandingSolver, PositionError, kernel2p
 from lamagames.dice.solver.last_standing import _kernel_inputs
 from lamagames.dice.solver.space import (
     PRESENCE_SCORES,
     SYMBOL_SCORES,
+    TAKE_MASKS,
     check_give,
     give_choices,
     llama_mask,
     presence,
+    roll_table,
     row_universe,
 )
 from lamagames.dice.solver.two_player import TwoPlayerSolver
@@ -99,6 +102,29 @@ def test_d8_1_give_value_gives_the_chip_points_back(own_solver: LastStandingSolv
         own_solver.table(counts("1L"), 20).give_value(row, 20, 1)
 
 
+def test_d8_3_take_masks_are_the_shown_cards_still_in_the_llama_row() -> None:
+    # D-8.3 from the rules text: a card may be taken when a die shows its symbol and it is
+    # still in the llama row. The two-player solvers read their takes from this table.
+    rolls = roll_table(DiceGame(num_players=2))
+    for shown_counts in rolls.counts.tolist():
+        shown = sum(1 << s for s in range(NUM_SYMBOLS) if shown_counts[s])
+        for llama in range(1 << NUM_SYMBOLS):
+            assert TAKE_MASKS[shown, llama] == shown & llama, (shown_counts, llama)
+
+
+def test_d8_3_die_c_alone_shows_the_card_to_take() -> None:
+    # A roll showing 1, 2 and 5 (the third symbol on the third die) beside a llama row
+    # holding only the 5: the 5 may be taken.
+    assert TAKE_MASKS[0b0010011, 0b0010000] == 0b0010000
+    assert TAKE_MASKS[0b0000001, 0b1111110] == 0  # nothing shown is left: a bust (D-8.4)
+
+
+def test_d9_empty_tables_of_the_two_player_kernels() -> None:
+    # D-9: a row (capped counts, base 3) or llama row (bit mask) is empty without a card.
+    assert kernel2p.EMPTY_PATTERNS.tolist() == [p == 0 for p in range(3**NUM_SYMBOLS)]
+    assert kernel2p.EMPTY_MASKS.tolist() == [m == 0 for m in range(1 << NUM_SYMBOLS)]
+
+
 # ---------------------------------------------------------------------------------------
 # Independent oracles: positions small enough to solve from the rules text alone, with the
 # D-2 / D-10 card values and the D-4 chips written here, not read from the primitives, so
@@ -165,6 +191,38 @@ def test_last_standing_values_equal_an_oracle_from_the_rules_text(
     table = own_solver.table(counts(llama_row), 23)
     for score in range(24):
         assert table.value(counts(card), score) == pytest.approx(oracle[score], abs=ORACLE)
+
+
+def _pair_oracle(card: str, llama_row: str) -> float:
+    """Expected points of a last player standing (D-8.5) at score 0 holding two ``card``
+    beside ``llama_row``: quit (D-10) or roll. Three llamas change nothing (no chip, D-8.1);
+    a roll showing ``card`` once puts down one card (D-8.2) and leaves one ``card``; two
+    dice showing it allow both cards, which empties the row (0 points, no chip to give,
+    D-9, D-10); anything else is a bust (D-8.4, D-8.5)."""
+    one = _last_standing_oracle(card, llama_row, 0)[0]
+    p3 = two = single = 0
+    for roll in itertools.product(*STANDARD_DICE):
+        if roll == ("L", "L", "L"):
+            p3 += 1
+        elif roll.count(card) == 2:
+            two += 1
+        elif roll.count(card) == 1:
+            single += 1
+    bust = (216 - p3 - two - single) * _points(card + llama_row)
+    v = _points(card)
+    for _ in range(200):  # contraction by p3 = 1/27
+        v = min(_points(card), (p3 * v + two * min(one, 0.0) + single * one + bust) / 216)
+    return v
+
+
+@pytest.mark.parametrize(("card", "llama_row"), [("L", "6"), ("6", "1")])
+def test_d8_2_two_dice_showing_a_symbol_put_down_two_of_its_cards(
+    own_solver: LastStandingSolver, card: str, llama_row: str
+) -> None:
+    table = own_solver.table(counts(llama_row), 0)
+    assert table.value(counts(card * 2), 0) == pytest.approx(
+        _pair_oracle(card, llama_row), abs=ORACLE
+    )
 
 
 def _two_player_oracle(cards: tuple[str, str], out: str, top: tuple[int, int]) -> float:

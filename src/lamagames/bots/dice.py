@@ -196,7 +196,7 @@ class DiceHeuristicBot(Bot):
 
     def _static_value(self, row: Row, chip: int) -> float:
         """Row value if the player stopped now: its score, or minus a chip if it is empty."""
-        return -chip if not any(row) else float(row_score(row))
+        return -chip if primitives.is_empty(row) else float(row_score(row))  # D-9
 
     def _best_discard(self, row: Row, symbols: Row, chip: int) -> float:
         """Lowest static value reachable by a legal discard (D-8.2, the engine's
@@ -263,9 +263,9 @@ class DiceHeuristicBot(Bot):
 
     def _position_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
         """Value of a position where the bot may still choose to roll or stop."""
-        if not any(row):
+        if primitives.is_empty(row):  # D-9
             return -chip
-        if not any(llama):
+        if primitives.is_empty(llama):
             return float(row_score(row))  # the round is over (D-9)
         return min(self._static_value(row, chip), self._roll_value(row, llama, last, chip))
 

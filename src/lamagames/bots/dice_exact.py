@@ -50,7 +50,7 @@ from lamagames.dice.actions import (
     TAKE_BASE,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
-from lamagames.dice.primitives import chip_points
+from lamagames.dice.primitives import chip_points, is_empty, is_last_standing
 from lamagames.dice.rules import Phase
 from lamagames.dice.state import DiceState
 
@@ -191,13 +191,12 @@ class DiceExactBot(Bot):
         last-standing table :meth:`step` will read (llama row, own score), unless it is in
         memory already or over the size budget. True in that position (whether a solve
         started or not), so :meth:`prepare` looks no further."""
-        n = s.game.num_players
-        if s.quit[self.seat] or any(not s.quit[i] for i in range(n) if i != self.seat):
+        if s.quit[self.seat] or not is_last_standing(s.quit, self.seat):  # D-8.5
             return False
         from lamagames.dice.solver.space import llama_mask
 
         mask, score = llama_mask(s.llama_row), s.scores[self.seat]
-        if s.phase == Phase.GIVE_EMPTY or not self.solver.covers(score) or not mask:
+        if s.phase == Phase.GIVE_EMPTY or not self.solver.covers(score) or is_empty(s.llama_row):
             return True  # the chip needs no table; over the budget step plays search
         if not self.solver.has_table(mask, score):
             self._ahead = threading.Thread(
@@ -271,8 +270,7 @@ class DiceExactBot(Bot):
         if s.phase == Phase.GIVE_EMPTY:
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
-        others_in = [i for i in range(s.game.num_players) if i != self.seat and not s.quit[i]]
-        if not others_in:
+        if is_last_standing(s.quit, self.seat):  # D-8.5
             if self.solver.covers(s.scores[self.seat]):  # else over the size budget
                 self.last_basis = "exact"
                 return self._last_standing(s, legal)

@@ -44,6 +44,7 @@ from lamagames.dice.batch_kernel import (
     best_chip,
     can_take,
     give_greedy,
+    is_empty,
     is_last_standing,
     max_discard,
     next_discard,
@@ -101,16 +102,16 @@ def roll_table(
 # ---------------------------------------------------------------- evaluation
 @_jit
 def static_value(row: I8, chip: int) -> float:
-    """Row value if the seat stopped now: its score (D-10), or minus a chip if empty."""
-    for s in range(7):
-        if row[s] > 0:
-            return float(row_score(row))
-    return float(-chip)
+    """Row value if the seat stopped now: its score (D-10), or minus a chip if empty (D-9)."""
+    if is_empty(row):
+        return float(-chip)
+    return float(row_score(row))
 
 
 @_inline
 def _minus_discard(row: I8, code: int) -> tuple[int, int, int, int, int, int, int]:
     """The counts of ``row`` without the discard ``code`` (D-8.2), for
+    :func:`~lamagames.dice.primitives.is_empty` and
     :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
     return (
         row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
@@ -141,8 +142,9 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
     discard of the scalar rules."""
-    points = row_score(_minus_discard(row, max_discard(row, a, b, c)))  # D-10
-    if points == 0:  # no card left (every card scores): the row emptied (D-9)
+    left = _minus_discard(row, max_discard(row, a, b, c))
+    points = row_score(left)  # D-10
+    if is_empty(left):  # the row emptied (D-9)
         return float(-chip)
     return float(points)
 
@@ -239,16 +241,9 @@ def position_value(
     """Value of a position where the seat may still roll or stop (the bot's
     ``_position_value``): minus a chip for an empty row, the row score once the llama row
     is empty (D-9), else the better of stopping and one more roll."""
-    empty_row = True
-    empty_llama = True
-    for s in range(7):
-        if row[s] > 0:
-            empty_row = False
-        if llama[s] > 0:
-            empty_llama = False
-    if empty_row:
+    if is_empty(row):  # D-9
         return float(-chip)
-    if empty_llama:
+    if is_empty(llama):  # D-9: the round is over
         return float(row_score(row))
     rolled = memo_roll_value(row, llama, last, chip, rvec, rsym, rp, memo, vals)
     return min(static_value(row, chip), rolled)

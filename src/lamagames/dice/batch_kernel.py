@@ -111,6 +111,7 @@ chip_choices = compiled(primitives.chip_choices)
 chip_points = compiled(primitives.chip_points)
 best_chip = compiled(primitives.best_chip)
 next_seat = compiled(primitives.next_seat)
+next_starter = compiled(primitives.next_starter)
 is_empty = compiled(primitives.is_empty)
 everyone_quit = compiled(primitives.everyone_quit)
 gives_back_after_round = compiled(primitives.gives_back_after_round)
@@ -253,8 +254,8 @@ def _after_give_backs(
         ctrl[PHASE] = Phase.OVER
         return
     _new_round_cards(rows, quit, llama, setaside, discards, give)  # D-5
-    ctrl[STARTER] = ctrl[LAST_ACTOR]
-    ctrl[PLAYER] = ctrl[LAST_ACTOR]
+    ctrl[STARTER] = next_starter(ctrl[LAST_ACTOR])  # D-5
+    ctrl[PLAYER] = ctrl[STARTER]
     ctrl[DEAL_SEAT] = 0
     ctrl[ROUND] += 1
     ctrl[PHASE] = Phase.DEAL

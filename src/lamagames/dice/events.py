@@ -34,7 +34,7 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import as_dice_state, round_end_reason
-from lamagames.dice.primitives import chip_points
+from lamagames.dice.primitives import can_take, chip_points, is_empty
 from lamagames.dice.rules import ROLL_PHASES, Phase, RollResult, RoundEndReason
 
 
@@ -265,7 +265,7 @@ def events(before: State, action: int, player: int | None, after: State) -> list
         if result == RollResult.BUST:
             llama_row = b.llama_row
             out.append(
-                Bust(seat, _symbols(llama_row), any(llama_row[s] for s in dice)),
+                Bust(seat, _symbols(llama_row), any(can_take(llama_row, *dice, s) for s in dice)),
             )
     elif not chance:
         seat = b.current_player() if player is None else player
@@ -274,7 +274,7 @@ def events(before: State, action: int, player: int | None, after: State) -> list
             out.append(Quit(seat, b.row_score(seat)))
         elif action >= DISCARD_BASE:
             gone = DISCARDS[action - DISCARD_BASE]
-            out.append(Discarded(seat, _symbols(gone), _three(dice_text), not any(a.rows[seat])))
+            out.append(Discarded(seat, _symbols(gone), _three(dice_text), is_empty(a.rows[seat])))
         elif TAKE_BASE <= action < GIVE_BLACK:
             out.append(Took(seat, SYMBOLS[action - TAKE_BASE], _three(dice_text)))
         elif action in _CHIPS and b.phase in (Phase.GIVE_LLAMAS, Phase.GIVE_EMPTY):

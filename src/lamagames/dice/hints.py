@@ -59,7 +59,7 @@ from lamagames.dice.primitives import chip_points
 from lamagames.dice.rules import Phase, discard_codes, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
-from lamagames.dice.solver.space import give_choices, llama_mask
+from lamagames.dice.solver.space import give_choices, llama_mask, presence_row
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 from lamagames.dice.state import DiceState
 
@@ -224,7 +224,7 @@ def _solo_value(s: DiceState, player: int, action: int, row: tuple[int, ...], sc
     if action == QUIT:
         return float(row_score(row))
     if action == ROLL:
-        if all(s.quit[i] for i in range(s.game.num_players) if i != player):
+        if primitives.is_last_standing(s.quit, player):  # D-8.5
             return solver.table(mask, score).roll_value(row, score)
         return _roll_estimate(s, row, score)
     if s.phase == Phase.DISCARD:
@@ -288,7 +288,7 @@ def _take_value(
     """After taking llama-row card ``symbol`` (D-8.3), as if the others quit now."""
     new_row = tuple(c + 1 if i == symbol else c for i, c in enumerate(row))
     new_mask = mask & ~(1 << symbol)
-    if not new_mask:  # D-9: the llama row is empty, the round ends
+    if primitives.is_empty(presence_row(new_mask)):  # D-9: the llama row is empty, the round ends
         return float(row_score(new_row))
     return solver.table(new_mask, score).value(new_row, score)
 

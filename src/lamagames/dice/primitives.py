@@ -165,6 +165,13 @@ def best_chip(score: int) -> int:
     return 0
 
 
+@rule("D-5")
+def next_starter(last_mover: int) -> int:
+    """The seat that starts a round after the first (D-5): ``last_mover``, the seat that
+    made the last move of the round before, a roll or a quit (D-6)."""
+    return last_mover
+
+
 @rule("D-6")
 def next_seat(quit: Counts, seat: int) -> int:
     """The next seat clockwise after ``seat`` that has not quit this round (D-6), possibly

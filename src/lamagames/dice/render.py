@@ -49,6 +49,7 @@ from lamagames.dice.events import (
     events,
 )
 from lamagames.dice.game import as_dice_state
+from lamagames.dice.primitives import is_empty
 from lamagames.dice.rules import RollResult, RoundEndReason, row_score
 from lamagames.dice.state import DiceState
 
@@ -289,7 +290,7 @@ def action_label(state: DiceState, action: int, tr: Translator = ENGLISH) -> str
     if action >= DISCARD_BASE:
         gone = DISCARDS[action - DISCARD_BASE]
         left = _after(row, gone, -1)
-        if not any(left):
+        if is_empty(left):  # D-9
             return _("row becomes empty: 0 points and the round ends")
         return _("row becomes {row}, {points}").format(
             row=plain_symbols(left), points=points(row_score(left), tr)

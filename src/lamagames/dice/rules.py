@@ -180,7 +180,7 @@ def phase_after_roll(result: RollResult, score: int) -> Phase:
     :attr:`Phase.TAKE` (D-8.3); :attr:`Phase.OVER` standing for a bust (the round ends,
     D-8.4, D-8.5)."""
     if result == RollResult.THREE_LLAMAS:
-        return Phase.GIVE_LLAMAS if score else Phase.TURN
+        return Phase.GIVE_LLAMAS if primitives.chip_choices(score) else Phase.TURN
     if result == RollResult.MATCH:
         return Phase.DISCARD
     if result == RollResult.TAKE:

@@ -66,6 +66,7 @@ from lamagames.dice.primitives import (
     gives_back_after_round,
     is_empty,
     next_seat,
+    next_starter,
 )
 from lamagames.dice.reader import DiceStateReader
 from lamagames.dice.rules import (
@@ -383,7 +384,7 @@ class DiceState(DiceStateReader, State):
         self._setaside = list(DECK_CARDS)
         self._discards = [0] * NUM_SYMBOLS
         self._quit = [False] * n
-        self._starter = self._last_actor
+        self._starter = next_starter(self._last_actor)
         self._player = self._starter
         self._deal_seat = 0
         self._round += 1
@@ -528,7 +529,7 @@ class DiceState(DiceStateReader, State):
         parsed = parse_state_data(data, game.num_players)
         if Phase(parsed.phase) not in (_GIVE_EMPTY, _OVER):  # D-11
             for seat, score in enumerate(parsed.scores):
-                if score >= game.end_score:
+                if game_over([score], game.end_score):
                     raise RecordError(
                         f"state.scores.{seat}: {score} points reach the end score "
                         f"{game.end_score}, so the game is over: no round can be in progress "

@@ -51,6 +51,11 @@ _chip_choices = compiled(primitives.chip_choices)
 _chip_points = compiled(primitives.chip_points)
 _roll_result = compiled(primitives.roll_result)
 _max_discard = compiled(primitives.max_discard)
+_next_discard = compiled(primitives.next_discard)
+_is_empty = compiled(primitives.is_empty)
+
+#: Discard codes (2 bits per symbol, :mod:`lamagames.dice.primitives`): ``0 .. 4**7 - 1``.
+DISCARD_CODES = 1 << 14
 
 
 @njit(cache=True)
@@ -72,25 +77,25 @@ def _transitions(
     """Count (``fill=False``) or write (into ``structure``, :data:`Transitions`, unpacked
     once at the top) the matching-roll groups of every row.
 
-    Rolls that allow the same discards from a row (same per-symbol limits, D-8.2) form one
-    group; a group's successors are the rows left by each legal discard (-1: the row
-    empties, D-9). Returns ``(groups, successors)``.
+    Rolls that allow the same discards from a row (the same largest discard,
+    :func:`~lamagames.dice.primitives.max_discard`, D-8.2) form one group; a group's
+    successors are the rows left by each legal discard, in the order of
+    :func:`~lamagames.dice.primitives.next_discard` (-1: the row empties, D-9,
+    :func:`~lamagames.dice.primitives.is_empty`). Returns ``(groups, successors)``.
     """
     group_ptr, group_prob, succ_ptr, succ, bust_prob = structure
     n = rows.shape[0]
-    acc = np.zeros(2187)
-    seen = np.full(2187, -1, dtype=np.int64)
+    acc = np.zeros(DISCARD_CODES)
+    seen = np.full(DISCARD_CODES, -1, dtype=np.int64)
     touched = np.zeros(roll_counts.shape[0], dtype=np.int64)
-    lims = np.zeros(7, dtype=np.int64)
+    left = np.zeros(7, dtype=np.int64)
     n_groups = 0
     n_succ = 0
     for i in range(n):
         row = rows[i]
         key = 0
-        size = 0
         for sym in range(7):
             key += row[sym] * weights[sym]
-            size += row[sym]
         m = 0
         bust = 0.0
         for k in range(roll_counts.shape[0]):
@@ -112,46 +117,32 @@ def _transitions(
             if result == primitives.BUST:  # no match: bust for the last standing (D-8.5)
                 bust += roll_probs[k]
                 continue
-            code = _max_discard(row, a, b, c)  # D-8.2
-            sig = 0
-            base = 1
-            for sym in range(7):
-                sig += ((code >> (2 * sym)) & 3) * base
-                base *= 3
-            if seen[sig] != i:
-                seen[sig] = i
-                acc[sig] = 0.0
-                touched[m] = sig
+            code = _max_discard(row, a, b, c)  # D-8.2: the group of rolls allowing it
+            if seen[code] != i:
+                seen[code] = i
+                acc[code] = 0.0
+                touched[m] = code
                 m += 1
-            acc[sig] += roll_probs[k]
+            acc[code] += roll_probs[k]
         if fill:
             bust_prob[i] = bust
             group_ptr[i] = n_groups
         for t in range(m):
-            sig = touched[t]
-            rest = sig
-            for sym in range(7):
-                lims[sym] = rest % 3
-                rest //= 3
+            largest = touched[t]
             if fill:
-                group_prob[n_groups] = acc[sig]
+                group_prob[n_groups] = acc[largest]
                 succ_ptr[n_groups] = n_succ
-            # every non-empty discard d <= lims (D-8.2: one card per die showing the symbol)
-            total = 1
-            for sym in range(7):
-                total *= lims[sym] + 1
-            for code in range(1, total):
-                rest = code
+            discard = _next_discard(0, largest)  # every legal discard (D-8.2), ascending
+            while discard:
                 nk = key
-                cards = 0
                 for sym in range(7):
-                    d = rest % (lims[sym] + 1)
-                    rest //= lims[sym] + 1
-                    nk -= d * weights[sym]
-                    cards += d
+                    gone = (discard >> (2 * sym)) & 3
+                    nk -= gone * weights[sym]
+                    left[sym] = row[sym] - gone
                 if fill:
-                    succ[n_succ] = -1 if cards == size else index[nk]
+                    succ[n_succ] = -1 if _is_empty(left) else index[nk]  # D-9
                 n_succ += 1
+                discard = _next_discard(discard, largest)
             n_groups += 1
     if fill:
         group_ptr[n] = n_groups

@@ -27,6 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from lamagames.core.jit import install_cache_key
+from lamagames.dice import primitives
+from lamagames.dice.solver.space import TAKE_MASKS
 
 try:
     from numba import njit
@@ -34,6 +36,16 @@ except ImportError as exc:  # pragma: no cover - numba is a declared dependency 
     raise ImportError("the LAMA Dice solver needs numba: pip install 'lamagames[solver]'") from exc
 
 install_cache_key()  # the disk-cache key covers every module these kernels use
+
+#: D-9 per capped count pattern (bool, shape ``(3**7,)``): entry ``p`` is
+#: :func:`~lamagames.dice.primitives.is_empty` of the row whose count of symbol ``s`` is
+#: digit ``s`` of ``p`` in base 3 (a row is empty exactly when its capped row is).
+EMPTY_PATTERNS = np.array(
+    [primitives.is_empty([p // 3**s % 3 for s in range(7)]) for p in range(3**7)]
+)
+#: D-9 per presence mask (bool, shape ``(128,)``): :func:`~lamagames.dice.primitives.is_empty`
+#: of the llama row holding the symbols of the mask.
+EMPTY_MASKS = np.array([primitives.is_empty([m >> s & 1 for s in range(7)]) for m in range(128)])
 
 #: Margins closer than this (points) count as equal: the first option compared is kept.
 TIE: float = 1e-12
@@ -110,7 +122,7 @@ def solve_last_standing(
                     bust += sym_values[s]
                 pattern += min(a, 2) * base
                 base *= 3
-            if pattern == 0:  # D-9 / D-10: the row is empty, the best chip goes back
+            if EMPTY_PATTERNS[pattern]:  # D-9 / D-10: the row is empty, the best chip goes back
                 v[lev, i] = -chip
                 continue
             rest = 0.0
@@ -163,7 +175,7 @@ def _rest(
         wr += g_prob[g] * best
         pr += g_prob[g] * best_p
     for mi in range(pat_mptr[pattern], pat_mptr[pattern + 1]):
-        takes = m_shown[mi] & cmask
+        takes = TAKE_MASKS[m_shown[mi], cmask]  # D-8.3: the cards that may be taken
         if takes == 0:  # D-8.4: the whole llama row joins the row, the round ends
             wr += m_prob[mi] * (score_oth - bust_own)
             pr += m_prob[mi] * bust_own
@@ -275,9 +287,11 @@ def sweep_pair(
         if x > 0:
             _next_codes(codes, ncodes)
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
-        if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
-            pa = -chip_a if pat_a == 0 else sa
-            pb = -chip_b if pat_b == 0 else sb
+        empty_a = EMPTY_PATTERNS[pat_a]
+        empty_b = EMPTY_PATTERNS[pat_b]
+        if empty_a or empty_b or EMPTY_MASKS[cmask]:  # D-9: the round is over, D-10 scores
+            pa = -chip_a if empty_a else sa
+            pb = -chip_b if empty_b else sb
             if check:
                 residual = max(residual, abs(w[0, x] - (pb - pa)), abs(w[1, x] - (pa - pb)))
                 continue
@@ -493,7 +507,7 @@ def _rest_block(
             rp[k] += prob * best_p[k]
     for mi in range(pat_mptr[pattern], pat_mptr[pattern + 1]):
         prob = m_prob[mi]
-        takes = m_shown[mi] & cmask
+        takes = TAKE_MASKS[m_shown[mi], cmask]  # D-8.3: the cards that may be taken
         if takes == 0:  # D-8.4: the whole llama row joins the row, the round ends
             for k in range(nk):
                 rw[k] += prob * (score_oth - bust_own)
@@ -574,12 +588,14 @@ def sweep_block(
         if x > 0:
             _next_codes(codes, ncodes)
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
-        if pat_a == 0 or pat_b == 0 or cmask == 0:  # D-9: the round is over, D-10 scores
+        empty_a = EMPTY_PATTERNS[pat_a]
+        empty_b = EMPTY_PATTERNS[pat_b]
+        if empty_a or empty_b or EMPTY_MASKS[cmask]:  # D-9: the round is over, D-10 scores
             for i in range(rows):
                 for j in range(lb):
                     k = i * lb + j
-                    pa = -float(chips_a[first + i]) if pat_a == 0 else sa
-                    pb = -float(chips_b[j]) if pat_b == 0 else sb
+                    pa = -float(chips_a[first + i]) if empty_a else sa
+                    pb = -float(chips_b[j]) if empty_b else sb
                     out[x, 0, k] = pb - pa
                     out[x, 1, k] = pa - pb
                     out[x, 2, k] = pa

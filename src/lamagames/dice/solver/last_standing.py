@@ -43,6 +43,7 @@ from lamagames.dice.solver.space import (
     check_give,
     chip_value,
     presence,
+    presence_row,
     roll_table,
     row_universe,
     symbols_of,
@@ -131,7 +132,7 @@ class LastStandingTable:
         """Universe index of a row a last player standing can hold beside this llama row;
         the checks of every query (shared with the two-player solver's)."""
         counts = check_counts(row)
-        if not any(counts):
+        if primitives.is_empty(counts):
             raise PositionError("the row is empty: the round is over (D-9)")
         check_copies((counts,), self.mask)
         i = self.universe.lookup(counts)
@@ -196,7 +197,7 @@ class LastStandingTable:
             PositionError: as :meth:`value` (an empty row is allowed here).
         """
         score = self._score(score)
-        if not any(check_counts(row_after)):
+        if primitives.is_empty(check_counts(row_after)):
             return -float(chip_value(score))
         return self.value(row_after, score)
 
@@ -382,12 +383,12 @@ def _mask(llama_row: tuple[int, ...] | list[int] | int) -> int:
         raise PositionError(
             f"a llama row is 7 flags of 0 or 1 (or a bit mask), got {quoted(llama_row)}"
         )
-    if mask == 0:
-        raise PositionError("llama row mask 0: an empty llama row has ended the round (D-9)")
-    if not 0 < mask < 1 << NUM_SYMBOLS:
+    if not 0 <= mask < 1 << NUM_SYMBOLS:
         raise PositionError(
             f"llama row mask {mask}: a mask of the 7 symbols is 1..{(1 << NUM_SYMBOLS) - 1}"
         )
+    if primitives.is_empty(presence_row(mask)):
+        raise PositionError("llama row mask 0: an empty llama row has ended the round (D-9)")
     return mask
 
 

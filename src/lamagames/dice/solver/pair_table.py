@@ -50,7 +50,7 @@ import numpy.typing as npt
 
 from lamagames.core.jit import choose
 from lamagames.dice import primitives
-from lamagames.dice.actions import LLAMA, NUM_SYMBOLS
+from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
 from lamagames.dice.rules import discard_codes
 from lamagames.dice.solver import cache, kernel2p
@@ -92,7 +92,7 @@ def greedy_chain(score: int) -> list[int]:
     the greedy give-back is optimal for the margin and for the expected own points.
     """
     chain = [score]
-    while score > 0:
+    while chip_value(score):  # D-4: a chip left to give back
         score -= chip_value(score)
         chain.append(score)
     return chain[::-1]
@@ -136,11 +136,15 @@ def roll_groups(dice: tuple[str, ...]) -> RollGroups:
     p3 = rolls.three_llamas
     pat_gptr, g_prob, g_dptr, d_ent = [0], [], [0], []
     pat_mptr, m_prob, m_shown = [0], [], []
+    empty = [0] * NUM_SYMBOLS
     classes = [  # the symbols shown found once per class, not once per pattern
         (symbols_of(tuple(c)), p, sum(1 << s for s in range(NUM_SYMBOLS) if c[s]))
         for c, p in zip(rolls.counts.tolist(), rolls.probs.tolist(), strict=True)
-        if c[LLAMA] < 3  # three llamas are D-8.1
     ]
+    classes = [  # three llamas are D-8.1
+        (abc, p, shown) for abc, p, shown in classes
+        if primitives.roll_result(empty, empty, *abc, True) != primitives.THREE_LLAMAS
+    ]  # fmt: skip
     discards: dict[int, list[list[int]]] = {}
     for pattern in range(3**NUM_SYMBOLS):
         caps = [(pattern // 3**s) % 3 for s in range(NUM_SYMBOLS)]

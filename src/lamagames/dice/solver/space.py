@@ -36,7 +36,6 @@ from lamagames.dice.actions import (
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
-    LLAMA,
     NUM_SYMBOLS,
     SYMBOLS,
     roll_symbols,
@@ -82,6 +81,32 @@ PRESENCE_SCORES: Final = np.array(
 #: every presence mask); the two-player kernels (:mod:`lamagames.dice.solver.kernel2p`) sum
 #: them per index, as fast as summing the card values they replace.
 SYMBOL_SCORES: Final = PRESENCE_SCORES[PRESENCE_BITS]
+
+
+def _take_mask(shown: int, llama: int) -> int:
+    """Presence mask of the llama-row cards :func:`~lamagames.dice.primitives.can_take`
+    allows (D-8.3) after a roll showing the symbols of presence mask ``shown`` (1 to 3 of
+    them, a symbol repeated for a die showing it twice), with llama row ``llama``; 0 for a
+    mask no roll shows."""
+    symbols = [s for s in range(NUM_SYMBOLS) if shown >> s & 1]
+    if not 1 <= len(symbols) <= 3:
+        return 0
+    a, b, c = (symbols * 3)[:3]
+    row = presence_row(llama)
+    return sum(1 << s for s in range(NUM_SYMBOLS) if primitives.can_take(row, a, b, c, s))
+
+
+#: D-8.3 cards that may be taken (uint8, shape ``(128, 128)``): entry ``[shown, llama]`` is
+#: the presence mask of the llama-row cards :func:`~lamagames.dice.primitives.can_take`
+#: allows after a roll showing the symbols of presence mask ``shown`` with llama row
+#: ``llama`` (0 where no roll shows ``shown``: more than three symbols, or none), the one
+#: ruling called once per entry. The two-player solvers read their takes here (a roll
+#: that matches nothing and may take nothing is a bust, D-8.4).
+TAKE_MASKS: Final = np.array(
+    [[_take_mask(shown, llama) for llama in range(1 << NUM_SYMBOLS)]
+     for shown in range(1 << NUM_SYMBOLS)],
+    dtype=np.uint8,
+)  # fmt: skip
 
 
 def presence(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -212,7 +237,12 @@ class RollTable:
     @property
     def three_llamas(self) -> float:
         """Probability of three llamas (D-8.1)."""
-        return float(self.probs[self.counts[:, LLAMA] == 3].sum())
+        empty = [0] * NUM_SYMBOLS
+        llamas = [
+            primitives.roll_result(empty, empty, *symbols_of(c), True) == primitives.THREE_LLAMAS
+            for c in self.counts.tolist()
+        ]
+        return float(self.probs[np.array(llamas, dtype=bool)].sum())
 
 
 def roll_table(game: DiceGame) -> RollTable:

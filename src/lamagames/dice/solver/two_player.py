@@ -56,12 +56,14 @@ from lamagames.dice.solver.pair_table import (
     table_work,
 )
 from lamagames.dice.solver.space import (
+    TAKE_MASKS,
     as_int,
     check_copies,
     check_counts,
     check_give,
     chip_value,
     give_choices,
+    presence_row,
     symbols_of,
 )
 
@@ -240,7 +242,7 @@ class TwoPlayerSolver:
     def discard_outcome(self, key: Key, row_after: Row) -> Outcome:
         """After a discard leaves ``row_after`` (D-8.2): round over if empty (D-9, D-10)."""
         _row, other, mask, score, other_score = key
-        if not any(row_after):
+        if primitives.is_empty(row_after):  # D-9
             return _end(-float(chip_value(score)), float(row_score(other)))
         return self._value((other, row_after, mask, other_score, score)).swap()
 
@@ -250,7 +252,7 @@ class TwoPlayerSolver:
         row, other, mask, score, other_score = key
         new_row = _add(row, symbol)
         new_mask = mask & ~(1 << symbol)
-        if not new_mask:
+        if primitives.is_empty(presence_row(new_mask)):  # D-9
             return _end(float(row_score(new_row)), float(row_score(other)))
         return self._value((other, new_row, new_mask, other_score, score)).swap()
 
@@ -362,7 +364,7 @@ class TwoPlayerSolver:
             parts.append((p, _best([self.discard_outcome(key, r) for r in rows_after])))
         bust = _end(float(row_score(_union(row, mask))), float(row_score(other)))
         for p, shown in rolls.misses:
-            takes = shown & mask
+            takes = int(TAKE_MASKS[shown, mask])  # D-8.3
             if not takes:  # D-8.4
                 parts.append((p, bust))
                 continue
@@ -425,7 +427,7 @@ def _check(key: Key) -> Key:
     mask = as_int(key[2])
     if mask is None or not 0 <= mask < 1 << NUM_SYMBOLS:
         raise PositionError(f"llama row mask {quoted(key[2])} is not a 7-bit mask")
-    if not any(row) or not any(other) or not mask:
+    if any(primitives.is_empty(r) for r in (row, other, presence_row(mask))):
         raise PositionError("an empty row or llama row: the round is over (D-9)")
     check_copies((row, other), mask)
     scores = [as_int(sc) for sc in key[3:]]
