@@ -77,6 +77,10 @@ def test_sweep_spans_splits_a_wave_between_two_threads(monkeypatch: pytest.Monke
     assert len({thread for _, thread in calls}) == 2
     assert worst == max(s[0] % 5 for s in spans)
     assert residual == max(float(s[1] % 7) for s in spans)
+    calls.clear()
+    with pair_table._pool_user:  # another solve holds the pool: this one sweeps alone
+        sweep_spans(sweep, ncodes)
+    assert calls == [((0, int(np.prod(ncodes))), threading.get_ident())]
 
 
 def test_sweep_spans_passes_on_an_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -440,6 +440,9 @@ SWEEP_THREADS: Final = 2 if (os.cpu_count() or 1) >= 2 else 1
 PARALLEL_MIN_SIZE: Final = 50_000
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+#: Held by the one sweep that uses the pool; a sweep that finds it held (another solve in
+#: another thread, such as a second table's bot on a server) runs in its own thread alone.
+_pool_user = threading.Lock()
 
 
 def _sweep_pool() -> ThreadPoolExecutor:
@@ -489,9 +492,10 @@ def sweep_spans(
     compiled: it releases the GIL) over every index of a pair space with digit counts
     ``ncodes``: in :data:`SWEEP_THREADS` threads, wave after wave of :func:`span_blocks`
     (the blocks of a wave split between the threads), or in one call for a space under
-    :data:`PARALLEL_MIN_SIZE` or one thread. Returns the largest of the calls' results
-    (``(most pair iterations, residual)``). The values written do not depend on the
-    threads: every index is computed from the same values either way (tested).
+    :data:`PARALLEL_MIN_SIZE`, one thread, or while another sweep uses the pool (concurrent
+    solves are not slowed by waiting for each other's blocks). Returns the largest of the
+    calls' results (``(most pair iterations, residual)``). The values written do not depend
+    on the threads: every index is computed from the same values either way (tested).
 
     Raises:
         Whatever ``sweep`` raises.
@@ -499,8 +503,18 @@ def sweep_spans(
     size = 1
     for c in ncodes:
         size *= int(c)
-    if SWEEP_THREADS < 2 or size < PARALLEL_MIN_SIZE:
+    if SWEEP_THREADS < 2 or size < PARALLEL_MIN_SIZE or not _pool_user.acquire(blocking=False):
         return sweep((0, size))
+    try:
+        return _sweep_waves(sweep, ncodes)
+    finally:
+        _pool_user.release()
+
+
+def _sweep_waves(
+    sweep: Callable[[tuple[int, int]], tuple[int, float]], ncodes: IntArray
+) -> tuple[int, float]:
+    """:func:`sweep_spans` in two threads, wave after wave of :func:`span_blocks`."""
 
     def run(spans: list[tuple[int, int]]) -> tuple[int, float]:
         worst, residual = 0, 0.0
