@@ -243,7 +243,7 @@ def _describe(
 
 @njit(cache=True, nogil=True)
 def sweep_pair(
-    n: int,
+    span: tuple[int, int],
     space: Space,
     levels: tuple[FloatArray, FloatArray, float, float],
     out: tuple[FloatArray, FloatArray],
@@ -251,7 +251,13 @@ def sweep_pair(
     groups: Groups,
     check: bool,
 ) -> tuple[int, float]:
-    """Solve one level pair: fill ``out = (w, p)`` (float64, shape ``(2, n)``).
+    """Solve one level pair at the indices ``span = (start, stop)``: fill ``out = (w, p)``
+    (float64, shape ``(2, n)``, ``n`` the space's size) there, in ascending order. Every
+    move leads to a smaller index whose digits are each at most this index's (see the
+    module docstring), so a span may be solved once every index it reads is:
+    ``(0, n)`` solves the whole level pair; :func:`~lamagames.dice.solver.pair_table.
+    sweep_spans` solves blocks of indices side by side in threads (the values are the same
+    bit for bit: each index is computed from the same values either way).
 
     ``space``: :data:`Space`; ``levels = (v_a, v_b, chip_a, chip_b)``; ``below = (w_ga,
     p_ga, w_gb, p_gb)``; ``groups``: :data:`Groups` (each unpacked once, at the top).
@@ -272,7 +278,12 @@ def sweep_pair(
     w, p = out
     w_ga, p_ga, w_gb, p_gb = below
     p3 = groups[0]
+    start, stop = span
     codes = np.zeros(7, dtype=np.int64)
+    rem = start
+    for s in range(7):  # the digits of the first index
+        codes[s] = rem % ncodes[s]
+        rem //= ncodes[s]
     dx_a = np.zeros(22, dtype=np.int64)  # entry 21 (and k = 0) stays 0: padding
     dx_b = np.zeros(22, dtype=np.int64)
     rest_a = (dx_a, t_a, w[1], p[1])
@@ -283,8 +294,8 @@ def sweep_pair(
     ga_p = 0.0
     gb_w = 0.0
     gb_p = 0.0
-    for x in range(n):
-        if x > 0:
+    for x in range(start, stop):
+        if x > start:
             _next_codes(codes, ncodes)
         sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib = _describe(codes, space, dx_a, dx_b)
         empty_a = EMPTY_PATTERNS[pat_a]

@@ -40,7 +40,11 @@ every action at the root); :class:`PairTable.locate` says whether a position is 
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -418,8 +422,8 @@ class PairTable:
         gb = self.slots.get((sa, sb - cb), (empty, empty)) if cb else (empty, empty)
         la = self.chains[0].index(sa)
         lb = self.chains[1].index(sb)
-        return choose(kernel2p.sweep_pair)(
-            sp.size,
+        kernel = choose(kernel2p.sweep_pair)
+        args = (
             _space(sp),
             (self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb)),
             (out[0], out[1]),
@@ -427,6 +431,114 @@ class PairTable:
             _groups(g),
             check,
         )
+        if kernel is not kernel2p.sweep_pair:  # interpreted: threads would share one GIL
+            return kernel((0, sp.size), *args)
+        return sweep_spans(lambda span: kernel(span, *args), sp.ncodes)
+
+
+#: Threads one level pair's sweep runs in (the caller's and a shared pool's): two where
+#: the machine has two cores or more (a fresh deal's solve then takes about 0.6 of its
+#: time alone, the exact bot's first move on a cold install waits less, issue 19).
+SWEEP_THREADS: Final = 2 if (os.cpu_count() or 1) >= 2 else 1
+#: Spaces with fewer indices are swept in one call (the hand-offs would cost more).
+PARALLEL_MIN_SIZE: Final = 50_000
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+#: Held by the one sweep that uses the pool; a sweep that finds it held (another solve in
+#: another thread, such as a second table's bot on a server) runs in its own thread alone.
+_pool_user = threading.Lock()
+
+
+def _sweep_pool() -> ThreadPoolExecutor:
+    """The process's pool for the second thread of :func:`sweep_spans` (made on first use)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(SWEEP_THREADS - 1, thread_name_prefix="lama-sweep")
+        return _pool
+
+
+def span_blocks(ncodes: IntArray) -> list[list[tuple[int, int]]]:
+    """The index spans of a pair space with digit counts ``ncodes`` (int64, shape ``(7,)``),
+    grouped in waves that may be swept side by side, in order: the blocks of equal values of
+    the two slowest-varying digits that vary (``hi``, ``lo``), each a contiguous span, and a
+    wave the blocks with the same ``hi + lo``. A move lowers the digits it changes and no
+    other (discards D-8.2, takes D-8.3), so a block reads only itself (at lower indices) and
+    blocks of earlier waves. One wave of one span ``(0, size)`` when fewer than two digits
+    vary."""
+    counts = [int(c) for c in ncodes]
+    size = 1
+    for c in counts:
+        size *= c
+    varying = [s for s, c in enumerate(counts) if c > 1]
+    if len(varying) < 2:
+        return [[(0, size)]]
+    lo, hi = varying[-2], varying[-1]
+    stride_lo = 1
+    for c in counts[:lo]:
+        stride_lo *= c
+    stride_hi = stride_lo * counts[lo]  # the digits between lo and hi have one code each
+    n_lo, n_hi = counts[lo], counts[hi]
+    waves = []
+    for k in range(n_lo + n_hi - 1):
+        wave = []
+        for d_hi in range(max(0, k - n_lo + 1), min(k, n_hi - 1) + 1):
+            first = (k - d_hi) * stride_lo + d_hi * stride_hi
+            wave.append((first, first + stride_lo))
+        waves.append(wave)
+    return waves
+
+
+def sweep_spans(
+    sweep: Callable[[tuple[int, int]], tuple[int, float]], ncodes: IntArray
+) -> tuple[int, float]:
+    """Run ``sweep(span)`` (one level pair's :func:`kernel2p.sweep_pair` over an index span,
+    compiled: it releases the GIL) over every index of a pair space with digit counts
+    ``ncodes``: in :data:`SWEEP_THREADS` threads, wave after wave of :func:`span_blocks`
+    (the blocks of a wave split between the threads), or in one call for a space under
+    :data:`PARALLEL_MIN_SIZE`, one thread, or while another sweep uses the pool (concurrent
+    solves are not slowed by waiting for each other's blocks). Returns the largest of the
+    calls' results (``(most pair iterations, residual)``). The values written do not depend
+    on the threads: every index is computed from the same values either way (tested).
+
+    Raises:
+        Whatever ``sweep`` raises.
+    """
+    size = 1
+    for c in ncodes:
+        size *= int(c)
+    if SWEEP_THREADS < 2 or size < PARALLEL_MIN_SIZE or not _pool_user.acquire(blocking=False):
+        return sweep((0, size))
+    try:
+        return _sweep_waves(sweep, ncodes)
+    finally:
+        _pool_user.release()
+
+
+def _sweep_waves(
+    sweep: Callable[[tuple[int, int]], tuple[int, float]], ncodes: IntArray
+) -> tuple[int, float]:
+    """:func:`sweep_spans` in two threads, wave after wave of :func:`span_blocks`."""
+
+    def run(spans: list[tuple[int, int]]) -> tuple[int, float]:
+        worst, residual = 0, 0.0
+        for span in spans:
+            it, res = sweep(span)
+            worst, residual = max(worst, int(it)), max(residual, float(res))
+        return worst, residual
+
+    worst, residual = 0, 0.0
+    pool = _sweep_pool()
+    for wave in span_blocks(ncodes):
+        other: Future[tuple[int, float]] | None = None
+        if len(wave) > 1:
+            other = pool.submit(run, wave[1::2])
+        it, res = run(wave[::2] if other is not None else wave)
+        if other is not None:
+            it2, res2 = other.result()
+            it, res = max(it, it2), max(res, res2)
+        worst, residual = max(worst, it), max(residual, res)
+    return worst, residual
 
 
 def _space(sp: PairSpace) -> kernel2p.Space:
