@@ -68,6 +68,13 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   CPU s each. With ``--think 5``: 4.2 s (the compile, about 12 CPU s, not done after 10
   s). ``search`` with two seats 1.0 s; ``exact`` with two seats 4.6 s (game CPU 4.2 s,
   helper 3.7 s): the game's compile of the sweep and the first solve.
+* The first solve in two threads (``pair_table.sweep_spans``), the play command's install
+  (``--python``: a venv made with ``pip install '.[solver]'``, no SciPy), before (main at
+  ``ec0b167``, installed) and after (``PYTHONPATH`` of this commit's ``src``) in turn, idle
+  machine, load 1.1-1.3 (2026-12-02 14:10, ``--think 0.1``): ``exact`` with two seats 3.8,
+  3.5, 2.8 s before; 3.3, 2.7, 3.5 s after (game CPU equal to the wall, helper 2.2-2.9 s:
+  both cores busy throughout). ``search`` with six seats 2.8 and 3.0 s (main thread 2.6 and
+  3.0 s), two seats 0.7 s.
 """
 
 from __future__ import annotations

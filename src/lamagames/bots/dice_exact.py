@@ -8,7 +8,8 @@
 * **Two players, both still in**: the exact two-player policy of
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
   when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
-  pairs; a fresh deal at scores 0 is 1.3-1.7 million, solved in about 1.5 s); otherwise the
+  pairs; a fresh deal at scores 0 is 1.3-1.7 million, solved in about 1.5 CPU s, in two
+  threads on two cores, :func:`~lamagames.dice.solver.pair_table.sweep_spans`); otherwise the
   ``search`` bot's choice. One solve serves every later position of the round at the
   same scores (and one give-back below); the bot keeps its solver for the round.
 * **Three or more players with others still in**: the ``search`` bot's choice (the
