@@ -4,6 +4,7 @@ ascending sweep (issue 19: the exact bot's first solve on two cores)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 
 import numpy as np
@@ -136,3 +137,29 @@ def test_blocks_in_threads_give_the_values_of_one_sweep_bit_for_bit(
     assert solve(2, 0) == one
     with interpreting():  # interpreted: one ascending sweep, the same values
         assert solve(2, 0) == one
+
+
+Key = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
+
+
+def _solve_in_child(key: Key) -> int:
+    a0, b0, mask0, score_a, score_b = key
+    table = solve_table(DICE, a0, b0, mask0, score_a, score_b, use_disk_cache=False, by_levels=True)
+    return int(table.space.size)
+
+
+def test_a_forked_child_sweeps_after_the_parent_used_the_pool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process that swept in two threads, then forked (process pools, ``lama simulate
+    --workers``): the child has no pool thread, so a sweep there must not wait for one
+    (it did, forever, before the pool was forgotten at fork)."""
+    monkeypatch.setattr(pair_table, "SWEEP_THREADS", 2)
+    monkeypatch.setattr(pair_table, "PARALLEL_MIN_SIZE", 0)
+    key: Key = (tuple(counts("1235")), tuple(counts("246")), llama_mask(counts("13L")), 0, 0)
+    _solve_in_child(key)
+    assert pair_table._pool is not None  # the parent's pool and its thread exist
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        result = pool.apply_async(_solve_in_child, (key,))
+        assert result.get(timeout=60) == pair_table.pair_space(key[0], key[1], key[2]).size

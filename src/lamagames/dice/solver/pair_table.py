@@ -436,10 +436,17 @@ class PairTable:
         return sweep_spans(lambda span: kernel(span, *args), sp.ncodes)
 
 
+def _usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 #: Threads one level pair's sweep runs in (the caller's and a shared pool's): two where
 #: the machine has two cores or more (a fresh deal's solve then takes about 0.6 of its
 #: time alone, the exact bot's first move on a cold install waits less, issue 19).
-SWEEP_THREADS: Final = 2 if (os.cpu_count() or 1) >= 2 else 1
+SWEEP_THREADS: Final = 2 if _usable_cores() >= 2 else 1
 #: Spaces with fewer indices are swept in one call (the hand-offs would cost more).
 PARALLEL_MIN_SIZE: Final = 50_000
 _pool: ThreadPoolExecutor | None = None
@@ -447,6 +454,20 @@ _pool_lock = threading.Lock()
 #: Held by the one sweep that uses the pool; a sweep that finds it held (another solve in
 #: another thread, such as a second table's bot on a server) runs in its own thread alone.
 _pool_user = threading.Lock()
+
+
+def _forget_pool_in_child() -> None:
+    """In a forked child (``fork`` start method: process pools, ``lama simulate --workers``):
+    the parent's pool thread does not exist there and its locks may be held, so start
+    afresh (a sweep would otherwise wait forever for a block nobody runs)."""
+    global _pool, _pool_lock, _pool_user
+    _pool = None
+    _pool_lock = threading.Lock()
+    _pool_user = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 def _sweep_pool() -> ThreadPoolExecutor:
