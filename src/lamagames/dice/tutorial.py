@@ -17,6 +17,7 @@ from lamagames.core.game import Game, State
 from lamagames.core.i18n import translator, web_text
 from lamagames.dice.actions import player_action_to_string
 from lamagames.dice.game import as_dice_state
+from lamagames.dice.primitives import is_last_standing
 from lamagames.dice.rules import Phase
 
 #: The walkthrough's game: two players, a short game to 20 points (D-11), fixed seed.
@@ -79,8 +80,7 @@ class DiceTutor:
         """The kinds of decision in this position (keys of :data:`RULINGS`)."""
         s = as_dice_state(state)
         kinds = ["start"]
-        others_in = [i for i in range(s.game.num_players) if i != player and not s.quit[i]]
-        if not others_in:
+        if is_last_standing(s.quit, player):  # D-8.5
             kinds.append("last_standing")
         kinds.append(
             {
