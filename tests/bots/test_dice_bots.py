@@ -189,7 +189,6 @@ def test_compiled_heuristic_makes_the_python_heuristics_decisions_d8_d10(
     random games (roll or quit D-7/D-8, discards D-8.2, takes D-8.3, last standing D-8.5,
     chips D-10) every decision and every roll value equals the Python lookahead's, float
     for float."""
-    pytest.importorskip("numba")
     from lamagames.bots import dice as dice_bots
 
     _no_warm_up_running()
@@ -225,7 +224,6 @@ def test_compiled_heuristic_makes_the_python_heuristics_decisions_d8_d10(
 def test_compiled_heuristic_is_used_once_warm(monkeypatch: pytest.MonkeyPatch) -> None:
     """``warm_compiled_heuristic`` turns the compiled path on (the Python lookahead is not
     called any more); ``use_compiled_heuristic(False)`` turns it off again."""
-    pytest.importorskip("numba")
     from lamagames.bots import dice as dice_bots
 
     _no_warm_up_running()

@@ -11,10 +11,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
+import pyte
 import pytest
-
-pexpect = pytest.importorskip("pexpect")
-pyte = pytest.importorskip("pyte")
 
 PROMPT = r"q leave\) "
 CARS = ["A:>>", "A:##", "B:>>", "B:##"] + [f"{t}{c}:" for t in "AB" for c in range(1, 6)]

@@ -37,7 +37,6 @@ def test_roll_result_order_d8() -> None:
 
 
 def test_compiled_forms_agree_with_plain_forms() -> None:
-    pytest.importorskip("numba")
     from lamagames.dice import batch_kernel as k
 
     rng = random.Random(3)
@@ -57,7 +56,6 @@ def test_compiled_forms_agree_with_plain_forms() -> None:
 
 
 def test_batch_kernel_constants_are_the_engines() -> None:
-    pytest.importorskip("numba")
     from lamagames.dice import batch_kernel as k
 
     assert k.NUM_ACTIONS == actions.NUM_DISTINCT_ACTIONS
@@ -99,7 +97,6 @@ def test_next_discard_lists_every_legal_discard_once_in_code_order_d8_2() -> Non
 
 
 def test_next_discard_compiled_agrees() -> None:
-    pytest.importorskip("numba")
     from lamagames.dice import batch_kernel as k
 
     for limit in (0, 1, 2 | 1 << 12, 1 | 1 << 6 | 1 << 12, 3 << 4, 1 | 2 << 2, 0x3FFF):

@@ -168,11 +168,9 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
             state = decision_for(game, seat, derive_seed(seed, "warm-up", seat))
             if state is None:
                 continue
-            try:
+            with contextlib.suppress(LamaError, ValueError, RuntimeError):
                 bot = make_bot(kind, game, seat, derive_seed(seed, "warm-up bot", seat))
                 _warm_part(bot, state, part)
-            except (LamaError, ValueError, RuntimeError):
-                pass
             break
 
 
@@ -216,8 +214,10 @@ def _exit_at_end_of_input() -> None:
     with contextlib.suppress(OSError, ValueError):
         # the raw descriptor: a daemon thread blocked in sys.stdin's buffered reader would
         # abort the interpreter's shutdown (it cannot take the reader's lock)
-        while os.read(sys.stdin.fileno(), 4096):
-            pass
+        fd = sys.stdin.fileno()
+        data = os.read(fd, 4096)
+        while data:  # whatever the parent writes is ignored; b"" is the end
+            data = os.read(fd, 4096)
     os._exit(0)
 
 
@@ -412,8 +412,9 @@ class BackgroundWarmUp:
         thread = self._thread
         if thread is None:
             return False
-        while not self.ready.is_set() and thread.is_alive() and not self.compiling.wait(0.05):
-            pass
+        while not self.ready.is_set() and thread.is_alive():
+            if self.compiling.wait(0.05):
+                break
         return not self.ready.is_set() and thread.is_alive()
 
     @property
