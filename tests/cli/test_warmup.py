@@ -233,3 +233,67 @@ def test_warm_interpreted_bots_builds_the_interpreted_rollouts_issue_19() -> Non
     jit._runners.pop(rollouts, None)
     warm_interpreted_bots(make("dice", num_players=2), ["exact"], 1)  # solves: not interpreted
     assert rollouts not in jit._runners
+
+
+def _order_recorded(
+    monkeypatch: pytest.MonkeyPatch, fail: bool
+) -> tuple[list[str], list[BackgroundWarmUp]]:
+    from lamagames.cli import session
+
+    order: list[str] = []
+    made: list[BackgroundWarmUp] = []
+
+    class Recorded(BackgroundWarmUp):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            order.append("warm-up")
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    def recorded_make_bot(kind: str, game: object, seat: int, seed: int = 0) -> Bot:
+        order.append("bot")
+        if fail:
+            raise RuntimeError("this bot cannot be made")
+        return base.make_bot(kind, game, seat, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session, "BackgroundWarmUp", Recorded)
+    monkeypatch.setattr(session, "make_bot", recorded_make_bot)
+    return order, made
+
+
+def test_the_warm_up_starts_before_the_bots_are_made_issue_19(
+    slow_first: type[SlowFirstBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Making a compiled bot imports its code (about half a second for ``exact``): the
+    background compile starts first, so the first bot move waits that much less."""
+    order, _made = _order_recorded(monkeypatch, fail=False)
+    seats = [SeatInfo(name="Bot", kind="slow-first"), SeatInfo(name="Ben", kind="slow-first")]
+    console, _ = _terminal()
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=2),
+        seats,
+        seed=3,
+        terminal=Terminal(console, lambda prompt: "1"),
+    )
+    assert outcome.result is not None
+    assert order == ["warm-up", "bot", "bot"]
+
+
+def test_a_bot_that_cannot_be_made_stops_the_warm_up_issue_19(
+    slow_first: type[SlowFirstBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    order, made = _order_recorded(monkeypatch, fail=True)
+    seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="slow-first")]
+    console, _ = _terminal()
+    with pytest.raises(RuntimeError, match="cannot be made"):
+        run_table(
+            get_view("dice"),
+            make("dice", num_players=2),
+            seats,
+            seed=3,
+            terminal=Terminal(console, lambda prompt: "1"),
+        )
+    assert order == ["warm-up", "bot"]
+    assert len(made) == 1 and made[0]._closed
+    helper = made[0].helper  # killed and reaped, if one was started
+    assert helper is None or helper.returncode is not None

@@ -337,3 +337,34 @@ def test_get_solver_takes_a_list_and_refuses_what_is_no_dice_set() -> None:
         get_solver(("LL3456", ["12LL56"], "1234LL"))  # type: ignore[arg-type]
     with pytest.raises(ParameterError, match=r"^dice must be a list or tuple"):
         LastStandingSolver(None)  # type: ignore[arg-type]
+
+
+def test_threads_asking_at_once_share_one_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lama play`` makes its real bots while the warm-up thread makes throwaway ones:
+    both must get the one shared solver of the dice set (its tables solved once)."""
+    import threading
+    import time
+
+    from lamagames.dice.solver import last_standing
+
+    made: list[object] = []
+
+    class Slow(last_standing.LastStandingSolver):
+        def __init__(self, dice: tuple[str, ...]) -> None:
+            time.sleep(0.2)  # a construction long enough for the other thread to ask too
+            super().__init__(dice)
+            made.append(self)
+
+    dice = ("LL3456", "12LL56", "1234LL")
+    last_standing._shared_solver.cache_clear()
+    monkeypatch.setattr(last_standing, "LastStandingSolver", Slow)
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(get_solver(dice))) for _ in range(2)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        last_standing._shared_solver.cache_clear()
+    assert len(made) == 1 and got[0] is got[1] is made[0]

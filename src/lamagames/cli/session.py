@@ -531,32 +531,37 @@ def run_table(
     )
     play_seed = seed if game_index is None else game_seed(seed, game_index)
     humans = [seat for seat, info in enumerate(seats) if info.kind == HUMAN]
-    screen: Screen | None = None
-    if humans and (live or scrolling):
-        screen = Screen(view, seats, console, humans[0], live=live, title=title)
-        if live:
-            screen.add(intro)
-    bots: list[Bot] = []
-    humans_at: dict[int, TerminalHuman] = {}
-    for seat, info in enumerate(seats):
-        if info.kind == HUMAN:
-            human = TerminalHuman(
-                game,
-                seat,
-                view=view,
-                seats=seats,
-                console=console,
-                read_line=read_line,
-                screen=screen,
-            )
-            humans_at[seat] = human
-            bots.append(human)
-        else:
-            bots.append(make_bot(info.kind, game, seat, play_seed))
     # Compiled bots are prepared in the background from now on (on a cold cache with a
-    # helper process); their first move waits for it (with a spinner) instead of compiling
-    # in front of the players, or is made interpreted (issue 19).
+    # helper process), first of all: making the bots below imports their code, about half a
+    # second the compile need not wait for. Their first move waits for it (with a spinner)
+    # instead of compiling in front of the players, or is made interpreted (issue 19).
     warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
+    try:
+        screen: Screen | None = None
+        if humans and (live or scrolling):
+            screen = Screen(view, seats, console, humans[0], live=live, title=title)
+            if live:
+                screen.add(intro)
+        bots: list[Bot] = []
+        humans_at: dict[int, TerminalHuman] = {}
+        for seat, info in enumerate(seats):
+            if info.kind == HUMAN:
+                human = TerminalHuman(
+                    game,
+                    seat,
+                    view=view,
+                    seats=seats,
+                    console=console,
+                    read_line=read_line,
+                    screen=screen,
+                )
+                humans_at[seat] = human
+                bots.append(human)
+            else:
+                bots.append(make_bot(info.kind, game, seat, play_seed))
+    except BaseException:  # a bot that cannot be made: no helper process left behind
+        warm_up.close()
+        raise
     for seat, info in enumerate(seats):
         if seat in humans_at:
             humans_at[seat].warm_up = warm_up

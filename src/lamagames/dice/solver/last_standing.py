@@ -17,6 +17,7 @@ to ``1e-15``; :meth:`LastStandingTable.bellman_residual` then checks a full Bell
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -414,7 +415,12 @@ def get_solver(dice: Sequence[str] = STANDARD_DICE) -> LastStandingSolver:
     Raises:
         ParameterError: ``dice`` is not a list or tuple of three face strings, or breaks D-1.
     """
-    return _shared_solver(_dice_argument(dice))
+    dice_key = _dice_argument(dice)
+    with _SHARED_LOCK:  # one solver per dice set also when threads ask at once
+        return _shared_solver(dice_key)
+
+
+_SHARED_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=8)
