@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from lamagames.express.board import DIE_COLOURS, PASSENGER_CARS, ROLE_EXIT, ROLE_REBOARD
+from lamagames.express.material import DIE_COLOURS, PASSENGER_CARS, ROLE_EXIT, ROLE_REBOARD
 from lamagames.express.state import ExpressState
 
 #: Fill of each die colour letter (E-1).

@@ -36,7 +36,6 @@ from lamagames.express.game import (
     ExpressGame,
     as_express_state,
 )
-from lamagames.express.render import spaces_to_go
 from lamagames.express.rules import Phase
 from lamagames.web.adapters import WebAdapter
 
@@ -108,16 +107,15 @@ class ExpressWebAdapter(WebAdapter):
         llamas += [llama for path in view["footpaths"] for llama in path["llamas"]]
         for llama in llamas:
             if llama is not None:
-                llama["to_go"] = spaces_to_go(ex, llama["owner"], llama["progress"])
+                llama["to_go"] = ex.spaces_to_go(llama["owner"], llama["progress"])
         moves = []
         if ex.phase() == Phase.CHOOSE:
             for train in ex.movable_trains():
-                distance = ex.move_distance(train)
                 moves.append(
                     {
                         "train": TRAIN_NAMES[train],
-                        "distance": distance,
-                        "tip": (ex.train_tip(train) + distance) % board.length,
+                        "distance": ex.move_distance(train),
+                        "tip": ex.move_tip(train),
                     }
                 )
         view["moves"] = moves
