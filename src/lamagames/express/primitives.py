@@ -4,7 +4,8 @@ The scalar engine (:mod:`lamagames.express.state`, :mod:`lamagames.express.reade
 :mod:`lamagames.express.game`) calls these functions as plain Python on lists; the batch
 engine (:mod:`lamagames.express.batch_kernels`, :mod:`lamagames.express.batch`) calls their
 Numba forms (:func:`lamagames.core.jit.compiled`) on rows of its state arrays (``owner[g]``).
-Each one is a leaf (it calls no other primitive), so both forms run the very same code.
+Both forms run the very same code (a primitive that calls another calls its compiled form
+when compiled itself, see below).
 
 Arguments, whatever their container (list or NumPy array of any integer dtype):
 
