@@ -18,7 +18,7 @@ import time
 from lamagames.bots.base import make_bot
 from lamagames.core import make
 from lamagames.express import standard_board
-from lamagames.express.board import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
+from lamagames.express.material import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
 from lamagames.sim.runner import play_game
 
 CARS = 5

@@ -16,9 +16,10 @@ from lamagames.core.records import SeatInfo
 from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import MOVE_A, MOVE_B, PASS, string_to_player_action
 from lamagames.express.narration import action_label, headline, narrate
-from lamagames.express.render import board_lines, table_lines
+from lamagames.express.render import board_lines
 from lamagames.express.rules import Phase
 from lamagames.express.stats import ExpressStats
+from lamagames.express.table import table_lines
 from lamagames.sim.stats import Mean, Total
 
 Lama = Callable[..., Result]

@@ -18,8 +18,8 @@ from lamagames.core.errors import ParameterError
 from lamagames.core.game import CHANCE_PLAYER
 from lamagames.express.actions import MOVE_A, TRAIN_NAMES
 from lamagames.express.batch import ENGINE, POLICIES, ExpressBatch
-from lamagames.express.board import DIE_COLOURS
 from lamagames.express.game import ExpressGame
+from lamagames.express.material import DIE_COLOURS
 from lamagames.express.rules import PHASE_NAMES, STAGE_NAMES
 from lamagames.express.state import ExpressState
 

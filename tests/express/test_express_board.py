@@ -11,7 +11,7 @@ import pytest
 
 from lamagames.core import BoardError, ParameterError, make
 from lamagames.express import ExpressGame, load_board, parse_board, standard_board
-from lamagames.express.board import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
+from lamagames.express.material import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
 
 from .conftest import TINY_BOARD
 

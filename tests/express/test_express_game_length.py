@@ -9,14 +9,10 @@ import random
 import pytest
 
 from lamagames.core.errors import IllegalActionError, ParameterError
-from lamagames.express.board import (
-    NUM_DIE_COLOURS,
-    ROLE_ARROW,
-    ROLE_REBOARD,
-    standard_board,
-)
+from lamagames.express.board import standard_board
 from lamagames.express.game import ExpressGame
 from lamagames.express.longgame import RANKINGS, count_decisions, long_game, replay
+from lamagames.express.material import NUM_DIE_COLOURS, ROLE_ARROW, ROLE_REBOARD
 from lamagames.express.primitives import car_space
 from lamagames.express.rl import (
     SEARCH_LIMIT,

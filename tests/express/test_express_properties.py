@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from lamagames.core import IllegalActionError, InvalidActionError, record_from_state, replay
 from lamagames.express import ExpressGame, ExpressState
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS
-from lamagames.express.board import LLAMAS_PER_PLAYER, PASSENGER_CARS, TRAIN_SPACES
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.material import PASSENGER_CARS, TRAIN_SPACES
 
 from .conftest import TINY_BOARD
 

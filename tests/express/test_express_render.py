@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from lamagames.express import ExpressGame
-from lamagames.express.render import board_lines, board_text, ring_positions
+from lamagames.express.drawing import ring_positions
+from lamagames.express.render import board_lines, board_text
 
 from .conftest import Runner
 

@@ -166,6 +166,17 @@ def test_e6_tip_already_on_the_colour_goes_to_the_next_one(std2: ExpressGame, ru
     assert state.train_tip(0) == 8
 
 
+def test_e6_move_tip_is_where_the_tip_lands_round_the_track(
+    std2: ExpressGame, run: Runner
+) -> None:
+    state = std2.new_initial_state()
+    run(state, "roll G")  # A: 0 -> 3 (G), B: 24 -> 25 (G)
+    assert [state.move_tip(t) for t in (0, 1)] == [3, 25]
+    state = std2.build_state(trains={"A": 44, "B": 20})
+    run(state, "roll R")  # A: red is on 0, four spaces on round the end of the track
+    assert state.move_distance(0) == 4 and state.move_tip(0) == 0
+
+
 def test_e6_train_blocked_by_other_train(std2: ExpressGame, run: Runner) -> None:
     # A tip 0, B tip 10 (B covers 3..9): A has 3 free spaces, the next blue (4) is too far.
     state = std2.build_state(trains={"A": 0, "B": 10})
@@ -355,6 +366,16 @@ def test_e8_progress_counts_rides_minus_walks(std2: ExpressGame, run: Runner) ->
     run(state, "0: reboard A4")  # A4 stands on 3
     run(state, "move A")  # orange: A 9 -> 10 (one space)
     assert state.car_llama(0, 4) == (0, 4)
+
+
+def test_e8_spaces_to_go_to_the_first_exit_space_of_the_station(std4: ExpressGame) -> None:
+    # Standard board: yellow (seat 0) boards at 0, exits 45..47; pink (seat 1) boards at 12,
+    # exits 9..11, which it reaches with progress 45 (E-8).
+    state = std4.new_initial_state()
+    assert [state.spaces_to_go(0, p) for p in (0, 10, 44, 45, 47, 60)] == [45, 35, 1, 0, 0, 0]
+    assert state.spaces_to_go(0, -3) == 48  # walked back right after boarding
+    assert state.spaces_to_go(1, 40) == 5
+    assert not state.lap_done(0, 44) and state.lap_done(0, 45) and state.lap_done(1, 46)
 
 
 def test_e8_exit_refused_before_a_full_lap(tiny2: ExpressGame, run: Runner) -> None:

@@ -13,7 +13,7 @@ import pytest
 from lamagames.core.jit import RULING_ATTRIBUTE
 from lamagames.express import primitives as p
 from lamagames.express.actions import BOARD_BASE, DETOUR_BASE, EXIT_BASE, REBOARD_BASE
-from lamagames.express.board import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
+from lamagames.express.material import ROLE_ARROW, ROLE_BOARDING, ROLE_EXIT, ROLE_REBOARD
 from lamagames.express.rules import STAGE_AFTER_MOVE, STAGE_AFTER_ROLL
 
 FUNCTIONS = [f for _, f in inspect.getmembers(p, inspect.isfunction) if f.__module__ == p.__name__]
@@ -39,6 +39,35 @@ def test_movable_e6_no_pushing() -> None:
     assert p.movable(18, 18, 0, 24, 48) == 0
     # B right behind A: B cannot move at all, A can go round to B's last car.
     assert p.movable(5, 1, 7, 0, 48) == 1
+
+
+def test_free_gap_e6_counts_the_spaces_up_to_the_other_trains_last_car() -> None:
+    # E-2: a train covers its tip-1 .. tip-7; A at tip 0, B at tip 24 on 48 spaces: B's last
+    # car is on 17, so A may move 17 spaces (its tip onto 17, its locomotive onto 16).
+    assert p.free_gap(0, 24, 48) == 17
+    assert p.free_gap(24, 0, 48) == 17
+    assert p.free_gap(7, 0, 48) == 48 - 14  # right in front of B: all the rest of the track
+    assert p.free_gap(0, 7, 48) == 0  # right behind A: no room
+    # Trains apart: the two gaps and both trains (7 spaces each) make up the track.
+    for a, b in ((0, 24), (3, 40), (7, 0), (10, 17)):
+        assert p.free_gap(a, b, 48) + p.free_gap(b, a, 48) + 14 == 48
+
+
+def test_tip_after_e6_goes_round_the_track() -> None:
+    assert p.tip_after(10, 4, 48) == 14
+    assert p.tip_after(46, 4, 48) == 2
+    assert p.tip_after(47, 1, 48) == 0
+    assert p.tip_after(5, 48, 48) == 5  # once round (a colour found only at the tip)
+
+
+def test_lap_to_go_e8_is_zero_from_the_need_on() -> None:
+    # E-8: a llama may get off at an exit needing 45 once its progress is at least 45.
+    assert p.lap_to_go(0, 45) == 45
+    assert p.lap_to_go(40, 45) == 5
+    assert p.lap_to_go(44, 45) == 1
+    assert p.lap_to_go(45, 45) == 0
+    assert p.lap_to_go(50, 45) == 0
+    assert p.lap_to_go(-3, 45) == 48  # detoured right after boarding: a longer way to go
 
 
 def test_move_train_e6_carries_riders_e8() -> None:
@@ -76,6 +105,19 @@ def test_compiled_forms_agree_with_plain_forms() -> None:
         k.move_train(tips, owner, prog, d0 % 2, d1, 48)
         p.move_train(*plain, d0 % 2, d1, 48)
         assert (tips.tolist(), prog.tolist()) == (plain[0], plain[2])
+
+
+def test_compiled_callees_are_the_compiled_primitives() -> None:
+    """A primitive that calls another one (``movable`` calls ``free_gap``) is compiled with
+    the callee's compiled form (core.jit), so both forms run the same code."""
+    from lamagames.core.jit import compiled
+    from lamagames.express import batch_kernels as k
+
+    pairs = (("movable", "free_gap"), ("move_train", "tip_after"), ("available", "lap_to_go"))
+    for caller, callee in pairs:
+        names = getattr(k, caller).py_func.__globals__
+        assert names[callee] is compiled(getattr(p, callee))
+    assert p.movable.__globals__["free_gap"] is p.free_gap  # the plain form: plain callees
 
 
 # ---------------------------------------------------------------- E-7 availability

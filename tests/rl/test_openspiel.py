@@ -333,7 +333,8 @@ def test_express_games_stay_within_the_proven_bound(players: int) -> None:
     # lamagames.express.rl.decision_bound: random play and play that takes a free action
     # whenever it can (the most free actions) never exceed max_game_length, per game and
     # per roll.
-    from lamagames.express.board import ROLE_ARROW, ROLE_REBOARD, standard_board
+    from lamagames.express.board import standard_board
+    from lamagames.express.material import ROLE_ARROW, ROLE_REBOARD
     from lamagames.express.rl import cars_on_role, decision_bound, special_action_bound
 
     board = standard_board()

@@ -20,7 +20,7 @@ from lamagames import make
 from lamagames.bots import make_bot
 from lamagames.core.game import State
 from lamagames.core.rng import make_rng
-from lamagames.express.board import DIE_COLOURS
+from lamagames.express.material import DIE_COLOURS
 from lamagames.web import create_app
 from lamagames.web.live import Settings
 from lamagames.web.store import ActionData, Store, TableData

@@ -21,8 +21,8 @@ from lamagames.express.actions import (
     PASS,
     decode_free_action,
 )
-from lamagames.express.board import PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
 from lamagames.express.game import ExpressGame
+from lamagames.express.material import PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
 from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState
 

@@ -15,7 +15,7 @@ from lamagames.cli.i18n import _, language_now, translator_now
 from lamagames.core.game import State
 from lamagames.core.i18n import localized_text
 from lamagames.core.records import SeatInfo
-from lamagames.express import narration, render
+from lamagames.express import narration, table
 from lamagames.express.game import as_express_state
 from lamagames.express.state import ExpressState
 
@@ -68,7 +68,7 @@ class ExpressTable:
     viewer: int | None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """Draw :func:`lamagames.express.render.table_text` at the available width, compact
+        """Draw :func:`lamagames.express.table.table_text` at the available width, compact
         when it is taller than ``options.height`` (given by a live screen, which keeps the
         rest of its lines for the log, the menu and the prompt) or, without it, when it
         would not leave :data:`PROMPT_LINES` of the terminal's height free."""
@@ -76,7 +76,7 @@ class ExpressTable:
             height = max(1, options.height)
         else:
             height = max(1, options.size.height - PROMPT_LINES)
-        text = render.table_text(
+        text = table.table_text(
             self.state,
             self.names,
             viewer=self.viewer,
@@ -106,7 +106,7 @@ class ExpressView:
         self, state: State, seats: Sequence[SeatInfo], *, viewer: int | None = None
     ) -> RenderableType:
         """The board with the trains and everything inside the ring
-        (see :func:`lamagames.express.render.table_text`)."""
+        (see :func:`lamagames.express.table.table_text`)."""
         express = as_express_state(state)
         return ExpressTable(express, tuple(_names(express, seats)), viewer)
 

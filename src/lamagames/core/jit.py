@@ -7,8 +7,10 @@ call their Numba forms, :func:`compiled`. Numba is applied only where it is inst
 only when a compiled kernel asks for it, so importing a scalar engine never imports Numba
 (about a second of start-up).
 
-A primitive must be a *leaf*: it calls no other primitive (a compiled caller resolves its
-callees itself), so the plain and the compiled forms run the very same code.
+A primitive may call other primitives of its own module by their plain names: the
+compiled form of a function (:func:`compiled`) calls the compiled forms of the primitives
+it names (:func:`_with_compiled_callees`), inlined, so the plain and the compiled forms run
+the very same code.
 
 A whole compiled kernel can run interpreted too, :func:`interpreted`: the same code with
 every compiled callee replaced by its own interpreted form. ``lama play`` uses it for a
@@ -82,11 +84,38 @@ def compiled(function: _F) -> _F:
         from numba import njit
 
         install_cache_key()
-        done = njit(cache=True, nogil=True, inline="always")(function)
+        done = njit(cache=True, nogil=True, inline="always")(_with_compiled_callees(function))
     else:
         done = function
     _compiled[function] = done
     return cast(_F, done)
+
+
+def _with_compiled_callees(function: _F) -> _F:
+    """``function`` itself when the names its code reads from its module name no rule
+    primitive (:func:`rule`); else a copy of it whose globals map each such name to the
+    primitive's compiled form (:func:`compiled`), so Numba can compile a primitive that
+    calls another one (a plain function is no callee Numba can type). The copy keeps the
+    code, name, module and docstring (and so Numba's cache file)."""
+    module = function.__globals__
+    callees = {
+        name: value
+        for name in function.__code__.co_names
+        if isinstance(value := module.get(name), types.FunctionType)
+        and getattr(value, RULING_ATTRIBUTE, None) is not None
+        and value is not function
+    }
+    if not callees:
+        return function
+    names = dict(module)
+    for name, value in callees.items():
+        names[name] = compiled(value)
+    copy = types.FunctionType(
+        function.__code__, names, function.__name__, function.__defaults__, function.__closure__
+    )
+    copy.__qualname__ = function.__qualname__
+    copy.__doc__ = function.__doc__
+    return cast(_F, copy)
 
 
 _twins: dict[tuple[object, bool], Callable[..., Any]] = {}

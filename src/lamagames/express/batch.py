@@ -43,14 +43,7 @@ from lamagames.core.errors import (
 )
 from lamagames.express import batch_kernels
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
-from lamagames.express.board import (
-    DIE_COLOURS,
-    NUM_DIE_COLOURS,
-    PASSENGER_CARS,
-    ROLE_NONE,
-    Board,
-    load_board,
-)
+from lamagames.express.board import Board, load_board
 from lamagames.express.game import (
     DEFAULT_LLAMAS_TO_WIN,
     MAX_PLAYERS,
@@ -58,6 +51,7 @@ from lamagames.express.game import (
     SHORT_GAME_LLAMAS,
     ExpressGame,
 )
+from lamagames.express.material import DIE_COLOURS, NUM_DIE_COLOURS, PASSENGER_CARS, ROLE_NONE
 from lamagames.express.primitives import car_space
 from lamagames.express.rules import PHASE_NAMES, STAGE_NAMES, Phase
 from lamagames.express.state import ExpressState

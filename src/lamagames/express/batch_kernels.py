@@ -57,7 +57,8 @@ from lamagames.express.actions import (
     NUM_CAR_SLOTS,
     PASS,
 )
-from lamagames.express.board import LLAMAS_PER_PLAYER, PASSENGER_CARS
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.material import PASSENGER_CARS
 from lamagames.express.rules import (
     STAGE_AFTER_MOVE,
     STAGE_AFTER_ROLL,

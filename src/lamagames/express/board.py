@@ -64,19 +64,17 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictS
 from lamagames.core.errors import BoardError, plural
 from lamagames.core.files import read_json_file
 from lamagames.core.validation import first_error
-
-# The material (E-1, E-2) and the space roles (E-3), importable from here as before.
-from lamagames.express.material import DIE_COLOURS as DIE_COLOURS
-from lamagames.express.material import NUM_DIE_COLOURS as NUM_DIE_COLOURS
-from lamagames.express.material import NUM_TRAINS as NUM_TRAINS
-from lamagames.express.material import PASSENGER_CARS as PASSENGER_CARS
-from lamagames.express.material import ROLE_ARROW as ROLE_ARROW
-from lamagames.express.material import ROLE_BOARDING as ROLE_BOARDING
-from lamagames.express.material import ROLE_EXIT as ROLE_EXIT
-from lamagames.express.material import ROLE_NAMES as ROLE_NAMES
-from lamagames.express.material import ROLE_NONE as ROLE_NONE
-from lamagames.express.material import ROLE_REBOARD as ROLE_REBOARD
-from lamagames.express.material import TRAIN_SPACES as TRAIN_SPACES
+from lamagames.express.material import (
+    DIE_COLOURS,
+    NUM_DIE_COLOURS,
+    NUM_TRAINS,
+    ROLE_ARROW,
+    ROLE_BOARDING,
+    ROLE_EXIT,
+    ROLE_NONE,
+    ROLE_REBOARD,
+    TRAIN_SPACES,
+)
 from lamagames.express.primitives import lap_need
 
 DIE_COLOUR_NAMES: Final = ("red", "orange", "yellow", "green", "blue", "purple")

@@ -17,8 +17,8 @@ from rich.text import Text
 
 from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.express.actions import TRAIN_NAMES
-from lamagames.express.board import (
-    DIE_COLOUR_NAMES,
+from lamagames.express.board import DIE_COLOUR_NAMES, Board
+from lamagames.express.material import (
     DIE_COLOURS,
     NUM_TRAINS,
     PASSENGER_CARS,
@@ -26,9 +26,7 @@ from lamagames.express.board import (
     ROLE_BOARDING,
     ROLE_EXIT,
     ROLE_REBOARD,
-    Board,
 )
-from lamagames.express.rules import lap_done
 from lamagames.express.state import ExpressState
 
 #: Characters of one cell (without the separating blank).
@@ -101,7 +99,7 @@ def occupants(state: ExpressState, *, marks: bool = False) -> dict[int, Line]:
                     (f"{name}{car}:", ""),
                     (colour[0], PLAYER_STYLES[colour]),
                 ]
-                if marks and lap_done(state, *llama):
+                if marks and state.lap_done(*llama):
                     out[spaces[car + 1]].append((LAP_DONE_MARK, PLAYER_STYLES[colour]))
     return out
 

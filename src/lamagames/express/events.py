@@ -31,8 +31,8 @@ from lamagames.express.actions import (
     TRAIN_NAMES,
     decode_free_action,
 )
-from lamagames.express.board import DIE_COLOURS, NUM_TRAINS
 from lamagames.express.game import as_express_state
+from lamagames.express.material import DIE_COLOURS, NUM_TRAINS
 from lamagames.express.rules import Phase, WindowStage
 from lamagames.express.state import ExpressState
 

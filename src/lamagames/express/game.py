@@ -43,16 +43,13 @@ from lamagames.express.actions import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS,
 from lamagames.express.board import (
     LLAMAS_PER_PLAYER,
     NUM_STATIONS,
-    PASSENGER_CARS,
     PLAYER_COLOURS,
-    ROLE_BOARDING,
-    ROLE_EXIT,
-    ROLE_NONE,
     STANDARD_BOARD_NAME,
     Board,
     parse_board,
     standard_board,
 )
+from lamagames.express.material import PASSENGER_CARS, ROLE_BOARDING, ROLE_EXIT, ROLE_NONE
 from lamagames.express.primitives import car_space, lap_need
 from lamagames.express.rules import NO_SEAT, exact_int
 from lamagames.express.state import ExpressState

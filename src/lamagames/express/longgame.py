@@ -36,8 +36,8 @@ from lamagames.express.actions import (
     PASS,
     REBOARD_BASE,
 )
-from lamagames.express.board import NUM_DIE_COLOURS, PASSENGER_CARS
 from lamagames.express.game import ExpressGame
+from lamagames.express.material import NUM_DIE_COLOURS, PASSENGER_CARS
 from lamagames.express.primitives import has_won
 from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState

@@ -1,7 +1,7 @@
 """The material of Lama Express as constants (docs/rules.md E-1, E-2) and the roles of a
-board's spaces (E-3), with no imports: :mod:`lamagames.express.board` re-exports them and
-calls the rule primitives (:mod:`lamagames.express.primitives`), which read them, without an
-import cycle."""
+board's spaces (E-3), with no imports: every module imports them from here, and
+:mod:`lamagames.express.board` calls the rule primitives (:mod:`lamagames.express.primitives`),
+which read them, without an import cycle."""
 
 from __future__ import annotations
 

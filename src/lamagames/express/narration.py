@@ -23,7 +23,7 @@ from lamagames.express.actions import (
     TRAIN_NAMES,
     decode_free_action,
 )
-from lamagames.express.board import DIE_COLOUR_NAMES, DIE_COLOURS
+from lamagames.express.board import DIE_COLOUR_NAMES
 from lamagames.express.events import (
     Boarded,
     Detoured,
@@ -37,6 +37,7 @@ from lamagames.express.events import (
     WindowOpened,
     events,
 )
+from lamagames.express.material import DIE_COLOURS
 from lamagames.express.primitives import has_won
 from lamagames.express.state import ExpressState
 
@@ -94,11 +95,10 @@ def _moves(start: int, end: int, count: int, tr: Translator) -> str:
 
 
 def move_words(state: ExpressState, train: int, tr: Translator = ENGLISH) -> str:
-    """``"tip 5 -> 9, 4 spaces"``: where train ``train`` goes with the rolled die (E-6)."""
+    """``"tip 5 -> 9, 4 spaces"``: where train ``train`` goes with the rolled die (E-6,
+    :meth:`ExpressState.move_tip`)."""
     tip = state.train_tip(train)
-    distance = state.move_distance(train)
-    end = (tip + distance) % state.board.length
-    return _moves(tip, end, distance, tr)
+    return _moves(tip, state.move_tip(train), state.move_distance(train), tr)
 
 
 def chances(

@@ -4,7 +4,8 @@ The scalar engine (:mod:`lamagames.express.state`, :mod:`lamagames.express.reade
 :mod:`lamagames.express.game`) calls these functions as plain Python on lists; the batch
 engine (:mod:`lamagames.express.batch_kernels`, :mod:`lamagames.express.batch`) calls their
 Numba forms (:func:`lamagames.core.jit.compiled`) on rows of its state arrays (``owner[g]``).
-Each one is a leaf (it calls no other primitive), so both forms run the very same code.
+Both forms run the very same code (a primitive that calls another calls its compiled form
+when compiled itself, see below).
 
 Arguments, whatever their container (list or NumPy array of any integer dtype):
 
@@ -27,9 +28,12 @@ Arguments, whatever their container (list or NumPy array of any integer dtype):
   (stopping at the first of them, rather than skipping each, measured no slower than the
   former kernel; skipping each measured about 2-3% slower).
 
-A primitive does not call another one (see :mod:`lamagames.core.jit`): where a ruling needs
-two, the caller passes the first one's result to the second (:func:`detour` takes the
-progress of :func:`detour_progress`; :func:`train_to_move` the bitmask of :func:`movable`).
+A part of a ruling that more than one caller needs is a primitive of its own, which the
+others call (:func:`movable` calls :func:`free_gap`, :func:`move_train` calls
+:func:`tip_after`, :func:`available` calls :func:`lap_to_go`; compiled, each calls the
+compiled form, see :mod:`lamagames.core.jit`). Where a ruling needs two in sequence, the
+caller passes the first one's result to the second (:func:`detour` takes the progress of
+:func:`detour_progress`; :func:`train_to_move` the bitmask of :func:`movable`).
 """
 
 from __future__ import annotations
@@ -76,6 +80,25 @@ def car_space(tip: int, car: int, length: int) -> int:
 
 
 @rule("E-6")
+def free_gap(tip: int, other_tip: int, length: int) -> int:
+    """Free spaces ahead of a train whose tip touches ``tip`` (E-6, E-2): from its tip up to
+    the last car of the other train, whose tip touches ``other_tip``, on a track of
+    ``length`` spaces; a move of at most this many spaces fits (no pushing). Two trains
+    apart leave gaps that add up to ``length`` minus both trains' spaces."""
+    return (other_tip - TRAIN_SPACES - tip) % length
+
+
+@rule("E-6")
+def tip_after(tip: int, distance: int, length: int) -> int:
+    """Where the tip of a train lands (E-6) that moves ``distance`` spaces (``0 ..
+    length``) on from ``tip`` on a track of ``length`` spaces (modulo the length)."""
+    tip += distance
+    if tip >= length:
+        tip -= length
+    return tip
+
+
+@rule("E-6")
 def movable(distance_a: int, distance_b: int, tip_a: int, tip_b: int, length: int) -> int:
     """Which trains can make their move (E-6), as a bitmask: bit 0 train A, bit 1 train B.
 
@@ -84,20 +107,17 @@ def movable(distance_a: int, distance_b: int, tip_a: int, tip_b: int, length: in
     locomotive would enter a space of the other train (no pushing): the move must fit in
     the free spaces between its tip and the other train's last car. Both bits: the active
     player chooses; one: that train must move; none: nothing moves."""
-    free_a = (tip_b - TRAIN_SPACES - tip_a) % length
-    free_b = (tip_a - TRAIN_SPACES - tip_b) % length
+    free_a = free_gap(tip_a, tip_b, length)
+    free_b = free_gap(tip_b, tip_a, length)
     return (1 if distance_a <= free_a else 0) | (2 if distance_b <= free_b else 0)
 
 
 @rule("E-6")
 def move_train(tips: Ints, owner: Ints, prog: Ints, train: int, distance: int, length: int) -> None:
-    """Move ``train`` forward ``distance`` spaces, in place (E-6): its tip moves on (modulo
-    ``length``) and every llama riding it is carried forward, its progress growing by the
-    distance (E-8)."""
-    tip = tips[train] + distance
-    if tip >= length:
-        tip -= length
-    tips[train] = tip
+    """Move ``train`` forward ``distance`` spaces, in place (E-6): its tip moves on
+    (:func:`tip_after`) and every llama riding it is carried forward, its progress growing
+    by the distance (E-8)."""
+    tips[train] = tip_after(tips[train], distance, length)
     base = train * PASSENGER_CARS
     for slot in range(base, base + PASSENGER_CARS):
         if owner[slot] >= 0:
@@ -114,6 +134,16 @@ def lap_need(boarding: int, space: int, length: int) -> int:
     ``space`` on its first lap without detours (``build_state``'s default, and the
     congruence every saved progress must keep)."""
     return (space - boarding) % length
+
+
+@rule("E-8")
+def lap_to_go(progress: int, need: int) -> int:
+    """Spaces a llama with ``progress`` still has to ride before it has been once round for
+    an exit space that needs ``need`` (:func:`lap_need`, E-8); 0 once its progress is at
+    least the need: then it may get off there (:func:`available`). Also what the terminal
+    and the browser show (``rules.spaces_to_go``, for the first exit space of its
+    station)."""
+    return need - progress if progress < need else 0
 
 
 @rule("E-8")
@@ -202,9 +232,10 @@ def available(
     """Fill ``free[s]`` (one per seat) with the bitmask of seat ``s``'s available free
     actions (E-7): bit ``a`` for action id ``a``. Board: an empty car on the seat's boarding
     space while a llama waits at its station. Exit: the seat's llama on one of its exit
-    spaces with its lap completed (E-8). Detour: an opponent's llama on an arrow space whose
-    footpath has a free footprint (every seat but the owner). Re-board: an empty car on a
-    re-boarding space, for the seat of the front llama of that footpath."""
+    spaces with its lap completed (E-8, :func:`lap_to_go` 0). Detour: an opponent's llama
+    on an arrow space whose footpath has a free footprint (every seat but the owner).
+    Re-board: an empty car on a re-boarding space, for the seat of the front llama of that
+    footpath."""
     n = len(free)
     for seat in range(n):
         free[seat] = 0
@@ -228,7 +259,7 @@ def available(
             elif who < 0:
                 if role == ROLE_BOARDING and seat_here >= 0 and station[seat_here] > 0:
                     free[seat_here] |= 1 << (BOARD_BASE + slot)
-            elif role == ROLE_EXIT and seat_here == who and prog[slot] >= need:
+            elif role == ROLE_EXIT and seat_here == who and lap_to_go(prog[slot], need) == 0:
                 free[who] |= 1 << (EXIT_BASE + slot)
 
 

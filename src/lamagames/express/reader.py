@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any, Final
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Outcome, Termination
 from lamagames.express.actions import NUM_CAR_SLOTS, TRAIN_NAMES
-from lamagames.express.board import DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES, Board
-from lamagames.express.primitives import car_space, lap_need, movable
+from lamagames.express.board import Board
+from lamagames.express.material import DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
+from lamagames.express.primitives import car_space, lap_need, lap_to_go, movable, tip_after
 from lamagames.express.rules import (
     EMPTY,
     NO_SEAT,
@@ -169,6 +170,29 @@ class ExpressStateReader:
         """Progress a llama of ``seat`` needs to exit at ``space``: the forward distance from
         its home boarding space (E-8, :func:`~lamagames.express.primitives.lap_need`)."""
         return lap_need(self.game.home_boarding[seat], space, self._board.length)
+
+    def spaces_to_go(self, seat: int, progress: int) -> int:
+        """Spaces a llama of ``seat`` with this progress still has to ride before it may get
+        off at the first exit space of its station (E-8); 0 once its lap is done: the least
+        :func:`~lamagames.express.primitives.lap_to_go` over the station's exit spaces and
+        their :meth:`lap_need` (the lap check of ``primitives.available``). What the
+        terminal and the browser show."""
+        station = self._board.stations[self.game.seat_station[seat]]
+        return min(lap_to_go(progress, self.lap_need(seat, space)) for space in station.exits)
+
+    def lap_done(self, seat: int, progress: int) -> bool:
+        """True when a llama of ``seat`` with this progress has done its lap, at least as far
+        as the first exit space of its station (E-8, :meth:`spaces_to_go` 0)."""
+        return self.spaces_to_go(seat, progress) == 0
+
+    def move_tip(self, train: int) -> int:
+        """Where the tip of ``train`` would land with the last roll, ignoring blocking (E-6,
+        :func:`~lamagames.express.primitives.tip_after` of :meth:`move_distance`).
+
+        Raises:
+            IllegalActionError: no die has been rolled yet.
+        """
+        return tip_after(self.train_tip(train), self.move_distance(train), self._board.length)
 
     def movable_trains(self) -> list[int]:
         """Trains that can move with the last roll (E-6); empty before the first roll."""

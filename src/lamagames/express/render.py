@@ -16,7 +16,8 @@ are listed inside the ring (or below it when the board is too small).
 Three drawings share that ring:
 
 * :func:`board_lines` / :func:`board_text`: the compact engine view (seat numbers);
-* :func:`table_lines` / :func:`table_text`: the table for people, with names, whose turn,
+* :func:`~lamagames.express.table.table_lines` / :func:`~lamagames.express.table.table_text`
+  (in :mod:`lamagames.express.table`): the table for people, with names, whose turn,
   the open window and everyone's chances, the players' llamas, the footpaths, the viewer's
   laps (``A3:y*``: the lap is done, E-8) and a key; a track wider than the terminal is
   drawn as rows of cells instead of a ring;
@@ -32,7 +33,7 @@ from rich.text import Text
 
 from lamagames.core.errors import plural
 from lamagames.core.game import State
-from lamagames.express.board import DIE_COLOUR_NAMES, DIE_COLOURS, Board
+from lamagames.express.board import DIE_COLOUR_NAMES, Board
 from lamagames.express.drawing import (
     DIE_STYLES,
     PLAYER_STYLES,
@@ -44,14 +45,10 @@ from lamagames.express.drawing import (
     to_text,
     words,
 )
-from lamagames.express.drawing import ring_positions as ring_positions
 from lamagames.express.game import as_express_state
+from lamagames.express.material import DIE_COLOURS
 from lamagames.express.rules import Phase
-from lamagames.express.rules import lap_done as lap_done  # E-8, kept importable from here
-from lamagames.express.rules import spaces_to_go as spaces_to_go
 from lamagames.express.state import ExpressState
-from lamagames.express.table import table_lines as table_lines
-from lamagames.express.table import table_text as table_text
 
 
 def _info_lines(state: ExpressState) -> list[Line]:

@@ -14,15 +14,9 @@ import numpy as np
 
 from lamagames.core.game import Game
 from lamagames.core.rlspec import RLSpec, split_list
-from lamagames.express.board import (
-    LLAMAS_PER_PLAYER,
-    NUM_DIE_COLOURS,
-    PASSENGER_CARS,
-    ROLE_ARROW,
-    ROLE_REBOARD,
-    Board,
-)
+from lamagames.express.board import LLAMAS_PER_PLAYER, Board
 from lamagames.express.game import ExpressGame
+from lamagames.express.material import NUM_DIE_COLOURS, PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
 from lamagames.express.primitives import car_space
 
 #: Default ``turn_limit`` (die rolls, E-11) of Lama Express in the adapters. The engine's own

@@ -32,11 +32,8 @@ from lamagames.express.actions import (
     string_to_chance,
     string_to_player_action,
 )
-from lamagames.express.board import (
-    DIE_COLOURS,
-    LLAMAS_PER_PLAYER,
-    PASSENGER_CARS,
-)
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.material import DIE_COLOURS, PASSENGER_CARS
 from lamagames.express.primitives import (
     CHOOSE_TRAIN,
     STEP_RESOLVE,

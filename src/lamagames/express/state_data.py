@@ -32,8 +32,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from lamagames.core.errors import RecordError
 from lamagames.core.validation import first_error
 from lamagames.express.actions import NUM_DISTINCT_ACTIONS, TRAIN_NAMES
-from lamagames.express.board import LLAMAS_PER_PLAYER, NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
-from lamagames.express.primitives import car_space, has_won, lap_need, turn_limit_reached
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.material import NUM_TRAINS, PASSENGER_CARS, TRAIN_SPACES
+from lamagames.express.primitives import (
+    car_space,
+    free_gap,
+    has_won,
+    lap_need,
+    turn_limit_reached,
+)
 
 if TYPE_CHECKING:
     from lamagames.express.game import ExpressGame
@@ -127,9 +134,8 @@ def check_state_data(game: ExpressGame, data: StateData) -> None:
     for t, tip in enumerate(tips):
         if tip >= length:
             raise fail(f"trains.{TRAIN_NAMES[t]}", f"space {tip} out of range 0..{length - 1}")
-    gap_ab = (tips[1] - TRAIN_SPACES - tips[0]) % length
-    gap_ba = (tips[0] - TRAIN_SPACES - tips[1]) % length
-    if gap_ab + gap_ba != length - NUM_TRAINS * TRAIN_SPACES:
+    gaps = free_gap(tips[0], tips[1], length) + free_gap(tips[1], tips[0], length)
+    if gaps != length - NUM_TRAINS * TRAIN_SPACES:  # E-6: the gaps of trains apart
         raise fail("trains", f"trains at tips {tips} overlap")
     count = [0] * n
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from lamagames.express.board import DIE_COLOURS, PASSENGER_CARS, ROLE_EXIT, ROLE_REBOARD
+from lamagames.express.material import PASSENGER_CARS, ROLE_EXIT, ROLE_REBOARD
 from lamagames.express.state import ExpressState
 
 #: Fill of each die colour letter (E-1).
@@ -209,4 +209,4 @@ def _status(state: ExpressState, labels: list[str], c: float, size: int) -> list
     return out
 
 
-__all__ = ["DIE_COLOURS", "DIE_FILL", "PLAYER_FILL", "state_svg"]
+__all__ = ["DIE_FILL", "PLAYER_FILL", "state_svg"]

@@ -18,7 +18,6 @@ from rich.text import Text
 from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.core.i18n import mark as _mark_constant
 from lamagames.express.actions import TRAIN_NAMES, decode_free_action, is_free_action
-from lamagames.express.board import NUM_TRAINS, PASSENGER_CARS
 from lamagames.express.drawing import (
     CELL_GAP,
     CELL_WIDTH,
@@ -40,7 +39,8 @@ from lamagames.express.drawing import (
     to_text,
     who_line,
 )
-from lamagames.express.rules import Phase, spaces_to_go
+from lamagames.express.material import NUM_TRAINS, PASSENGER_CARS
+from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState
 
 #: Spaces per row of the compact layout (a quarter of the standard board).
@@ -220,7 +220,7 @@ def _viewer_lines(
     style = PLAYER_STYLES[colour]
 
     def status(progress: int) -> str:
-        to_go = spaces_to_go(state, viewer, progress)
+        to_go = state.spaces_to_go(viewer, progress)
         return _("lap done") if to_go == 0 else _("{n} to go").format(n=to_go)
 
     items: list[Line] = []

@@ -35,13 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from lamagames.express.actions import NUM_CAR_SLOTS, TRAIN_NAMES
-from lamagames.express.board import (
-    DIE_COLOURS,
-    LLAMAS_PER_PLAYER,
-    NUM_DIE_COLOURS,
-    NUM_TRAINS,
-    PASSENGER_CARS,
-)
+from lamagames.express.board import LLAMAS_PER_PLAYER
+from lamagames.express.material import DIE_COLOURS, NUM_DIE_COLOURS, NUM_TRAINS, PASSENGER_CARS
 from lamagames.express.rules import Phase
 
 if TYPE_CHECKING:

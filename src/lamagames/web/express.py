@@ -36,7 +36,7 @@ from lamagames.express.game import (
     ExpressGame,
     as_express_state,
 )
-from lamagames.express.render import spaces_to_go
+from lamagames.express.primitives import car_space
 from lamagames.express.rules import Phase
 from lamagames.web.adapters import WebAdapter
 
@@ -99,7 +99,8 @@ class ExpressWebAdapter(WebAdapter):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The engine's observation plus what the renderer draws from: the board (track
         letters), each travelling llama's spaces still to ride before it may get off
-        (``to_go``, E-8) and, when a train must be chosen, where each train would go."""
+        (``to_go``, E-8) and, when a train must be chosen, where each train would go: its
+        ``distance``, its ``tip`` (E-6) and its ``locomotive``'s space there (E-2)."""
         view = super().view(state, seat)
         ex = as_express_state(state)
         board = ex.board
@@ -108,16 +109,18 @@ class ExpressWebAdapter(WebAdapter):
         llamas += [llama for path in view["footpaths"] for llama in path["llamas"]]
         for llama in llamas:
             if llama is not None:
-                llama["to_go"] = spaces_to_go(ex, llama["owner"], llama["progress"])
+                llama["to_go"] = ex.spaces_to_go(llama["owner"], llama["progress"])
         moves = []
         if ex.phase() == Phase.CHOOSE:
             for train in ex.movable_trains():
-                distance = ex.move_distance(train)
+                tip = ex.move_tip(train)
                 moves.append(
                     {
                         "train": TRAIN_NAMES[train],
-                        "distance": distance,
-                        "tip": (ex.train_tip(train) + distance) % board.length,
+                        "distance": ex.move_distance(train),
+                        "tip": tip,
+                        # the locomotive's space there (E-2), where the preview is drawn
+                        "locomotive": car_space(tip, -2, board.length),
                     }
                 )
         view["moves"] = moves

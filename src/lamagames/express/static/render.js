@@ -560,7 +560,7 @@ export function render(root, view, ctx) {
 
   // Where each train would go (only while a train must be chosen).
   const previews = (view.moves || []).map((m) => {
-    const p = geo.pos[(m.tip - 1 + geo.length) % geo.length];
+    const p = geo.pos[m.locomotive];
     return s(
       "g",
       { class: "xp-preview", transform: `translate(${p.x} ${p.y})` },
