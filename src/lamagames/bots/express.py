@@ -23,6 +23,7 @@ from lamagames.express.actions import (
 )
 from lamagames.express.game import ExpressGame
 from lamagames.express.material import PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
+from lamagames.express.primitives import lap_to_go
 from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState
 
@@ -118,10 +119,11 @@ def ride_value(progress: int, first: int, last: int, length: int) -> int:
     """Value in spaces of a travelling llama with ``progress`` (E-8) whose exits need
     ``first`` (the smallest) to ``last`` (the largest) progress, on a track of ``length``
     spaces: ``length`` minus the spaces still to ride to its first exit with a completed
-    lap (past its exits, the ride of the next lap). Written once over plain ints:
+    lap (:func:`~lamagames.express.primitives.lap_to_go`, E-8; past its last exit, the ride
+    round to the first one, the next lap's). Written once over plain ints:
     :func:`llama_value` calls it as it is, the in-kernel heuristic
     (:mod:`lamagames.express.batch_kernels`) compiled."""
-    to_go = (first - progress) % length if progress > last else max(0, first - progress)
+    to_go = (first - progress) % length if progress > last else lap_to_go(progress, first)
     return length - to_go
 
 
