@@ -25,7 +25,14 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.primitives import best_chip
-from lamagames.dice.rules import RollResult, last_standing, legal_discards, roll_result, row_score
+from lamagames.dice.rules import (
+    RollResult,
+    after_bust,
+    last_standing,
+    legal_discards,
+    roll_result,
+    row_score,
+)
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
@@ -232,7 +239,7 @@ class DiceHeuristicBot(Bot):
                 takes = [s for s in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, s)]
                 value = min(self._static_value(_add(row, s), chip) for s in takes)
             else:  # D-8.4 / D-8.5 bust
-                value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
+                value = float(row_score(after_bust(row, llama)))
             total += probability * value
         self._memo[key] = total
         return total

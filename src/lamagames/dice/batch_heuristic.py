@@ -53,7 +53,7 @@ from lamagames.dice.batch_kernel import (
     sample_chance,
     seed_streams,
 )
-from lamagames.dice.rules import Phase
+from lamagames.dice.rules import BUST_MASKS, Phase
 
 F64 = npt.NDArray[np.float64]
 
@@ -150,12 +150,22 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
 
 
 @_inline
-def _with_llama_row(row: I8, llama: I8) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` with the whole llama row added, as a bust leaves it (D-8.4),
-    for :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
+def _after_bust(row: I8, llama: I8) -> tuple[int, int, int, int, int, int, int]:
+    """The symbols the roller's row holds after a bust (D-8.4), one 0/1 count each, read
+    from :data:`~lamagames.dice.rules.BUST_MASKS` by the presence masks of ``row`` and
+    ``llama``, for :func:`~lamagames.dice.primitives.row_score` (D-10 counts a symbol once;
+    a tuple: nothing allocated)."""
+    held = 0
+    cards = 0
+    for s in range(7):
+        if row[s] > 0:
+            held |= 1 << s
+        if llama[s] > 0:
+            cards |= 1 << s
+    m = BUST_MASKS[held, cards]
     return (
-        row[0] + llama[0], row[1] + llama[1], row[2] + llama[2], row[3] + llama[3],
-        row[4] + llama[4], row[5] + llama[5], row[6] + llama[6],
+        m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1, (m >> 4) & 1, (m >> 5) & 1,
+        (m >> 6) & 1,
     )  # fmt: skip
 
 
@@ -166,7 +176,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
     llama-row card (D-8.3), the whole llama row on a bust (D-8.4, D-8.5)."""
     total = 0.0
     static = static_value(row, chip)
-    busted = float(row_score(_with_llama_row(row, llama)))  # D-8.4, D-10: once per call
+    busted = float(row_score(_after_bust(row, llama)))  # D-8.4, D-10: once per call
     for r in range(rp.shape[0]):
         a = rsym[r, 0]
         b = rsym[r, 1]

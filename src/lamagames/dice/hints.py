@@ -56,7 +56,7 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import as_dice_state
 from lamagames.dice.primitives import chip_points
-from lamagames.dice.rules import Phase, discard_codes, row_score
+from lamagames.dice.rules import Phase, after_bust, discard_codes, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import give_choices, llama_mask, presence_row
@@ -272,7 +272,7 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
             takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
             value = min(_take_value(solver, row, mask, k, score) for k in takes)
         else:  # D-8.4
-            value = float(primitives.row_score([r + q for r, q in zip(row, llama, strict=True)]))
+            value = float(primitives.row_score(after_bust(row, llama)))
         total += p * value
     return total
 

@@ -40,7 +40,7 @@ from typing import Final, Literal
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.rules import discard_codes, row_score
+from lamagames.dice.rules import after_bust, discard_codes, row_score
 from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     PositionError,
@@ -362,7 +362,7 @@ class TwoPlayerSolver:
         parts: list[tuple[float, Outcome]] = []
         for p, rows_after in rolls.matches:
             parts.append((p, _best([self.discard_outcome(key, r) for r in rows_after])))
-        bust = _end(float(row_score(_union(row, mask))), float(row_score(other)))
+        bust = _end(float(row_score(after_bust(row, presence_row(mask)))), float(row_score(other)))
         for p, shown in rolls.misses:
             takes = int(TAKE_MASKS[shown, mask])  # D-8.3
             if not takes:  # D-8.4
@@ -445,10 +445,6 @@ def _swap(key: Key) -> Key:
 
 def _add(row: Row, symbol: int) -> Row:
     return tuple(c + 1 if s == symbol else c for s, c in enumerate(row))
-
-
-def _union(row: Row, mask: int) -> Row:
-    return tuple(c + (mask >> s & 1) for s, c in enumerate(row))
 
 
 def state_bound(key: Key) -> int:
