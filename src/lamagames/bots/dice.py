@@ -13,7 +13,6 @@ from lamagames.core.game import Game, State
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -28,6 +27,7 @@ from lamagames.dice.primitives import best_chip
 from lamagames.dice.rules import (
     RollResult,
     after_bust,
+    after_discard,
     last_standing,
     legal_discards,
     roll_result,
@@ -210,9 +210,7 @@ class DiceHeuristicBot(Bot):
         :func:`~lamagames.dice.rules.legal_discards`) of the roll ``symbols``."""
         best = float("inf")
         for action in legal_discards(row, symbols):
-            gone = DISCARDS[action - DISCARD_BASE]
-            new = tuple(r - g for r, g in zip(row, gone, strict=True))
-            best = min(best, self._static_value(new, chip))
+            best = min(best, self._static_value(after_discard(row, action), chip))  # D-8.2
         return best
 
     def _roll_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
@@ -237,7 +235,9 @@ class DiceHeuristicBot(Bot):
             elif result == RollResult.TAKE:  # D-8.3
                 a, b, c = symbols
                 takes = [s for s in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, s)]
-                value = min(self._static_value(_add(row, s), chip) for s in takes)
+                value = min(
+                    self._static_value(primitives.take(row, llama, s)[0], chip) for s in takes
+                )
             else:  # D-8.4 / D-8.5 bust
                 value = float(row_score(after_bust(row, llama)))
             total += probability * value
@@ -295,22 +295,16 @@ class DiceHeuristicBot(Bot):
         if first >= DISCARD_BASE:
             best_action, best_value = legal[-1], float("inf")
             for action in reversed(legal):  # more cards first on ties
-                discard = DISCARDS[action - DISCARD_BASE]
-                new = tuple(r - d for r, d in zip(row, discard, strict=True))
-                value = self._position_value(new, llama, last, chip)
+                value = self._position_value(after_discard(row, action), llama, last, chip)
                 if value < best_value - 1e-9:
                     best_action, best_value = action, value
             return best_action
         # Take a llama-row card (D-8.3).
         best_action, best_value = first, float("inf")
         for action in legal:
-            symbol = action - TAKE_BASE
-            new_llama = tuple(0 if i == symbol else q for i, q in enumerate(llama))
-            value = self._position_value(_add(row, symbol), new_llama, last, chip)
+            new_row, new_llama = primitives.take(row, llama, action - TAKE_BASE)  # D-8.3
+            value = self._position_value(new_row, new_llama, last, chip)
             if value < best_value - 1e-9:
                 best_action, best_value = action, value
         return best_action
 
-
-def _add(row: Row, symbol: int) -> Row:
-    return tuple(c + 1 if i == symbol else c for i, c in enumerate(row))

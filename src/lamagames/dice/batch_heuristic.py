@@ -43,6 +43,7 @@ from lamagames.dice.batch_kernel import (
     apply_player,
     best_chip,
     can_take,
+    discard,
     give_greedy,
     is_empty,
     is_last_standing,
@@ -52,6 +53,7 @@ from lamagames.dice.batch_kernel import (
     row_score,
     sample_chance,
     seed_streams,
+    take,
 )
 from lamagames.dice.rules import BUST_MASKS, Phase
 
@@ -108,28 +110,6 @@ def static_value(row: I8, chip: int) -> float:
     return float(row_score(row))
 
 
-@_inline
-def _minus_discard(row: I8, code: int) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` without the discard ``code`` (D-8.2), for
-    :func:`~lamagames.dice.primitives.is_empty` and
-    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
-    return (
-        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
-        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
-        row[6] - ((code >> 12) & 3),
-    )  # fmt: skip
-
-
-@_inline
-def _plus_card(row: I8, s: int) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` with one more card ``s``, as a take leaves it (D-8.3), for
-    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
-    return (
-        row[0] + (s == 0), row[1] + (s == 1), row[2] + (s == 2), row[3] + (s == 3),
-        row[4] + (s == 4), row[5] + (s == 5), row[6] + (s == 6),
-    )  # fmt: skip
-
-
 @_jit
 def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) of
@@ -142,7 +122,7 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
     discard of the scalar rules."""
-    left = _minus_discard(row, max_discard(row, a, b, c))
+    left = discard(row, max_discard(row, a, b, c))  # D-8.2
     points = row_score(left)  # D-10
     if is_empty(left):  # the row emptied (D-9)
         return float(-chip)
@@ -190,7 +170,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
             value = np.inf
             for s in (a, b, c):  # only a symbol shown may be taken (D-8.3)
                 if can_take(llama, a, b, c, s):
-                    value = min(value, float(row_score(_plus_card(row, s))))  # D-10
+                    value = min(value, float(row_score(take(row, llama, s)[0])))  # D-10
         else:
             value = busted
         total += rp[r] * value
@@ -321,8 +301,9 @@ def heuristic_discard(
         if code < 0:
             break
         previous = identifier
+        left = discard(row, code)  # D-8.2
         for s in range(7):
-            new[s] = row[s] - ((code >> (2 * s)) & 3)
+            new[s] = left[s]
         value = position_value(new, llama, last, chip, rvec, rsym, rp, memo, vals)
         if best_code < 0 or value < best_value - TIE:
             best_code = code
@@ -355,11 +336,10 @@ def heuristic_take(
     best_value = np.inf
     for s in range(7):
         if can_take(llama, a, b, c, s):
+            taken, left = take(row, llama, s)  # D-8.3
             for t in range(7):
-                new_row[t] = row[t]
-                new_llama[t] = llama[t]
-            new_row[s] += 1
-            new_llama[s] = 0
+                new_row[t] = taken[t]
+                new_llama[t] = left[t]
             value = position_value(new_row, new_llama, last, chip, rvec, rsym, rp, memo, vals)
             if best < 0 or value < best_value - TIE:
                 best = s

@@ -18,6 +18,8 @@ import numpy.typing as npt
 from lamagames.core.errors import ParameterError
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
+    DISCARD_ACTION_CODES,
+    DISCARD_BASE,
     DISCARD_ID,
     HAND_ID,
     HAND_SIZE,
@@ -229,6 +231,13 @@ def discard_codes(max_code: int) -> list[int]:
 def _lexicographic(code: int) -> tuple[int, ...]:
     """Sort key of a discard code: its count vector."""
     return tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
+
+
+def after_discard(row: Sequence[int], action: int) -> tuple[int, ...]:
+    """The roller's row after the discard action ``action`` (D-8.2), from
+    :func:`lamagames.dice.primitives.discard` (``row``, a count vector of 7, is not
+    changed)."""
+    return primitives.discard(row, DISCARD_ACTION_CODES[action - DISCARD_BASE])
 
 
 def after_bust(row: Sequence[int], llama: Sequence[int]) -> tuple[int, ...]:

@@ -67,12 +67,14 @@ from lamagames.dice.primitives import (
     is_empty,
     next_seat,
     next_starter,
+    take,
 )
 from lamagames.dice.reader import DiceStateReader
 from lamagames.dice.rules import (
     DECK_CARDS,
     LLAMA_ROW_CARDS,
     Phase,
+    after_discard,
     deal_outcomes,
     legal_discards,
     phase_after_roll,
@@ -275,18 +277,17 @@ class DiceState(DiceStateReader, State):
         elif phase == _DISCARD:  # D-8.2
             counts = DISCARDS[action - DISCARD_BASE]
             row = self._rows[seat]
+            row[:] = after_discard(row, action)
             for s in range(NUM_SYMBOLS):
-                if counts[s]:
-                    row[s] -= counts[s]
-                    self._discards[s] += counts[s]
+                self._discards[s] += counts[s]
             if is_empty(row):  # D-9: row emptied
                 self._end_round()
             else:
                 self._next_turn()
         elif phase == _TAKE:  # D-8.3
-            s = action - TAKE_BASE
-            self._llama_row[s] = 0
-            self._rows[seat][s] += 1
+            taken, left = take(self._rows[seat], self._llama_row, action - TAKE_BASE)
+            self._rows[seat][:] = taken
+            self._llama_row[:] = left
             if is_empty(self._llama_row):  # D-9: llama row emptied
                 self._end_round()
             else:
