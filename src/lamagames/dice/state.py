@@ -34,6 +34,7 @@ from lamagames.core.game import (
 )
 from lamagames.dice import views
 from lamagames.dice.actions import (
+    DISCARD_ACTION_CODES,
     DISCARD_BASE,
     DISCARDS,
     GIVE_BLACK,
@@ -61,6 +62,7 @@ from lamagames.dice.primitives import (
     can_take,
     chip_choices,
     chip_points,
+    discard,
     everyone_quit,
     game_over,
     gives_back_after_round,
@@ -74,7 +76,6 @@ from lamagames.dice.rules import (
     DECK_CARDS,
     LLAMA_ROW_CARDS,
     Phase,
-    after_discard,
     deal_outcomes,
     legal_discards,
     phase_after_roll,
@@ -275,11 +276,13 @@ class DiceState(DiceStateReader, State):
                 else:
                     self._next_turn()
         elif phase == _DISCARD:  # D-8.2
-            counts = DISCARDS[action - DISCARD_BASE]
+            index = action - DISCARD_BASE
             row = self._rows[seat]
-            row[:] = after_discard(row, action)
+            row[:] = discard(row, DISCARD_ACTION_CODES[index])
+            counts = DISCARDS[index]
             for s in range(NUM_SYMBOLS):
-                self._discards[s] += counts[s]
+                if counts[s]:  # the cards put down go to the discard pile
+                    self._discards[s] += counts[s]
             if is_empty(row):  # D-9: row emptied
                 self._end_round()
             else:
