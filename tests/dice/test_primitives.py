@@ -118,3 +118,51 @@ def test_d11_wins_the_lowest_score_ties_all_win() -> None:
 def test_d5_next_starter_is_the_seat_of_the_last_move() -> None:
     # D-5: each later round is started by the seat that made the last move (a roll or a quit).
     assert [primitives.next_starter(seat) for seat in range(4)] == [0, 1, 2, 3]
+
+
+def test_d8_2_discard_puts_down_the_chosen_cards() -> None:
+    # The example of D-8.2: dice 3, 3, llama and the row 3 3 3 L 5; putting down two 3s and
+    # the llama leaves 3 5.
+    row = [0, 0, 3, 0, 1, 0, 1]
+    two_threes_and_a_llama = 2 << (2 * 2) | 1 << (2 * 6)
+    assert primitives.discard(row, two_threes_and_a_llama) == (0, 0, 1, 0, 1, 0, 0)
+    assert primitives.discard(row, 1 << (2 * 2)) == (0, 0, 2, 0, 1, 0, 1)  # one 3 only
+    assert row == [0, 0, 3, 0, 1, 0, 1]  # the argument is left as it was
+
+
+def test_d8_3_take_moves_one_llama_row_card_into_the_row() -> None:
+    row = [1, 0, 0, 0, 0, 0, 0]
+    llama = [1, 1, 0, 1, 1, 0, 1]
+    new_row, new_llama = primitives.take(row, llama, 3)  # the 4 of the llama row
+    assert new_row == (1, 0, 0, 1, 0, 0, 0)
+    assert new_llama == (1, 1, 0, 0, 1, 0, 1)
+
+
+def test_d8_4_bust_takes_every_llama_row_card() -> None:
+    row = [0, 2, 0, 0, 0, 1, 0]
+    llama = [1, 1, 0, 0, 1, 0, 1]
+    primitives.bust(row, llama)
+    assert row == [1, 3, 0, 0, 1, 1, 1]
+    assert llama == [0] * 7
+    assert rules.after_bust((0, 0, 0, 0, 0, 0, 0), (1,) * 7) == (1,) * 7
+
+
+def test_d8_4_bust_masks_join_the_llama_row_to_the_row() -> None:
+    # The symbols a row holds after a bust are its own plus every llama-row card (D-8.4).
+    masks = rules.BUST_MASKS
+    for held in range(128):
+        for cards in range(128):
+            assert masks[held, cards] == held | cards
+
+
+def test_row_updates_compiled_agree_with_plain() -> None:
+    from lamagames.dice import batch_kernel as k
+
+    rng = random.Random(5)
+    for _ in range(200):
+        row = np.array([rng.randint(0, 3) for _ in range(7)], dtype=np.int8)
+        llama = np.array([rng.randint(0, 1) for _ in range(7)], dtype=np.int8)
+        code = sum(rng.randint(0, int(row[s])) << (2 * s) for s in range(7))
+        s = rng.randint(0, 6)
+        assert k.discard(row, code) == primitives.discard(row.tolist(), code)
+        assert k.take(row, llama, s) == primitives.take(row.tolist(), llama.tolist(), s)

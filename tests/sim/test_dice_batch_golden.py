@@ -49,3 +49,20 @@ def test_batch_play_wins_are_the_lowest_scores_d11() -> None:
         assert wins == [1 if s == min(scores) else 0 for s in scores]
         ties += sum(wins) > 1
     assert ties > 0  # the rule's tie case is reached
+
+
+def test_batch_game_ends_when_a_score_reaches_the_end_score_exactly_d11() -> None:
+    """D-11: the game is over once a score has *reached* the end score, so a round that
+    leaves a seat at exactly the end score ends it. Seed 2 of three ``benchmark`` seats with
+    end score 15 is such a game (golden: two rounds, scores 11 15 5, seat 2 wins); and in
+    300 games some end at exactly 15, none below it."""
+    params = batch.check_params(3, {"end_score": 15})
+    one = batch.play(np.array([2], dtype=np.uint64), ["benchmark"] * 3, params)
+    assert one.finished.tolist() == [True]
+    assert one.scores[0].tolist() == [11, 15, 5]
+    assert int(one.length[0]) == 2  # over after the round that reached 15, not later
+    assert one.wins[0].tolist() == [0, 0, 1]
+    many = batch.play(np.arange(300, dtype=np.uint64), ["benchmark"] * 3, params)
+    top = many.scores.max(axis=1)
+    assert bool(many.finished.all()) and int(top.min()) >= 15
+    assert int((top == 15).sum()) > 0  # the exact case is reached

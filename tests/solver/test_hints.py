@@ -413,3 +413,49 @@ def test_lama_hint_at_a_huge_end_score_answers_without_a_traceback(
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and BASIS_CAPPED in result.stdout
     assert "beyond the solver's budget" in " ".join(result.stdout.split())
+
+
+# ---------------------------------------------------------------- values from the rules text
+
+# Standard dice (D-1): A = L L 3 4 5 6, B = 1 2 L L 5 6, C = 1 2 3 4 L L.
+_P_THREE_LLAMAS = (2 / 6) ** 3  # D-8.1
+_P_A_SIX = 1 - (5 / 6) * (5 / 6)  # die A or B shows a 6, C has none
+
+
+def test_d4_d10_give_back_hints_after_emptying_the_row_are_the_chip_points() -> None:
+    # D-10: the row emptied, so the seat may give back one chip; with 23 points it holds two
+    # black chips (10 points each) and three white ones (1 point each, D-4).
+    rolled = make_state(
+        ["3", "6"], llama_row="12", quit=[False, True], phase=Phase.DISCARD, dice="354",
+        scores=[23, 0],
+    )  # fmt: skip
+    state = rolled.child(rolled.legal_actions()[0])
+    assert state.phase == Phase.GIVE_EMPTY
+    got = {h.notation: h.expected_points for h in hints(state, 0)}
+    assert got == {"give black": -10.0, "give white": -1.0, "give none": 0.0}
+
+
+def test_d8_4_d8_5_last_standing_roll_hint_counts_the_bust_with_the_llama_row() -> None:
+    # Last standing (D-8.5) with the row 6 and the llama row L at score 0: a 6 on a die
+    # (D-8.2) empties the row for 0 points (D-9); three llamas (D-8.1) give nothing back
+    # and the seat then quits for 6; any other roll is a bust (D-8.5, D-8.4) that adds the
+    # llama-row L: 6 + 10 = 16 points (D-10). Rolling is worth that expectation.
+    state = make_state(["6", "5"], llama_row="L", quit=[False, True])
+    got = {h.notation: h for h in hints(state, 0)}
+    p_bust = 1 - _P_THREE_LLAMAS - _P_A_SIX
+    assert got["quit"].expected_points == 6.0
+    assert got["roll"].expected_points == pytest.approx(
+        _P_THREE_LLAMAS * 6 + p_bust * 16, abs=1e-12
+    )
+    assert got["roll"].bust_chance == pytest.approx(p_bust, abs=1e-12)
+
+
+def test_d8_4_roll_estimate_with_others_in_counts_the_bust_with_the_llama_row() -> None:
+    # Three seats, all in: row 6, llama row L. A 6 empties the row (0); three llamas leave
+    # the row as it is, valued as if the others quit (6, quitting beats rolling, see the
+    # test above); a roll showing a llama takes the L (D-8.3, the llama row empties: 16,
+    # D-9), and any other roll is a bust that adds the L (D-8.4: 16 points as well).
+    state = make_state(["6", "5", "4"], llama_row="L")
+    roll = next(h for h in hints(state, 0) if h.notation == "roll")
+    p_rest = 1 - _P_THREE_LLAMAS - _P_A_SIX
+    assert roll.expected_points == pytest.approx(_P_THREE_LLAMAS * 6 + p_rest * 16, abs=1e-12)

@@ -16,6 +16,7 @@ from lamagames.dice.rules import STANDARD_DICE
 from lamagames.dice.solver import LastStandingSolver, PositionError, kernel2p
 from lamagames.dice.solver.last_standing import _kernel_inputs
 from lamagames.dice.solver.space import (
+    BUST_SCORES,
     PRESENCE_SCORES,
     SYMBOL_SCORES,
     TAKE_MASKS,
@@ -64,6 +65,18 @@ def test_d8_4_bust_values_are_row_score_of_the_row_joined_by_the_llama_row(mask:
         row = u.rows[i]
         assert quit_values[i] == primitives.row_score(row.tolist())
         assert bust_values[i] == primitives.row_score((row + llama).tolist())
+
+
+def test_d8_4_two_player_bust_scores_are_the_row_joined_by_the_llama_row() -> None:
+    # kernel2p reads a bust's score here by the symbols of the row and of the llama row:
+    # D-8.4 puts every llama-row card into the row, D-10 scores each symbol held once (a
+    # number at its value, 10 for a llama).
+    values = (1, 2, 3, 4, 5, 6, 10)
+    for held in range(128):
+        for cards in range(128):
+            both = held | cards
+            expected = sum(v for s, v in enumerate(values) if both >> s & 1)
+            assert BUST_SCORES[held, cards] == expected, (held, cards)
 
 
 @pytest.mark.parametrize("score", range(0, 45))

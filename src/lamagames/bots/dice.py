@@ -13,7 +13,6 @@ from lamagames.core.game import Game, State
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -25,7 +24,15 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.primitives import best_chip
-from lamagames.dice.rules import RollResult, last_standing, legal_discards, roll_result, row_score
+from lamagames.dice.rules import (
+    RollResult,
+    after_bust,
+    after_discard,
+    last_standing,
+    legal_discards,
+    roll_result,
+    row_score,
+)
 
 #: The benchmark bot quits when its row scores at most this many minus points.
 BENCHMARK_QUIT_AT: Final = 6
@@ -203,9 +210,7 @@ class DiceHeuristicBot(Bot):
         :func:`~lamagames.dice.rules.legal_discards`) of the roll ``symbols``."""
         best = float("inf")
         for action in legal_discards(row, symbols):
-            gone = DISCARDS[action - DISCARD_BASE]
-            new = tuple(r - g for r, g in zip(row, gone, strict=True))
-            best = min(best, self._static_value(new, chip))
+            best = min(best, self._static_value(after_discard(row, action), chip))  # D-8.2
         return best
 
     def _roll_value(self, row: Row, llama: Row, last: bool, chip: int) -> float:
@@ -230,9 +235,11 @@ class DiceHeuristicBot(Bot):
             elif result == RollResult.TAKE:  # D-8.3
                 a, b, c = symbols
                 takes = [s for s in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, s)]
-                value = min(self._static_value(_add(row, s), chip) for s in takes)
+                value = min(
+                    self._static_value(primitives.take(row, llama, s)[0], chip) for s in takes
+                )
             else:  # D-8.4 / D-8.5 bust
-                value = float(row_score(tuple(r + q for r, q in zip(row, llama, strict=True))))
+                value = float(row_score(after_bust(row, llama)))
             total += probability * value
         self._memo[key] = total
         return total
@@ -288,22 +295,16 @@ class DiceHeuristicBot(Bot):
         if first >= DISCARD_BASE:
             best_action, best_value = legal[-1], float("inf")
             for action in reversed(legal):  # more cards first on ties
-                discard = DISCARDS[action - DISCARD_BASE]
-                new = tuple(r - d for r, d in zip(row, discard, strict=True))
-                value = self._position_value(new, llama, last, chip)
+                value = self._position_value(after_discard(row, action), llama, last, chip)
                 if value < best_value - 1e-9:
                     best_action, best_value = action, value
             return best_action
         # Take a llama-row card (D-8.3).
         best_action, best_value = first, float("inf")
         for action in legal:
-            symbol = action - TAKE_BASE
-            new_llama = tuple(0 if i == symbol else q for i, q in enumerate(llama))
-            value = self._position_value(_add(row, symbol), new_llama, last, chip)
+            new_row, new_llama = primitives.take(row, llama, action - TAKE_BASE)  # D-8.3
+            value = self._position_value(new_row, new_llama, last, chip)
             if value < best_value - 1e-9:
                 best_action, best_value = action, value
         return best_action
 
-
-def _add(row: Row, symbol: int) -> Row:
-    return tuple(c + 1 if i == symbol else c for i, c in enumerate(row))

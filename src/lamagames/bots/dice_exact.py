@@ -41,8 +41,6 @@ from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.dice.actions import (
-    DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -52,7 +50,7 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.primitives import chip_points, is_empty, is_last_standing
-from lamagames.dice.rules import Phase
+from lamagames.dice.rules import Phase, after_discard
 from lamagames.dice.state import DiceState
 
 if TYPE_CHECKING:  # the solver needs numba: imported when a bot is made (``requires``)
@@ -300,8 +298,7 @@ class DiceExactBot(Bot):
             if state.phase == Phase.TURN:
                 v = table.quit_value(row) if action == QUIT else table.roll_value(row, score)
             elif state.phase == Phase.DISCARD:
-                discard = DISCARDS[action - DISCARD_BASE]
-                after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                after = after_discard(row, action)  # D-8.2
                 v = table.after_discard_value(after, score)
             else:  # three llamas: give back a chip or not (D-8.1)
                 v = table.give_value(row, score, CHIPS[action])
@@ -343,8 +340,7 @@ class DiceExactBot(Bot):
             if phase == Phase.TURN:
                 o = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
             elif phase == Phase.DISCARD:
-                discard = DISCARDS[action - DISCARD_BASE]
-                after = tuple(r - d for r, d in zip(row, discard, strict=True))
+                after = after_discard(row, action)  # D-8.2
                 o = two.discard_outcome(key, after)
             elif phase == Phase.TAKE:
                 o = two.take_outcome(key, action - TAKE_BASE)

@@ -64,6 +64,11 @@ def _multisets(size: int) -> list[CountVector]:
 #: Discard multisets (count vectors) in action order: sizes 1, 2, 3.
 DISCARDS: Final[tuple[CountVector, ...]] = tuple(_multisets(1) + _multisets(2) + _multisets(3))
 DISCARD_ID: Final[dict[CountVector, int]] = {c: DISCARD_BASE + i for i, c in enumerate(DISCARDS)}
+#: Discard codes (``sum k_s * 4**s``, :mod:`lamagames.dice.primitives`) of :data:`DISCARDS`,
+#: in the same order (index ``action - DISCARD_BASE``).
+DISCARD_ACTION_CODES: Final[tuple[int, ...]] = tuple(
+    sum(k << (2 * s) for s, k in enumerate(counts)) for counts in DISCARDS
+)
 NUM_DISTINCT_ACTIONS: Final = DISCARD_BASE + len(DISCARDS)
 
 NUM_ROLLS: Final = NUM_SYMBOLS**3

@@ -43,6 +43,7 @@ from lamagames.dice.batch_kernel import (
     apply_player,
     best_chip,
     can_take,
+    discard,
     give_greedy,
     is_empty,
     is_last_standing,
@@ -52,8 +53,9 @@ from lamagames.dice.batch_kernel import (
     row_score,
     sample_chance,
     seed_streams,
+    take,
 )
-from lamagames.dice.rules import Phase
+from lamagames.dice.rules import BUST_MASKS, Phase
 
 F64 = npt.NDArray[np.float64]
 
@@ -108,28 +110,6 @@ def static_value(row: I8, chip: int) -> float:
     return float(row_score(row))
 
 
-@_inline
-def _minus_discard(row: I8, code: int) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` without the discard ``code`` (D-8.2), for
-    :func:`~lamagames.dice.primitives.is_empty` and
-    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
-    return (
-        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
-        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
-        row[6] - ((code >> 12) & 3),
-    )  # fmt: skip
-
-
-@_inline
-def _plus_card(row: I8, s: int) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` with one more card ``s``, as a take leaves it (D-8.3), for
-    :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
-    return (
-        row[0] + (s == 0), row[1] + (s == 1), row[2] + (s == 2), row[3] + (s == 3),
-        row[4] + (s == 4), row[5] + (s == 5), row[6] + (s == 6),
-    )  # fmt: skip
-
-
 @_jit
 def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) of
@@ -142,7 +122,7 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
     discard of the scalar rules."""
-    left = _minus_discard(row, max_discard(row, a, b, c))
+    left = discard(row, max_discard(row, a, b, c))  # D-8.2
     points = row_score(left)  # D-10
     if is_empty(left):  # the row emptied (D-9)
         return float(-chip)
@@ -150,12 +130,22 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
 
 
 @_inline
-def _with_llama_row(row: I8, llama: I8) -> tuple[int, int, int, int, int, int, int]:
-    """The counts of ``row`` with the whole llama row added, as a bust leaves it (D-8.4),
-    for :func:`~lamagames.dice.primitives.row_score` (a tuple: nothing allocated)."""
+def _after_bust(row: I8, llama: I8) -> tuple[int, int, int, int, int, int, int]:
+    """The symbols the roller's row holds after a bust (D-8.4), one 0/1 count each, read
+    from :data:`~lamagames.dice.rules.BUST_MASKS` by the presence masks of ``row`` and
+    ``llama``, for :func:`~lamagames.dice.primitives.row_score` (D-10 counts a symbol once;
+    a tuple: nothing allocated)."""
+    held = 0
+    cards = 0
+    for s in range(7):
+        if row[s] > 0:
+            held |= 1 << s
+        if llama[s] > 0:
+            cards |= 1 << s
+    m = BUST_MASKS[held, cards]
     return (
-        row[0] + llama[0], row[1] + llama[1], row[2] + llama[2], row[3] + llama[3],
-        row[4] + llama[4], row[5] + llama[5], row[6] + llama[6],
+        m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1, (m >> 4) & 1, (m >> 5) & 1,
+        (m >> 6) & 1,
     )  # fmt: skip
 
 
@@ -166,7 +156,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
     llama-row card (D-8.3), the whole llama row on a bust (D-8.4, D-8.5)."""
     total = 0.0
     static = static_value(row, chip)
-    busted = float(row_score(_with_llama_row(row, llama)))  # D-8.4, D-10: once per call
+    busted = float(row_score(_after_bust(row, llama)))  # D-8.4, D-10: once per call
     for r in range(rp.shape[0]):
         a = rsym[r, 0]
         b = rsym[r, 1]
@@ -180,7 +170,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
             value = np.inf
             for s in (a, b, c):  # only a symbol shown may be taken (D-8.3)
                 if can_take(llama, a, b, c, s):
-                    value = min(value, float(row_score(_plus_card(row, s))))  # D-10
+                    value = min(value, float(row_score(take(row, llama, s)[0])))  # D-10
         else:
             value = busted
         total += rp[r] * value
@@ -311,8 +301,9 @@ def heuristic_discard(
         if code < 0:
             break
         previous = identifier
+        left = discard(row, code)  # D-8.2
         for s in range(7):
-            new[s] = row[s] - ((code >> (2 * s)) & 3)
+            new[s] = left[s]
         value = position_value(new, llama, last, chip, rvec, rsym, rp, memo, vals)
         if best_code < 0 or value < best_value - TIE:
             best_code = code
@@ -345,11 +336,10 @@ def heuristic_take(
     best_value = np.inf
     for s in range(7):
         if can_take(llama, a, b, c, s):
+            taken, left = take(row, llama, s)  # D-8.3
             for t in range(7):
-                new_row[t] = row[t]
-                new_llama[t] = llama[t]
-            new_row[s] += 1
-            new_llama[s] = 0
+                new_row[t] = taken[t]
+                new_llama[t] = left[t]
             value = position_value(new_row, new_llama, last, chip, rvec, rsym, rp, memo, vals)
             if best < 0 or value < best_value - TIE:
                 best = s

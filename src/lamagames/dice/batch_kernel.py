@@ -106,6 +106,8 @@ is_last_standing = compiled(primitives.is_last_standing)
 max_discard = compiled(primitives.max_discard)
 next_discard = compiled(primitives.next_discard)
 can_take = compiled(primitives.can_take)
+discard = compiled(primitives.discard)
+take = compiled(primitives.take)
 bust = compiled(primitives.bust)
 chip_choices = compiled(primitives.chip_choices)
 chip_points = compiled(primitives.chip_points)
@@ -567,15 +569,20 @@ def apply_player(
         over = everyone_quit(quit)
     elif phase == Phase.DISCARD:  # D-8.2
         row = rows[seat]
+        code = 0
         for s in range(7):
             k = discard_counts[action, s]
-            row[s] -= k
             discards[s] += k
+            code += int(k) << (2 * s)
+        left = discard(row, code)
+        for s in range(7):
+            row[s] = left[s]
         over = is_empty(row)  # D-9
     else:  # D-8.3
-        s = action - A_TAKE
-        llama[s] = 0
-        rows[seat, s] += 1
+        taken, rest = take(rows[seat], llama, action - A_TAKE)
+        for s in range(7):
+            rows[seat, s] = taken[s]
+            llama[s] = rest[s]
         over = is_empty(llama)  # D-9
     # one call site each (the kernels are inlined into their callers: one copy of the
     # round end instead of three)

@@ -43,8 +43,6 @@ from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import State
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
-    DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -56,7 +54,7 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import as_dice_state
 from lamagames.dice.primitives import chip_points
-from lamagames.dice.rules import Phase, discard_codes, row_score
+from lamagames.dice.rules import Phase, after_bust, after_discard, discard_codes, row_score
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import give_choices, llama_mask, presence_row
@@ -228,8 +226,7 @@ def _solo_value(s: DiceState, player: int, action: int, row: tuple[int, ...], sc
             return solver.table(mask, score).roll_value(row, score)
         return _roll_estimate(s, row, score)
     if s.phase == Phase.DISCARD:
-        discard = DISCARDS[action - DISCARD_BASE]
-        after = tuple(r - d for r, d in zip(row, discard, strict=True))
+        after = after_discard(row, action)  # D-8.2
         return solver.table(mask, score).after_discard_value(after, score)
     if s.phase == Phase.TAKE:
         return _take_value(solver, row, mask, action - TAKE_BASE, score)
@@ -266,30 +263,26 @@ def _roll_estimate(s: DiceState, row: tuple[int, ...], score: int) -> float:
         elif result == primitives.MATCH:  # D-8.2
             code = primitives.max_discard(row, a, b, c)
             value = min(
-                table.after_discard_value(_minus(row, sub), score) for sub in discard_codes(code)
+                table.after_discard_value(primitives.discard(row, sub), score)
+                for sub in discard_codes(code)
             )
         elif result == primitives.TAKE:  # D-8.3
             takes = [k for k in range(NUM_SYMBOLS) if primitives.can_take(llama, a, b, c, k)]
             value = min(_take_value(solver, row, mask, k, score) for k in takes)
         else:  # D-8.4
-            value = float(primitives.row_score([r + q for r, q in zip(row, llama, strict=True)]))
+            value = float(primitives.row_score(after_bust(row, llama)))
         total += p * value
     return total
-
-
-def _minus(row: tuple[int, ...], code: int) -> tuple[int, ...]:
-    """``row`` without the discard ``code`` (D-8.2)."""
-    return tuple(r - ((code >> (2 * s)) & 3) for s, r in enumerate(row))
 
 
 def _take_value(
     solver: LastStandingSolver, row: tuple[int, ...], mask: int, symbol: int, score: int
 ) -> float:
     """After taking llama-row card ``symbol`` (D-8.3), as if the others quit now."""
-    new_row = tuple(c + 1 if i == symbol else c for i, c in enumerate(row))
-    new_mask = mask & ~(1 << symbol)
-    if primitives.is_empty(presence_row(new_mask)):  # D-9: the llama row is empty, the round ends
+    new_row, new_llama = primitives.take(row, presence_row(mask), symbol)
+    if primitives.is_empty(new_llama):  # D-9: the llama row is empty, the round ends
         return float(row_score(new_row))
+    new_mask = llama_mask(new_llama)
     return solver.table(new_mask, score).value(new_row, score)
 
 
@@ -304,9 +297,7 @@ def _two_player_hints(
         if s.phase == Phase.TURN:
             outcome = two.roll_outcome(key) if action == ROLL else two.quit_outcome(key)
         elif s.phase == Phase.DISCARD:
-            discard = DISCARDS[action - DISCARD_BASE]
-            after = tuple(r - d for r, d in zip(row, discard, strict=True))
-            outcome = two.discard_outcome(key, after)
+            outcome = two.discard_outcome(key, after_discard(row, action))  # D-8.2
         elif s.phase == Phase.TAKE:
             outcome = two.take_outcome(key, action - TAKE_BASE)
         else:  # Phase.GIVE_LLAMAS

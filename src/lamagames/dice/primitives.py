@@ -115,11 +115,41 @@ def next_discard(code: int, max_code: int) -> int:
     return raised - (spare & ~below)
 
 
+@rule("D-8.2")
+def discard(row: Counts, code: int) -> tuple[int, int, int, int, int, int, int]:
+    """The roller's row after the discard ``code`` (D-8.2): ``k_s`` fewer cards of each
+    symbol ``s`` (a discard code, see the module docstring); a new 7-tuple (``row`` is not
+    changed, and a kernel allocates nothing)."""
+    return (
+        row[0] - (code & 3), row[1] - ((code >> 2) & 3), row[2] - ((code >> 4) & 3),
+        row[3] - ((code >> 6) & 3), row[4] - ((code >> 8) & 3), row[5] - ((code >> 10) & 3),
+        row[6] - ((code >> 12) & 3),
+    )  # fmt: skip
+
+
 @rule("D-8.3")
 def can_take(llama: Counts, a: int, b: int, c: int, s: int) -> bool:
     """True if llama-row card ``s`` may be taken after a roll with no match (D-8.3): a die
     shows it and it is still in the llama row."""
     return llama[s] > 0 and (a == s or b == s or c == s)
+
+
+@rule("D-8.3")
+def take(
+    row: Counts, llama: Counts, s: int
+) -> tuple[tuple[int, int, int, int, int, int, int], tuple[int, int, int, int, int, int, int]]:
+    """The roller's row and the llama row after taking llama-row card ``s`` (D-8.3): the
+    card leaves the llama row and joins the row. Two new 7-tuples (the arguments are not
+    changed, and a kernel allocates nothing)."""
+    new_row = (
+        row[0] + (s == 0), row[1] + (s == 1), row[2] + (s == 2), row[3] + (s == 3),
+        row[4] + (s == 4), row[5] + (s == 5), row[6] + (s == 6),
+    )  # fmt: skip
+    new_llama = (
+        llama[0] * (s != 0), llama[1] * (s != 1), llama[2] * (s != 2), llama[3] * (s != 3),
+        llama[4] * (s != 4), llama[5] * (s != 5), llama[6] * (s != 6),
+    )  # fmt: skip
+    return new_row, new_llama
 
 
 @rule("D-8.4")

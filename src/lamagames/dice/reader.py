@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lamagames.dice import primitives
+from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE
 from lamagames.dice.rules import Phase, RollResult, last_standing, roll_result, row_score
 
 if TYPE_CHECKING:
@@ -118,9 +119,11 @@ class DiceStateReader:
         return row_score(self._rows[seat])
 
     def chips(self, seat: int) -> tuple[int, int]:
-        """``(black, white)`` chips of a seat (D-4): ``score // 10`` and ``score % 10``."""
-        score = self._scores[seat]
-        return score // 10, score % 10
+        """``(black, white)`` chips of a seat (D-4): as many black chips as the score holds
+        black-chip points (:func:`~lamagames.dice.primitives.chip_points`, 10), the rest in
+        white ones (1 point each)."""
+        black, rest = divmod(self._scores[seat], primitives.chip_points(GIVE_BLACK))
+        return black, rest // primitives.chip_points(GIVE_WHITE)
 
     def winners(self) -> list[int]:
         """Seats with the lowest score once the game is over (D-11); ``[]`` before."""

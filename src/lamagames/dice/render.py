@@ -23,7 +23,6 @@ from lamagames.core.game import State
 from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.dice.actions import (
     DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -49,8 +48,8 @@ from lamagames.dice.events import (
     events,
 )
 from lamagames.dice.game import as_dice_state
-from lamagames.dice.primitives import is_empty
-from lamagames.dice.rules import RollResult, RoundEndReason, row_score
+from lamagames.dice.primitives import is_empty, take
+from lamagames.dice.rules import RollResult, RoundEndReason, after_discard, row_score
 from lamagames.dice.state import DiceState
 
 #: Style of a number card and of a llama card.
@@ -252,10 +251,6 @@ def render_focus(state: DiceState, seat: int, tr: Translator = ENGLISH) -> Rende
     return Group(*lines)
 
 
-def _after(counts: Sequence[int], change: Sequence[int], sign: int) -> list[int]:
-    return [counts[s] + sign * change[s] for s in range(NUM_SYMBOLS)]
-
-
 def action_label(state: DiceState, action: int, tr: Translator = ENGLISH) -> str:
     """A plain-words description of a legal player action for the current seat.
 
@@ -281,15 +276,12 @@ def action_label(state: DiceState, action: int, tr: Translator = ENGLISH) -> str
     if action == GIVE_NONE:
         return _("keep your chips")
     if TAKE_BASE <= action < GIVE_BLACK:
-        s = action - TAKE_BASE
-        taken = [1 if i == s else 0 for i in range(NUM_SYMBOLS)]
-        after = _after(row, taken, +1)
+        after, _llama = take(row, state.llama_row, action - TAKE_BASE)  # D-8.3
         return _("take it: row becomes {row}, {points}").format(
             row=plain_symbols(after), points=points(row_score(after), tr)
         )
     if action >= DISCARD_BASE:
-        gone = DISCARDS[action - DISCARD_BASE]
-        left = _after(row, gone, -1)
+        left = after_discard(row, action)  # D-8.2
         if is_empty(left):  # D-9
             return _("row becomes empty: 0 points and the round ends")
         return _("row becomes {row}, {points}").format(

@@ -45,8 +45,6 @@ from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.core.rng import derive_seed
 from lamagames.dice import batch_rollout
 from lamagames.dice.actions import (
-    DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -58,7 +56,7 @@ from lamagames.dice.actions import (
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.hints import BASIS_FINAL, BASIS_LAST, BASIS_TWO
 from lamagames.dice.primitives import chip_points
-from lamagames.dice.rules import Phase, row_score
+from lamagames.dice.rules import Phase, after_discard, row_score
 from lamagames.dice.solver import NotTractableError, PositionError, get_solver
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
@@ -219,8 +217,7 @@ class DiceReviewer:
         if s.phase == Phase.TURN:
             return table.quit_value(row) if action == QUIT else table.roll_value(row, score)
         if s.phase == Phase.DISCARD:
-            discard = DISCARDS[action - DISCARD_BASE]
-            after = tuple(r - d for r, d in zip(row, discard, strict=True))
+            after = after_discard(row, action)  # D-8.2
             return table.after_discard_value(after, score)
         if s.phase == Phase.GIVE_LLAMAS:  # three llamas: a chip or none (D-8.1)
             return table.give_value(row, score, CHIPS[action])
@@ -239,8 +236,7 @@ class DiceReviewer:
         if s.phase == Phase.TURN:
             return self.two.roll_outcome(key) if action == ROLL else self.two.quit_outcome(key)
         if s.phase == Phase.DISCARD:
-            discard = DISCARDS[action - DISCARD_BASE]
-            after = tuple(r - d for r, d in zip(row, discard, strict=True))
+            after = after_discard(row, action)  # D-8.2
             return self.two.discard_outcome(key, after)
         if s.phase == Phase.TAKE:
             return self.two.take_outcome(key, action - TAKE_BASE)

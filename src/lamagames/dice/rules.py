@@ -12,9 +12,14 @@ from collections.abc import Sequence
 from enum import IntEnum, StrEnum
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 from lamagames.core.errors import ParameterError
 from lamagames.dice import primitives
 from lamagames.dice.actions import (
+    DISCARD_ACTION_CODES,
+    DISCARD_BASE,
     DISCARD_ID,
     HAND_ID,
     HAND_SIZE,
@@ -226,6 +231,43 @@ def discard_codes(max_code: int) -> list[int]:
 def _lexicographic(code: int) -> tuple[int, ...]:
     """Sort key of a discard code: its count vector."""
     return tuple((code >> (2 * s)) & 3 for s in range(NUM_SYMBOLS))
+
+
+def after_discard(row: Sequence[int], action: int) -> tuple[int, ...]:
+    """The roller's row after the discard action ``action`` (D-8.2), from
+    :func:`lamagames.dice.primitives.discard` (``row``, a count vector of 7, is not
+    changed)."""
+    return primitives.discard(row, DISCARD_ACTION_CODES[action - DISCARD_BASE])
+
+
+def after_bust(row: Sequence[int], llama: Sequence[int]) -> tuple[int, ...]:
+    """The roller's row after a bust (D-8.4, D-8.5): the row joined by the whole llama row,
+    as :func:`lamagames.dice.primitives.bust` leaves it (applied to copies; ``row`` and
+    ``llama``, count vectors of 7, are not changed)."""
+    new_row = list(row)
+    primitives.bust(new_row, list(llama))
+    return tuple(new_row)
+
+
+def _bust_masks() -> npt.NDArray[np.uint8]:
+    """:data:`BUST_MASKS`: :func:`lamagames.dice.primitives.bust` applied once to the count
+    vectors of every pair of presence masks, one pair per column (the primitive steps
+    through the 7 symbols; NumPy rows add elementwise)."""
+    pairs = np.arange(1 << 14, dtype=np.int64)
+    bits = np.arange(NUM_SYMBOLS, dtype=np.int64)[:, None]
+    rows = (pairs[None, :] >> 7 >> bits) & 1  # row mask: the high 7 bits of the pair
+    llama = (pairs[None, :] >> bits) & 1  # llama-row mask: the low 7 bits
+    primitives.bust(rows, llama)  # D-8.4 on every pair at once
+    masks: npt.NDArray[np.uint8] = ((rows > 0).astype(np.int64) << bits).sum(axis=0)
+    return masks.reshape(1 << 7, 1 << 7).astype(np.uint8)
+
+
+#: D-8.4 by presence masks (uint8, shape ``(128, 128)``): entry ``[row, llama]`` is the
+#: presence mask of the roller's row after a bust, for a row holding the symbols of mask
+#: ``row`` and the llama row of mask ``llama``, from :func:`lamagames.dice.primitives.bust`
+#: (the one ruling, applied to every entry). D-10 scores a row by the symbols it holds, so
+#: the solvers and the in-kernel heuristic read the score of a bust through this table.
+BUST_MASKS: Final = _bust_masks()
 
 
 #: Discard code (``sum k_s * 4**s``) -> discard action id.

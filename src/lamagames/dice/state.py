@@ -34,6 +34,7 @@ from lamagames.core.game import (
 )
 from lamagames.dice import views
 from lamagames.dice.actions import (
+    DISCARD_ACTION_CODES,
     DISCARD_BASE,
     DISCARDS,
     GIVE_BLACK,
@@ -61,12 +62,14 @@ from lamagames.dice.primitives import (
     can_take,
     chip_choices,
     chip_points,
+    discard,
     everyone_quit,
     game_over,
     gives_back_after_round,
     is_empty,
     next_seat,
     next_starter,
+    take,
 )
 from lamagames.dice.reader import DiceStateReader
 from lamagames.dice.rules import (
@@ -273,20 +276,21 @@ class DiceState(DiceStateReader, State):
                 else:
                     self._next_turn()
         elif phase == _DISCARD:  # D-8.2
-            counts = DISCARDS[action - DISCARD_BASE]
+            index = action - DISCARD_BASE
             row = self._rows[seat]
+            row[:] = discard(row, DISCARD_ACTION_CODES[index])
+            counts = DISCARDS[index]
             for s in range(NUM_SYMBOLS):
-                if counts[s]:
-                    row[s] -= counts[s]
+                if counts[s]:  # the cards put down go to the discard pile
                     self._discards[s] += counts[s]
             if is_empty(row):  # D-9: row emptied
                 self._end_round()
             else:
                 self._next_turn()
         elif phase == _TAKE:  # D-8.3
-            s = action - TAKE_BASE
-            self._llama_row[s] = 0
-            self._rows[seat][s] += 1
+            taken, left = take(self._rows[seat], self._llama_row, action - TAKE_BASE)
+            self._rows[seat][:] = taken
+            self._llama_row[:] = left
             if is_empty(self._llama_row):  # D-9: llama row emptied
                 self._end_round()
             else:

@@ -53,6 +53,7 @@ _roll_result = compiled(primitives.roll_result)
 _max_discard = compiled(primitives.max_discard)
 _next_discard = compiled(primitives.next_discard)
 _is_empty = compiled(primitives.is_empty)
+_discard = compiled(primitives.discard)
 
 #: Discard codes (2 bits per symbol, :mod:`lamagames.dice.primitives`): ``0 .. 4**7 - 1``.
 DISCARD_CODES = 1 << 14
@@ -88,14 +89,10 @@ def _transitions(
     acc = np.zeros(DISCARD_CODES)
     seen = np.full(DISCARD_CODES, -1, dtype=np.int64)
     touched = np.zeros(roll_counts.shape[0], dtype=np.int64)
-    left = np.zeros(7, dtype=np.int64)
     n_groups = 0
     n_succ = 0
     for i in range(n):
         row = rows[i]
-        key = 0
-        for sym in range(7):
-            key += row[sym] * weights[sym]
         m = 0
         bust = 0.0
         for k in range(roll_counts.shape[0]):
@@ -134,11 +131,10 @@ def _transitions(
                 succ_ptr[n_groups] = n_succ
             discard = _next_discard(0, largest)  # every legal discard (D-8.2), ascending
             while discard:
-                nk = key
+                left = _discard(row, discard)  # D-8.2
+                nk = 0
                 for sym in range(7):
-                    gone = (discard >> (2 * sym)) & 3
-                    nk -= gone * weights[sym]
-                    left[sym] = row[sym] - gone
+                    nk += left[sym] * weights[sym]
                 if fill:
                     succ[n_succ] = -1 if _is_empty(left) else index[nk]  # D-9
                 n_succ += 1

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from lamagames.core.jit import install_cache_key
 from lamagames.dice import primitives
-from lamagames.dice.solver.space import TAKE_MASKS
+from lamagames.dice.solver.space import BUST_SCORES, TAKE_MASKS
 
 try:
     from numba import njit
@@ -109,7 +109,8 @@ def solve_last_standing(
                     s += 1
                     codes[s] += 1
             quit_points = 0.0
-            bust = 0.0
+            held = 0
+            cmask = 0
             pattern = 0
             base = 1
             for s in range(7):
@@ -118,10 +119,12 @@ def solve_last_standing(
                 a = own[s, codes[s]]
                 if a > 0:
                     quit_points += sym_values[s]
-                if a > 0 or card[s, codes[s]] > 0:
-                    bust += sym_values[s]
+                    held |= 1 << s
+                if card[s, codes[s]] > 0:
+                    cmask |= 1 << s
                 pattern += min(a, 2) * base
                 base *= 3
+            bust = float(BUST_SCORES[held, cmask])  # D-8.4, D-10
             if EMPTY_PATTERNS[pattern]:  # D-9 / D-10: the row is empty, the best chip goes back
                 v[lev, i] = -chip
                 continue
@@ -198,15 +201,16 @@ def _rest(
 def _describe(
     codes: IntArray, space: Space, dx_a: IntArray, dx_b: IntArray
 ) -> tuple[float, float, float, float, int, int, int, int, int]:
-    """Row scores (D-10) of A and B, their bust scores (row plus llama row, D-8.4), the
-    llama-row mask, the capped count patterns of A and B and their last-standing indices;
-    fills the discard index drops ``dx_a``/``dx_b`` (see :func:`_rest`). ``space``:
+    """Row scores (D-10) of A and B, their bust scores (row plus llama row, D-8.4, read from
+    :data:`~lamagames.dice.solver.space.BUST_SCORES`), the llama-row mask, the capped count
+    patterns of A and B and their last-standing indices; fills the discard index drops
+    ``dx_a``/``dx_b`` (see :func:`_rest`). ``space``:
     :data:`Space` (unpacked once, at the top)."""
     _, code_a, code_b, code_c, sym_values, d_a, d_b, _, _, ls_a, ls_b = space
     sa = 0.0
     sb = 0.0
-    bust_a = 0.0
-    bust_b = 0.0
+    held_a = 0
+    held_b = 0
     cmask = 0
     pat_a = 0
     pat_b = 0
@@ -221,12 +225,10 @@ def _describe(
         val = sym_values[s]
         if a > 0:
             sa += val
+            held_a |= 1 << s
         if b > 0:
             sb += val
-        if a > 0 or c > 0:
-            bust_a += val
-        if b > 0 or c > 0:
-            bust_b += val
+            held_b |= 1 << s
         if c > 0:
             cmask |= 1 << s
         pat_a += min(a, 2) * base
@@ -238,6 +240,8 @@ def _describe(
         dx_a[3 * s + 2] = d_a[s, k, 2]
         dx_b[3 * s + 1] = d_b[s, k, 1]
         dx_b[3 * s + 2] = d_b[s, k, 2]
+    bust_a = float(BUST_SCORES[held_a, cmask])  # D-8.4, D-10
+    bust_b = float(BUST_SCORES[held_b, cmask])
     return sa, sb, bust_a, bust_b, cmask, pat_a, pat_b, ia, ib
 
 

@@ -31,7 +31,7 @@ from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
-from lamagames.dice.rules import STANDARD_DICE, row_score, validate_dice
+from lamagames.dice.rules import BUST_MASKS, STANDARD_DICE, row_score, validate_dice
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,
@@ -362,10 +362,10 @@ def _kernel_inputs(
     universe: RowUniverse, mask: int
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Quit values (D-10 score of each row) and bust values (score of the row joined by the
-    llama row, D-8.4) as float64 arrays of shape ``(n,)``, read from
-    :data:`~lamagames.dice.solver.space.PRESENCE_SCORES` (D-10)."""
+    llama row, D-8.4, through :data:`~lamagames.dice.rules.BUST_MASKS`) as float64 arrays
+    of shape ``(n,)``, read from :data:`~lamagames.dice.solver.space.PRESENCE_SCORES` (D-10)."""
     quit_values = universe.scores.astype(np.float64)
-    bust_values = PRESENCE_SCORES[presence(universe.rows) | mask].astype(np.float64)
+    bust_values = PRESENCE_SCORES[BUST_MASKS[presence(universe.rows), mask]].astype(np.float64)
     return quit_values, bust_values
 
 

@@ -246,6 +246,26 @@ class PairSpace:
         return int(codes @ self.radix), codes
 
 
+def _left(s: int, count: int, k: int) -> int:
+    """Cards of symbol ``s`` left in a row holding ``count`` of them after discarding ``k``
+    (D-8.2, :func:`~lamagames.dice.primitives.discard`)."""
+    row = [0] * NUM_SYMBOLS
+    row[s] = count
+    return primitives.discard(row, k << (2 * s))[s]
+
+
+def _taken(s: int, count: int) -> tuple[int, int]:
+    """``(cards of s in the row, the llama-row card of s)`` after a row holding ``count``
+    cards of symbol ``s`` takes its llama-row card (D-8.3,
+    :func:`~lamagames.dice.primitives.take`)."""
+    row = [0] * NUM_SYMBOLS
+    row[s] = count
+    llama = [0] * NUM_SYMBOLS
+    llama[s] = 1
+    new_row, new_llama = primitives.take(row, llama, s)
+    return new_row[s], new_llama[s]
+
+
 def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
     """Build the :class:`PairSpace` rooted at A's row ``a0``, B's row ``b0``, llama row
     ``mask0`` (count vectors of length 7, bit mask)."""
@@ -280,7 +300,7 @@ def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
             for i, (x, c) in enumerate(pairs):
                 own[s, i], card[s, i] = x, c
                 for k in range(1, min(x, 2) + 1):
-                    delta[s, i, k] = (i - where[(x - k, c)]) * ls_radix[s]
+                    delta[s, i, k] = (i - where[(_left(s, x, k), c)]) * ls_radix[s]
             contrib = ls_a if seat == 0 else ls_b
             for code, (c, a, b) in enumerate(per[s]):
                 contrib[s, code] = where[((a, b)[seat], c)] * ls_radix[s]
@@ -291,13 +311,15 @@ def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
             code_c[s, i], code_a[s, i], code_b[s, i] = c, a, b
             lookup[s, c, a, b] = i
             for k in range(1, min(a, 2) + 1):
-                d_a[s, i, k] = (i - where3[(c, a - k, b)]) * radix[s]
+                d_a[s, i, k] = (i - where3[(c, _left(s, a, k), b)]) * radix[s]
             for k in range(1, min(b, 2) + 1):
-                d_b[s, i, k] = (i - where3[(c, a, b - k)]) * radix[s]
-            if c == 1 and a == 0:
-                t_a[s, i] = (i - where3[(0, 1, b)]) * radix[s]
+                d_b[s, i, k] = (i - where3[(c, a, _left(s, b, k))]) * radix[s]
+            if c == 1 and a == 0:  # A takes the card (D-8.3)
+                held, out_card = _taken(s, a)
+                t_a[s, i] = (i - where3[(out_card, held, b)]) * radix[s]
             if c == 1 and b == 0:
-                t_b[s, i] = (i - where3[(0, a, 1)]) * radix[s]
+                held, out_card = _taken(s, b)
+                t_b[s, i] = (i - where3[(out_card, a, held)]) * radix[s]
     return PairSpace(
         tuple(a0), tuple(b0), mask0, ncodes, radix, int(np.prod(ncodes)),
         code_c, code_a, code_b, lookup, d_a, d_b, t_a, t_b, ls_a, ls_b, tuple(ls_parts),

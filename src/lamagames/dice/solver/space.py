@@ -41,6 +41,7 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import DiceGame
+from lamagames.dice.rules import BUST_MASKS
 
 #: Most cards of each symbol a row can hold: 5 deck + 1 llama-row card per number, 6 + 1 llamas.
 ROW_CAPS: Final = (6, 6, 6, 6, 6, 6, 7)
@@ -81,6 +82,13 @@ PRESENCE_SCORES: Final = np.array(
 #: every presence mask); the two-player kernels (:mod:`lamagames.dice.solver.kernel2p`) sum
 #: them per index, as fast as summing the card values they replace.
 SYMBOL_SCORES: Final = PRESENCE_SCORES[PRESENCE_BITS]
+
+#: D-8.4 / D-10 score of the roller's row after a bust (int64, shape ``(128, 128)``): entry
+#: ``[row, llama]`` is :data:`PRESENCE_SCORES` of :data:`~lamagames.dice.rules.BUST_MASKS`
+#: ``[row, llama]``, the row holding the symbols of mask ``row`` joined by the llama row of
+#: mask ``llama`` (:func:`~lamagames.dice.primitives.bust`). The two-player kernels read
+#: their bust scores here.
+BUST_SCORES: Final = PRESENCE_SCORES[BUST_MASKS]
 
 
 def _take_mask(shown: int, llama: int) -> int:

@@ -40,7 +40,7 @@ from typing import Final, Literal
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.rules import discard_codes, row_score
+from lamagames.dice.rules import after_bust, discard_codes, row_score
 from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     PositionError,
@@ -63,6 +63,7 @@ from lamagames.dice.solver.space import (
     check_give,
     chip_value,
     give_choices,
+    llama_mask,
     presence_row,
     symbols_of,
 )
@@ -250,9 +251,9 @@ class TwoPlayerSolver:
         """After taking llama-row card ``symbol`` (D-8.3); the round ends if the llama row
         is then empty (D-9)."""
         row, other, mask, score, other_score = key
-        new_row = _add(row, symbol)
-        new_mask = mask & ~(1 << symbol)
-        if primitives.is_empty(presence_row(new_mask)):  # D-9
+        new_row, new_llama = primitives.take(row, presence_row(mask), symbol)  # D-8.3
+        new_mask = llama_mask(new_llama)
+        if primitives.is_empty(new_llama):  # D-9
             return _end(float(row_score(new_row)), float(row_score(other)))
         return self._value((other, new_row, new_mask, other_score, score)).swap()
 
@@ -362,7 +363,7 @@ class TwoPlayerSolver:
         parts: list[tuple[float, Outcome]] = []
         for p, rows_after in rolls.matches:
             parts.append((p, _best([self.discard_outcome(key, r) for r in rows_after])))
-        bust = _end(float(row_score(_union(row, mask))), float(row_score(other)))
+        bust = _end(float(row_score(after_bust(row, presence_row(mask)))), float(row_score(other)))
         for p, shown in rolls.misses:
             takes = int(TAKE_MASKS[shown, mask])  # D-8.3
             if not takes:  # D-8.4
@@ -392,10 +393,7 @@ class TwoPlayerSolver:
                 misses[shown] = misses.get(shown, 0.0) + p
         match_list = []
         for code, p in matches.items():
-            after = tuple(
-                tuple(r - ((sub >> (2 * s)) & 3) for s, r in enumerate(row))
-                for sub in discard_codes(code)  # D-8.2
-            )
+            after = tuple(primitives.discard(row, sub) for sub in discard_codes(code))  # D-8.2
             match_list.append((p, after))
         result = _RowRolls(tuple(match_list), tuple((p, m) for m, p in misses.items()))
         self._row_rolls[row] = result
@@ -441,14 +439,6 @@ def _check(key: Key) -> Key:
 def _swap(key: Key) -> Key:
     row, other, mask, score, other_score = key
     return (other, row, mask, other_score, score)
-
-
-def _add(row: Row, symbol: int) -> Row:
-    return tuple(c + 1 if s == symbol else c for s, c in enumerate(row))
-
-
-def _union(row: Row, mask: int) -> Row:
-    return tuple(c + (mask >> s & 1) for s, c in enumerate(row))
 
 
 def state_bound(key: Key) -> int:
