@@ -23,9 +23,9 @@ os.environ["LAMAGAMES_SOLVER_CACHE"] = "off"
 from lamagames.core.registry import make
 from lamagames.dice.solver import LastStandingSolver
 from lamagames.dice.solver.kernel import warm_up
+from lamagames.dice.solver.last_standing import NotTractableError
 from lamagames.dice.solver.space import reachable_rows
 from lamagames.dice.solver.two_player import (
-    NotTractableError,
     TwoPlayerSolver,
     state_bound,
 )

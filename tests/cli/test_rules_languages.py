@@ -70,3 +70,14 @@ def test_lang_before_the_command(lama: Invoke, monkeypatch: pytest.MonkeyPatch) 
     assert DICE["nl"] in lama("rules", "dice").output  # the locale again
     bad = lama("--lang", "xx", "rules", "dice")
     assert bad.exit_code == 2 and "xx" in bad.output and "--lang" in bad.output
+
+
+def test_lama_rules_without_a_game_prints_every_ruling_of_both_games(lama: Invoke) -> None:
+    """``lama rules`` alone is the whole rules reference (docs/rules.md): every ruling id of
+    both games, LAMA Dice first (issue 17; it used to stop at "Missing argument 'GAME'")."""
+    result = lama("rules", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    ids = [f"D-{n} " for n in range(1, 12)] + [f"D-8.{n}" for n in range(1, 6)]
+    ids += [f"E-{n} " for n in range(1, 13)]
+    assert [i for i in ids if i not in result.output] == []
+    assert result.output.index(DICE["en"]) < result.output.index(EXPRESS["en"])

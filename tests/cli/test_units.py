@@ -204,7 +204,8 @@ def test_action_labels_show_the_resulting_row() -> None:
 
 
 def test_view_registry() -> None:
-    assert view_ids() == ["dice", "express"]
+    ids = view_ids()  # other tests may have registered games of their own
+    assert ids == sorted(ids) and {"dice", "express"} <= set(ids)
     view = get_view("dice")
     assert isinstance(view, GameView)
     assert "LAMA Dice" in view.rules_text()

@@ -14,8 +14,8 @@ from lamagames.core.registry import make
 from lamagames.dice.actions import QUIT, ROLL
 from lamagames.dice.game import as_dice_state
 from lamagames.dice.hints import BASIS_LAST, BASIS_TWO, hints
+from lamagames.dice.primitives import row_score
 from lamagames.dice.review import THRESHOLDS, DiceReviewer, move_words, points
-from lamagames.dice.rules import row_score
 from lamagames.dice.solver import get_solver
 from lamagames.dice.solver.two_player import TwoPlayerSolver
 from lamagames.sim.runner import play_game

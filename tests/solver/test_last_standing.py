@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice.game import DiceGame
+from lamagames.dice.primitives import best_chip
 from lamagames.dice.rules import Phase
 from lamagames.dice.solver import (
     LastStandingSolver,
@@ -22,7 +23,11 @@ from lamagames.dice.solver import (
     get_solver,
 )
 from lamagames.dice.solver.last_standing import MAX_LEVELS
-from lamagames.dice.solver.space import TOTAL_COPIES, chip_value, llama_mask, row_universe
+from lamagames.dice.solver.space import (
+    TOTAL_COPIES,
+    llama_mask,
+    row_universe,
+)
 from lamagames.dice.state import DiceState
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import expectimax
@@ -123,7 +128,7 @@ def test_values_are_sane(solver: LastStandingSolver) -> None:
 
 def test_d10_emptying_the_row_gives_back_the_best_chip(solver: LastStandingSolver) -> None:
     table = solver.table(counts("L"), 25)
-    assert table.after_discard_value([0] * 7, 25) == -chip_value(25) == -10
+    assert table.after_discard_value([0] * 7, 25) == -best_chip(25) == -10
     assert table.after_discard_value([0] * 7, 3) == -1
     assert table.after_discard_value([0] * 7, 0) == 0
 

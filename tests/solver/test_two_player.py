@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from lamagames.core.errors import ParameterError
 from lamagames.dice.solver import LastStandingSolver, PositionError
+from lamagames.dice.solver.last_standing import NotTractableError
 from lamagames.dice.solver.pair_table import greedy_chain, solve_table, table_states
 from lamagames.dice.solver.space import TOTAL_COPIES, llama_mask
-from lamagames.dice.solver.two_player import Key, NotTractableError, TwoPlayerSolver
+from lamagames.dice.solver.two_player import Key, TwoPlayerSolver
 from tests.dice.helpers import counts, make_state
 from tests.solver.brute import margin
 

@@ -23,15 +23,13 @@ from lamagames.dice.actions import (
     roll_symbols,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
-from lamagames.dice.primitives import best_chip
+from lamagames.dice.primitives import best_chip, is_last_standing, row_score
 from lamagames.dice.rules import (
     RollResult,
     after_bust,
     after_discard,
-    last_standing,
     legal_discards,
     roll_result,
-    row_score,
 )
 
 #: The benchmark bot quits when its row scores at most this many minus points.
@@ -287,7 +285,7 @@ class DiceHeuristicBot(Bot):
         seat = self.seat
         row: Row = tuple(s.rows[seat])
         llama: Row = tuple(s.llama_row)
-        last = last_standing(s.quit, seat)  # D-8.5
+        last = is_last_standing(s.quit, seat)  # D-8.5
         chip = self._chip_value(s.scores[seat])
         if first == ROLL:
             rolled = self._roll_value(row, llama, last, chip)
@@ -307,4 +305,3 @@ class DiceHeuristicBot(Bot):
             if value < best_value - 1e-9:
                 best_action, best_value = action, value
         return best_action
-

@@ -206,7 +206,8 @@ class DiceExactBot(Bot):
         return True
 
     def _table_ahead(self, mask: int, score: int) -> None:
-        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+        from lamagames.dice.solver.last_standing import NotTractableError
+        from lamagames.dice.solver.space import PositionError
 
         try:
             self.solver.table(mask, score)  # solves and keeps it (process-wide solver)
@@ -219,7 +220,8 @@ class DiceExactBot(Bot):
 
     @staticmethod
     def _solve_ahead(two: TwoPlayerSolver, key: Key) -> None:
-        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+        from lamagames.dice.solver.last_standing import NotTractableError
+        from lamagames.dice.solver.space import PositionError
 
         try:
             two.roll_outcome(key)  # solves (and keeps) the table rooted at ``key``
@@ -230,7 +232,8 @@ class DiceExactBot(Bot):
     def _outcomes_ahead(
         cls, two: TwoPlayerSolver, phase: Phase, key: Key, legal: list[int]
     ) -> None:
-        from lamagames.dice.solver.last_standing import NotTractableError, PositionError
+        from lamagames.dice.solver.last_standing import NotTractableError
+        from lamagames.dice.solver.space import PositionError
 
         try:
             cls._outcomes(two, phase, key, legal)
@@ -306,8 +309,8 @@ class DiceExactBot(Bot):
         return legal[min(range(len(legal)), key=values.__getitem__)]
 
     def _two_player(self, state: DiceState, legal: list[int]) -> int | None:
+        from lamagames.dice.solver.last_standing import NotTractableError
         from lamagames.dice.solver.space import llama_mask
-        from lamagames.dice.solver.two_player import NotTractableError
 
         other = 1 - self.seat
         row = tuple(state.rows[self.seat])

@@ -152,7 +152,7 @@ class DiceSearchBot(RolloutSearchBot):
             raise IllegalActionError("the dice search bot plays LAMA Dice only")
         self.rounds = check_count("rounds", self.ROUNDS if rounds is None else rounds)
         try:  # the compiled engine needs numba (the ``sim`` extra, see ``requires``)
-            from lamagames.dice import batch_rollout
+            from lamagames.dice import batch_heuristic, batch_rollout
         except ModuleNotFoundError as exc:
             if exc.name in {"numba", "llvmlite"}:
                 raise BotUnavailableError(
@@ -162,7 +162,7 @@ class DiceSearchBot(RolloutSearchBot):
         self._batch = batch_rollout
         super().__init__(game, seat, seed, **kwargs)
         #: the in-kernel heuristic's roll-value memo, warm across decisions.
-        self._memo = batch_rollout.new_memo(1 << 16)
+        self._memo = batch_heuristic.new_memo(1 << 16)
 
     def warm_interpreted(self) -> None:
         """Build the interpreted form of the rollouts kernel (see

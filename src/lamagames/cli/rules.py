@@ -1,4 +1,5 @@
-"""``lama rules GAME``: print the rules of a game (from its terminal view), in the terminal's
+"""``lama rules [GAME]``: print the rules of a game (from its terminal view), or of every game
+without ``GAME`` (the project's whole rules reference, ``docs/rules.md``), in the terminal's
 language (``--lang``, else the locale, as ``lama play``; English where not translated)."""
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ from lamagames.cli.views import complete_game, view_ids
 
 def rules(
     game: Annotated[
-        str, typer.Argument(
-            metavar="GAME",
-            help="The game: " + ", ".join(view_ids()) + ".",
+        str | None, typer.Argument(
+            metavar="[GAME]",
+            help="The game: " + ", ".join(view_ids()) + " (default: every game).",
             autocompletion=complete_game,
+            show_default=False,
         )
-    ],
+    ] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = None,
 ) -> None:
-    """Print the rules of a game."""
+    """Print the rules of a game, or of every game (with their ruling ids)."""
     language = use_language(lang)  # --lang, else the locale (LC_ALL / LC_MESSAGES / LANG)
-    view = game_view(game_argument(game))
-    stdout().print(Markdown(view.rules_text(language)))
+    games = view_ids() if game is None else [game_argument(game)]
+    for index, game_id in enumerate(games):
+        if index:
+            stdout().print()
+        stdout().print(Markdown(game_view(game_id).rules_text(language)))

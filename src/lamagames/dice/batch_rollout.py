@@ -230,7 +230,6 @@ __all__ = [
     "MAX_ACTIONS_PER_ROUND",
     "Position",
     "RolloutResults",
-    "new_memo",
     "position_arrays",
     "rollouts",
 ]

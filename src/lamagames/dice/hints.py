@@ -53,8 +53,13 @@ from lamagames.dice.actions import (
     player_action_to_string,
 )
 from lamagames.dice.game import as_dice_state
-from lamagames.dice.primitives import chip_points
-from lamagames.dice.rules import Phase, after_bust, after_discard, discard_codes, row_score
+from lamagames.dice.primitives import chip_points, row_score
+from lamagames.dice.rules import (
+    Phase,
+    after_bust,
+    after_discard,
+    discard_codes,
+)
 from lamagames.dice.solver import LastStandingSolver, NotTractableError, bust_chance, get_solver
 from lamagames.dice.solver.last_standing import LEVEL_BLOCK
 from lamagames.dice.solver.space import give_choices, llama_mask, presence_row

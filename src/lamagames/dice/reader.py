@@ -8,7 +8,12 @@ from typing import TYPE_CHECKING
 
 from lamagames.dice import primitives
 from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE
-from lamagames.dice.rules import Phase, RollResult, last_standing, roll_result, row_score
+from lamagames.dice.primitives import is_last_standing, row_score
+from lamagames.dice.rules import (
+    Phase,
+    RollResult,
+    roll_result,
+)
 
 if TYPE_CHECKING:
     from lamagames.dice.game import DiceGame
@@ -131,12 +136,6 @@ class DiceStateReader:
             return []
         return [i for i in range(len(self._scores)) if primitives.wins(self._scores, i)]
 
-    def matches(self) -> bool:
-        """True if a die of the current roll shows a symbol in the current seat's row."""
-        if self._dice is None:
-            return False
-        row = self._rows[self._player]
-        return any(row[s] for s in self._dice)
 
     def roll_result(self, dice: tuple[int, int, int] | None = None) -> RollResult | None:
         """What a roll means for the seat whose turn it is (D-8, see
@@ -156,5 +155,5 @@ class DiceStateReader:
             self._rows[seat],
             self._llama_row,
             dice,
-            last_standing=last_standing(self._quit, seat),
+            last_standing=is_last_standing(self._quit, seat),
         )

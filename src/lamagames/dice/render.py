@@ -48,8 +48,12 @@ from lamagames.dice.events import (
     events,
 )
 from lamagames.dice.game import as_dice_state
-from lamagames.dice.primitives import is_empty, take
-from lamagames.dice.rules import RollResult, RoundEndReason, after_discard, row_score
+from lamagames.dice.primitives import is_empty, row_score, take
+from lamagames.dice.rules import (
+    RollResult,
+    RoundEndReason,
+    after_discard,
+)
 from lamagames.dice.state import DiceState
 
 #: Style of a number card and of a llama card.

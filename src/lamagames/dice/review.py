@@ -43,7 +43,7 @@ from lamagames.core.errors import IllegalActionError
 from lamagames.core.game import Game, State
 from lamagames.core.i18n import ENGLISH, Translator
 from lamagames.core.rng import derive_seed
-from lamagames.dice import batch_rollout
+from lamagames.dice import batch_heuristic, batch_rollout
 from lamagames.dice.actions import (
     GIVE_BLACK,
     GIVE_NONE,
@@ -55,8 +55,11 @@ from lamagames.dice.actions import (
 )
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.dice.hints import BASIS_FINAL, BASIS_LAST, BASIS_TWO
-from lamagames.dice.primitives import chip_points
-from lamagames.dice.rules import Phase, after_discard, row_score
+from lamagames.dice.primitives import chip_points, row_score
+from lamagames.dice.rules import (
+    Phase,
+    after_discard,
+)
 from lamagames.dice.solver import NotTractableError, PositionError, get_solver
 from lamagames.dice.solver.space import llama_mask
 from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
@@ -149,7 +152,7 @@ class DiceReviewer:
         self.two = TwoPlayerSolver(
             self.solver, max_work=check_count("max_work", max_work), disk_cache=False
         )
-        self._memo = batch_rollout.new_memo(1 << 16)
+        self._memo = batch_heuristic.new_memo(1 << 16)
         self._round = -1
 
     # ------------------------------------------------------------------ words

@@ -140,9 +140,6 @@ def validate_dice(dice: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], .
     return tuple(faces)
 
 
-#: Minus points of a row (D-10): :func:`lamagames.dice.primitives.row_score`.
-row_score: Final = primitives.row_score
-
 #: :class:`RollResult` of each code of :func:`lamagames.dice.primitives.roll_result`.
 _ROLL_RESULTS: Final = (RollResult.THREE_LLAMAS, RollResult.MATCH, RollResult.TAKE, RollResult.BUST)
 
@@ -171,11 +168,6 @@ def roll_result(
         raise ValueError(f"dice: need the symbols of three dice, got {list(dice)!r}")
     a, b, c = dice
     return _ROLL_RESULTS[primitives.roll_result(row, llama_row, a, b, c, last_standing)]
-
-
-#: True when every seat but ``seat`` has quit this round (D-8.5):
-#: :func:`lamagames.dice.primitives.is_last_standing`.
-last_standing: Final = primitives.is_last_standing
 
 
 def phase_after_roll(result: RollResult, score: int) -> Phase:

@@ -69,6 +69,7 @@ from lamagames.dice.primitives import (
     is_empty,
     next_seat,
     next_starter,
+    row_score,
     take,
 )
 from lamagames.dice.reader import DiceStateReader
@@ -79,7 +80,6 @@ from lamagames.dice.rules import (
     deal_outcomes,
     legal_discards,
     phase_after_roll,
-    row_score,
 )
 from lamagames.dice.state_data import parse_state_data
 
@@ -367,9 +367,7 @@ class DiceState(DiceStateReader, State):
             self._scores[seat] += p
         self._dice = None
         self._give_queue = [
-            seat
-            for seat, p in enumerate(points)
-            if gives_back_after_round(p, self._scores[seat])
+            seat for seat, p in enumerate(points) if gives_back_after_round(p, self._scores[seat])
         ]
         self._after_give_backs()
 

@@ -38,12 +38,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 from lamagames.core.errors import RecordError
 from lamagames.core.validation import first_error
 from lamagames.dice.actions import MAX_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS, NUM_SYMBOLS, SYMBOLS
+from lamagames.dice.primitives import is_last_standing
 from lamagames.dice.rules import (
     DECK_CARDS,
     LLAMA_ROW_CARDS,
     ROLL_PHASES,
     Phase,
-    last_standing,
     phase_after_roll,
     roll_result,
 )
@@ -155,7 +155,10 @@ def _check_position(data: DiceStateData, n: int) -> None:
         raise RecordError(f"quit: seat {seat} has quit but is to act")
     if data.dice is not None:
         result = roll_result(
-            data.rows[seat], data.llama_row, data.dice, last_standing=last_standing(data.quit, seat)
+            data.rows[seat],
+            data.llama_row,
+            data.dice,
+            last_standing=is_last_standing(data.quit, seat),
         )
         if phase_after_roll(result, data.scores[seat]) != phase:
             shown = " ".join(SYMBOLS[s] for s in data.dice)

@@ -10,7 +10,8 @@ import numpy as np
 import numpy.typing as npt
 
 from lamagames.dice.actions import NUM_SYMBOLS, SYMBOLS, player_action_to_string
-from lamagames.dice.rules import NUM_PHASES, row_score
+from lamagames.dice.primitives import row_score
+from lamagames.dice.rules import NUM_PHASES
 
 if TYPE_CHECKING:
     from lamagames.dice.state import DiceState

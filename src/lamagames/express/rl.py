@@ -17,7 +17,7 @@ from lamagames.core.rlspec import RLSpec, split_list
 from lamagames.express.board import LLAMAS_PER_PLAYER, Board
 from lamagames.express.game import ExpressGame
 from lamagames.express.material import NUM_DIE_COLOURS, PASSENGER_CARS, ROLE_ARROW, ROLE_REBOARD
-from lamagames.express.primitives import car_space
+from lamagames.express.primitives import car_space, tip_after
 
 #: Default ``turn_limit`` (die rolls, E-11) of Lama Express in the adapters. The engine's own
 #: default is ``None`` (no limit): the rules allow endless games (a seat may never board), but
@@ -79,7 +79,7 @@ def _one_train_table(board: Board, moves: int) -> tuple[int, ...]:
     gain = np.empty((size, NUM_DIE_COLOURS), dtype=np.int64)
     for tip in range(length):
         for colour in range(NUM_DIE_COLOURS):
-            to = (tip + board.next_distance[colour][tip]) % length
+            to = tip_after(tip, board.next_distance[colour][tip], length)  # E-6
             for mask in range(cars):
                 g, after = _stop_gain(roles[to], mask)
                 target[tip * cars + mask, colour] = to * cars + after

@@ -8,10 +8,10 @@ from lamagames.dice.solver.last_standing import (
     LastStandingSolver,
     LastStandingTable,
     NotTractableError,
-    PositionError,
     bust_chance,
     get_solver,
 )
+from lamagames.dice.solver.space import PositionError
 
 __all__ = [
     "SOLVER_VERSION",

@@ -31,25 +31,29 @@ from lamagames.core.errors import LamaError, ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
-from lamagames.dice.rules import BUST_MASKS, STANDARD_DICE, row_score, validate_dice
+from lamagames.dice.primitives import best_chip, row_score
+from lamagames.dice.rules import (
+    BUST_MASKS,
+    STANDARD_DICE,
+    validate_dice,
+)
 from lamagames.dice.solver import cache, kernel
 from lamagames.dice.solver.space import (
     KEY_RADIX,
     PRESENCE_SCORES,
+    PositionError,
     RollTable,
     RowUniverse,
     as_int,
     check_copies,
     check_counts,
     check_give,
-    chip_value,
     presence,
     presence_row,
     roll_table,
     row_universe,
     symbols_of,
 )
-from lamagames.dice.solver.space import PositionError as PositionError  # re-exported
 
 #: Bump when the tables' meaning or layout changes (part of the disk cache key).
 SOLVER_VERSION: Final = 1
@@ -199,7 +203,7 @@ class LastStandingTable:
         """
         score = self._score(score)
         if primitives.is_empty(check_counts(row_after)):
-            return -float(chip_value(score))
+            return -float(best_chip(score))
         return self.value(row_after, score)
 
     def give_value(self, row: tuple[int, ...] | list[int], score: int, chip: int) -> float:

@@ -56,10 +56,14 @@ from lamagames.core.jit import choose
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.game import DiceGame
+from lamagames.dice.primitives import best_chip
 from lamagames.dice.rules import discard_codes
 from lamagames.dice.solver import cache, kernel2p
-from lamagames.dice.solver.space import SYMBOL_SCORES, chip_value, roll_table, symbols_of
-from lamagames.dice.solver.space import TOTAL_COPIES as TOTAL_COPIES  # D-3, used here
+from lamagames.dice.solver.space import (
+    SYMBOL_SCORES,
+    roll_table,
+    symbols_of,
+)
 
 #: Bump when the stored pair tables change meaning or layout (part of the cache file name).
 PAIR_VERSION: Final = 1
@@ -96,8 +100,8 @@ def greedy_chain(score: int) -> list[int]:
     the greedy give-back is optimal for the margin and for the expected own points.
     """
     chain = [score]
-    while chip_value(score):  # D-4: a chip left to give back
-        score -= chip_value(score)
+    while best_chip(score):  # D-4: a chip left to give back
+        score -= best_chip(score)
         chain.append(score)
     return chain[::-1]
 
@@ -407,7 +411,7 @@ class PairTable:
         after a greedy give-back on three llamas (D-8.1) is not kept in this table."""
         w, p = self.slots[f.levels]
         score = f.levels[f.actor]
-        chip = chip_value(score)
+        chip = best_chip(score)
         if chip:
             below = list(f.levels)
             below[f.actor] -= chip
@@ -438,7 +442,7 @@ class PairTable:
 
     def _sweep(self, sa: int, sb: int, out: Slot, check: bool) -> tuple[int, float]:
         sp, g = self.space, self.groups
-        ca, cb = chip_value(sa), chip_value(sb)
+        ca, cb = best_chip(sa), best_chip(sb)
         empty = np.zeros((2, 1))
         ga = self.slots.get((sa - ca, sb), (empty, empty)) if ca else (empty, empty)
         gb = self.slots.get((sa, sb - cb), (empty, empty)) if cb else (empty, empty)
@@ -760,7 +764,7 @@ def _sweep_levels(
             if previous:
                 below_a = previous[j]
                 assert below_a is not None
-                table.slots[(sa - chip_value(sa), sb)] = below_a
+                table.slots[(sa - best_chip(sa), sb)] = below_a
             if j:
                 below_b = current[j - 1]
                 assert below_b is not None
@@ -770,8 +774,8 @@ def _sweep_levels(
             worst = max(worst, it)
             current.append(out)
             if previous:
-                if (sa - chip_value(sa), sb) in keep:
-                    kept[(sa - chip_value(sa), sb)] = previous[j]  # type: ignore[assignment]
+                if (sa - best_chip(sa), sb) in keep:
+                    kept[(sa - best_chip(sa), sb)] = previous[j]  # type: ignore[assignment]
                 previous[j] = None  # no longer needed: free it
             if (sa, sb) in keep:
                 kept[(sa, sb)] = out
@@ -782,8 +786,8 @@ def _sweep_levels(
 def _kept_levels(score_a: int, score_b: int) -> list[tuple[int, int]]:
     """The root's level pair, then A's and B's greedy give-back below it (if any)."""
     keep = [(score_a, score_b)]
-    if chip_value(score_a):
-        keep.append((score_a - chip_value(score_a), score_b))
-    if chip_value(score_b):
-        keep.append((score_a, score_b - chip_value(score_b)))
+    if best_chip(score_a):
+        keep.append((score_a - best_chip(score_a), score_b))
+    if best_chip(score_b):
+        keep.append((score_a, score_b - best_chip(score_b)))
     return keep

@@ -279,10 +279,6 @@ def mask_symbols(mask: int) -> npt.NDArray[np.int64]:
     return np.array([(mask >> s) & 1 for s in range(NUM_SYMBOLS)], dtype=np.int64)
 
 
-#: Points of the best chip a player with ``score`` can give back (D-4, D-8.1, D-10):
-#: :func:`lamagames.dice.primitives.best_chip`.
-chip_value: Final = primitives.best_chip
-
 #: Points each give-back action takes off the giver's score (D-4):
 #: :func:`lamagames.dice.primitives.chip_points` of ``give black``, ``give white``,
 #: ``give none``.

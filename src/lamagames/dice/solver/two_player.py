@@ -40,14 +40,12 @@ from typing import Final, Literal
 from lamagames.core.errors import ParameterError, quoted
 from lamagames.dice import primitives
 from lamagames.dice.actions import NUM_SYMBOLS
-from lamagames.dice.rules import after_bust, discard_codes, row_score
-from lamagames.dice.solver.last_standing import (
-    LastStandingSolver,
-    PositionError,
+from lamagames.dice.primitives import best_chip, row_score
+from lamagames.dice.rules import (
+    after_bust,
+    discard_codes,
 )
-from lamagames.dice.solver.last_standing import (
-    NotTractableError as NotTractableError,  # re-exported: two-player solves raise it too
-)
+from lamagames.dice.solver.last_standing import LastStandingSolver, NotTractableError
 from lamagames.dice.solver.pair_table import (
     Found,
     PairTable,
@@ -57,11 +55,11 @@ from lamagames.dice.solver.pair_table import (
 )
 from lamagames.dice.solver.space import (
     TAKE_MASKS,
+    PositionError,
     as_int,
     check_copies,
     check_counts,
     check_give,
-    chip_value,
     give_choices,
     llama_mask,
     presence_row,
@@ -244,7 +242,7 @@ class TwoPlayerSolver:
         """After a discard leaves ``row_after`` (D-8.2): round over if empty (D-9, D-10)."""
         _row, other, mask, score, other_score = key
         if primitives.is_empty(row_after):  # D-9
-            return _end(-float(chip_value(score)), float(row_score(other)))
+            return _end(-float(best_chip(score)), float(row_score(other)))
         return self._value((other, row_after, mask, other_score, score)).swap()
 
     def take_outcome(self, key: Key, symbol: int) -> Outcome:
