@@ -168,6 +168,12 @@ function unit([x, y]) {
 function at(p, [dx, dy], d) {
   return { x: p.x + dx * d, y: p.y + dy * d };
 }
+/** The spaces a train's pieces stand on, as the server sends them: locomotive, coal car,
+ * then cars 1..5 (the order of the pieces' ``data-offset``). */
+function pieceSpaces(tr) {
+  return [tr.locomotive, tr.coal, ...tr.cars.map((c) => c.space)];
+}
+
 function move(x, y) {
   return `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
 }
@@ -250,7 +256,7 @@ function footprint(x, y, angle) {
  *  moves. */
 export function render(root, view, ctx) {
   ensureStyle();
-  const last = (ctx.memory && ctx.memory.drawn) || { key: null, tips: {}, die: null };
+  const last = (ctx.memory && ctx.memory.drawn) || { key: null, spaces: {}, die: null };
   const { t, seat, seats } = ctx;
   const geo = geometry(view.board.length);
   const track = view.board.track;
@@ -476,7 +482,7 @@ export function render(root, view, ctx) {
     ctx.animate !== false && last.key === key && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const trains = view.trains.map((tr) => {
     const pieces = [];
-    const spaces = [tr.locomotive, tr.coal, ...tr.cars.map((c) => c.space)];
+    const spaces = pieceSpaces(tr);
     spaces.forEach((space, k) => {
       const p = geo.pos[space];
       const body = [];
@@ -636,18 +642,20 @@ export function render(root, view, ctx) {
     h("div", { class: "express" }, h("div", { class: "xp-board-wrap" }, board), players(view, ctx), legend(view, t)),
   );
 
-  // Train moves: slide each piece along the track from where it stood.
+  // Train moves: slide each piece along the track from the space it stood on (as the server
+  // sent it last time) to the one it stands on now; no car geometry here.
   if (animate) {
     for (const tr of view.trains) {
-      const before = last.tips[tr.name];
-      if (before === undefined || before === tr.tip) continue;
-      const distance = (tr.tip - before + geo.length) % geo.length;
+      const before = last.spaces[tr.name];
+      const now = pieceSpaces(tr);
+      if (!before || before.length !== now.length || before[0] === now[0]) continue;
+      const distance = (now[0] - before[0] + geo.length) % geo.length;
       if (distance > 16) continue;
       root.querySelectorAll(`.xp-train-${tr.name} .xp-piece`).forEach((el) => {
-        const k = Number(el.dataset.offset) + 1;
+        const start = before[Number(el.dataset.offset)];
         const frames = [];
         for (let d = 0; d <= distance; d++) {
-          const p = geo.pos[(before - k + d + 2 * geo.length) % geo.length];
+          const p = geo.pos[(start + d) % geo.length];
           frames.push({ transform: move(p.x, p.y) });
         }
         el.animate(frames, { duration: Math.min(1400, 110 * distance), easing: "ease-in-out" });
@@ -655,7 +663,11 @@ export function render(root, view, ctx) {
     }
   }
   if (ctx.memory)
-    ctx.memory.drawn = { key, tips: Object.fromEntries(view.trains.map((tr) => [tr.name, tr.tip])), die: view.rolls };
+    ctx.memory.drawn = {
+      key,
+      spaces: Object.fromEntries(view.trains.map((tr) => [tr.name, pieceSpaces(tr)])),
+      die: view.rolls,
+    };
 }
 
 function boardSummary(view, ctx) {
