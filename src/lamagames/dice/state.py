@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +36,6 @@ from lamagames.dice import views
 from lamagames.dice.actions import (
     DISCARD_ACTION_CODES,
     DISCARD_BASE,
-    DISCARDS,
     GIVE_BLACK,
     GIVE_NONE,
     GIVE_WHITE,
@@ -87,6 +86,26 @@ from lamagames.dice.state_data import parse_state_data
 # (``Phase.OVER``) costs about 0.2 us on Python 3.11, measured at 15-20% of this engine's
 # time. They are the Phase members themselves, not new names for the phases.
 _DEAL, _TURN, _DICE, _DISCARD, _TAKE, _GIVE_LLAMAS, _GIVE_EMPTY, _OVER = tuple(Phase)
+
+_NONE: Final = (0,) * NUM_SYMBOLS
+#: What each discard action does to the row (D-8.2), as ``(symbol, cards)`` pairs of the
+#: symbols it lowers: a table of :func:`~lamagames.dice.primitives.discard` (applied to an
+#: empty row; a discard lowers each symbol by its own count), so the engine's hot path
+#: touches only those symbols.
+_DISCARD_STEPS: Final = tuple(
+    tuple((sym, -k) for sym, k in enumerate(discard(_NONE, code)) if k)
+    for code in DISCARD_ACTION_CODES
+)
+#: What taking each llama-row card does (D-8.3): the ``(symbol, cards)`` the row gains and
+#: the llama-row symbols cleared, a table of :func:`~lamagames.dice.primitives.take`
+#: (applied to an empty row and a llama row holding every symbol).
+_TAKE_STEPS: Final = tuple(
+    (
+        tuple((sym, k) for sym, k in enumerate(row) if k),
+        tuple(sym for sym, k in enumerate(llama) if not k),
+    )
+    for row, llama in (take(_NONE, (1,) * NUM_SYMBOLS, s) for s in range(NUM_SYMBOLS))
+)
 
 if TYPE_CHECKING:
     from lamagames.dice.game import DiceGame
@@ -276,21 +295,21 @@ class DiceState(DiceStateReader, State):
                 else:
                     self._next_turn()
         elif phase == _DISCARD:  # D-8.2
-            index = action - DISCARD_BASE
             row = self._rows[seat]
-            row[:] = discard(row, DISCARD_ACTION_CODES[index])
-            counts = DISCARDS[index]
-            for s in range(NUM_SYMBOLS):
-                if counts[s]:  # the cards put down go to the discard pile
-                    self._discards[s] += counts[s]
+            for s, k in _DISCARD_STEPS[action - DISCARD_BASE]:  # discard (D-8.2)
+                row[s] -= k
+                self._discards[s] += k  # the cards put down go to the discard pile
             if is_empty(row):  # D-9: row emptied
                 self._end_round()
             else:
                 self._next_turn()
         elif phase == _TAKE:  # D-8.3
-            taken, left = take(self._rows[seat], self._llama_row, action - TAKE_BASE)
-            self._rows[seat][:] = taken
-            self._llama_row[:] = left
+            gained, cleared = _TAKE_STEPS[action - TAKE_BASE]  # take (D-8.3)
+            row = self._rows[seat]
+            for s, k in gained:
+                row[s] += k
+            for s in cleared:
+                self._llama_row[s] = 0
             if is_empty(self._llama_row):  # D-9: llama row emptied
                 self._end_round()
             else:
