@@ -20,7 +20,6 @@ from lamagames.dice import primitives
 from lamagames.dice.actions import (
     DISCARD_ACTION_CODES,
     DISCARD_BASE,
-    DISCARD_ID,
     HAND_ID,
     HAND_SIZE,
     HANDS,
@@ -264,7 +263,7 @@ BUST_MASKS: Final = _bust_masks()
 
 #: Discard code (``sum k_s * 4**s``) -> discard action id.
 _DISCARD_ID_OF_CODE: Final[dict[int, int]] = {
-    sum(k << (2 * s) for s, k in enumerate(counts)): action for counts, action in DISCARD_ID.items()
+    code: DISCARD_BASE + index for index, code in enumerate(DISCARD_ACTION_CODES)
 }
 
 
