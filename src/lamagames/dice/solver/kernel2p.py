@@ -23,6 +23,9 @@ llama row), minimised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 import numpy as np
 import numpy.typing as npt
 
@@ -54,6 +57,19 @@ TIE: float = 1e-12
 PAIR_TOL: float = 1e-13
 #: Safety cap on the pair iterations (the contraction factor is P(three llamas)).
 MAX_PAIR_ITERATIONS: int = 1_000
+
+# The kernels whose names start with ``_`` are called only by the other kernels (compiled)
+# or by their interpreted forms (:func:`lamagames.core.jit.interpreted`, which runs the
+# Python functions): they are compiled with ``no_cpython_wrapper``, so that Numba does not
+# build and optimise a Python entry point for each. That is about a tenth of the cold
+# compile of :func:`sweep_pair`, which a first ``exact`` bot move waits for (issue 19).
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _callee(function: _F) -> _F:
+    """``njit(cache=True, nogil=True)`` without the Python entry point (see above)."""
+    options: dict[str, Any] = {"no_cpython_wrapper": True}  # not in Numba's stubs
+    return cast(_F, njit(cache=True, nogil=True, **options)(function))
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -145,7 +161,7 @@ def solve_last_standing(
     return v
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _rest(
     x: int,
     codes: IntArray,
@@ -197,7 +213,7 @@ def _rest(
     return wr, pr
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _describe(
     codes: IntArray, space: Space, dx_a: IntArray, dx_b: IntArray
 ) -> tuple[float, float, float, float, int, int, int, int, int]:
@@ -355,7 +371,7 @@ def sweep_pair(
     return worst, residual
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _turn(
     q_w: float, q_p: float, p3: float, c_w: float, c_p: float, r_w: float, r_p: float
 ) -> tuple[float, float]:
@@ -367,7 +383,7 @@ def _turn(
     return q_w, q_p
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _next_codes(codes: IntArray, ncodes: IntArray) -> None:
     """Step the mixed-radix digits ``codes`` (digit ``s`` counts to ``ncodes[s]``) to the
     next index, in place: the order in which the sweeps visit the indices."""
@@ -379,7 +395,7 @@ def _next_codes(codes: IntArray, ncodes: IntArray) -> None:
         codes[s] += 1
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _pair_values(
     seat_a: tuple[float, float, float, float, float, float, float],
     seat_b: tuple[float, float, float, float, float, float, float],
@@ -454,7 +470,7 @@ def roll_value(
     return p3 * c_w + r_w, p3 * c_p + r_p
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _targets(
     x: int,
     codes: IntArray,
@@ -478,7 +494,7 @@ def _targets(
         yt[s] = x - t_own[s, codes[s]]
 
 
-@njit(cache=True, nogil=True)
+@_callee
 def _rest_block(
     pattern: int,
     cmask: int,
