@@ -179,3 +179,31 @@ def test_parameters_a_helper_cannot_be_given_mean_no_helper() -> None:
     odd = SimpleNamespace(game_id="dice", params={"num_players": 2, "board": object()})
     warm_up._start_helper(odd, 1)  # type: ignore[arg-type]
     assert warm_up.helper is None
+
+
+@pytest.mark.parametrize(
+    ("argument", "code", "error"),
+    [
+        (json.dumps({"game": "dice", "params": {}, "kinds": [], "seed": 1}), 0, b""),
+        ("{not json", 1, b"JSONDecodeError"),
+    ],
+)
+def test_the_helper_ends_with_its_own_exit_code(argument: str, code: int, error: bytes) -> None:
+    """The helper ends with ``os._exit`` once done (no interpreter shutdown for the parent
+    to wait for, issue 19); an error still ends it with code 1 and its traceback."""
+    helper = subprocess.Popen(
+        [sys.executable, "-c", HELPER_CODE, argument],
+        stdin=subprocess.PIPE,  # kept open: its end would end the helper (exit code 0)
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert helper.wait(timeout=120) == code
+    finally:
+        helper.kill()
+        helper.wait()
+        assert helper.stdin is not None
+        helper.stdin.close()
+    assert helper.stderr is not None
+    stderr = helper.stderr.read()
+    helper.stderr.close()
+    assert error in stderr if error else stderr == b""

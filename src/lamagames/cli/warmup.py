@@ -59,8 +59,14 @@ PREPARING: Final = _mark("Preparing the fast engine, first run only…")
 #: Most actions played from the initial position to reach a seat's decision.
 MAX_WARM_ACTIONS: Final = 10_000
 #: The Python code the helper process runs (``python -c``), its argument a JSON object
-#: ``{"game": id, "params": {...}, "kinds": [...], "seed": n}``.
-HELPER_CODE: Final = "from lamagames.cli.warmup import helper_main; raise SystemExit(helper_main())"
+#: ``{"game": id, "params": {...}, "kinds": [...], "seed": n}``. Once its compiles are done
+#: (each already written to the disk cache) it ends with ``os._exit``: the interpreter's
+#: shutdown with Numba loaded takes 0.1-0.2 s, which the parent, waiting for the helper's
+#: end before it loads the helper's kernels, would wait too. An error still ends it with
+#: a traceback and exit code 1.
+HELPER_CODE: Final = (
+    "import os; from lamagames.cli.warmup import helper_main; os._exit(helper_main())"
+)
 #: Which share of the compiles :func:`warm_bots` runs (see :func:`warm_bots`).
 Part = Literal["all", "helper", "here"]
 
