@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import threading
 import time
+from pathlib import Path
 from typing import ClassVar
 
 import numba
@@ -297,3 +298,88 @@ def test_a_bot_that_cannot_be_made_stops_the_warm_up_issue_19(
     assert len(made) == 1 and made[0]._closed
     helper = made[0].helper  # killed and reaped, if one was started
     assert helper is None or helper.returncode is not None
+
+
+def _play_recorded(
+    monkeypatch: pytest.MonkeyPatch, refuse: bool
+) -> tuple[list[str], list[BackgroundWarmUp]]:
+    """``lama play``'s warm-up and bot check, recorded in order; ``refuse``: the check
+    refuses a seat's bot (as for a kind that cannot play this game)."""
+    import typer
+
+    from lamagames.cli import play, session
+    from lamagames.cli.options import check_bots
+
+    order: list[str] = []
+    made: list[BackgroundWarmUp] = []
+
+    class Recorded(BackgroundWarmUp):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            order.append("warm-up")
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    class NotAgain(BackgroundWarmUp):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise AssertionError("the table started a second warm-up")
+
+    def recorded_check(game: object, kinds: list[str], seed: int) -> None:
+        order.append("check")
+        if refuse:
+            raise typer.BadParameter("seat 2 (slow-first): refused", param_hint="--seats")
+        check_bots(game, kinds, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play, "BackgroundWarmUp", Recorded)
+    monkeypatch.setattr(session, "BackgroundWarmUp", NotAgain)
+    monkeypatch.setattr(play, "check_bots", recorded_check)
+    return order, made
+
+
+def test_lama_play_starts_the_warm_up_before_it_checks_the_bots_issue_19(
+    slow_first: type[SlowFirstBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Checking the seats' bots imports their code (about a third of a second for
+    ``exact``): the background compile and its helper process start first, and the table
+    plays with that warm-up (it starts no second one) and closes it at the end."""
+    from typer.testing import CliRunner
+
+    from lamagames.cli.main import app
+
+    order, made = _play_recorded(monkeypatch, refuse=False)
+    record = tmp_path / "game.lamarec.json"
+    args = ["play", "dice", "--seats", "human,slow-first", "--seed", "3", "--delay", "0"]
+    result = CliRunner().invoke(app, [*args, "--record", str(record)], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert order == ["warm-up", "check"]
+    assert len(made) == 1 and made[0]._closed and record.exists()
+
+
+def test_lama_play_closes_its_warm_up_when_a_bot_is_refused_issue_19(
+    slow_first: type[SlowFirstBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from lamagames.cli.main import app
+
+    order, made = _play_recorded(monkeypatch, refuse=True)
+    result = CliRunner().invoke(app, ["play", "dice", "--seats", "human,slow-first"])
+    assert result.exit_code == 2 and "refused" in result.output
+    assert order == ["warm-up", "check"]
+    assert len(made) == 1 and made[0]._closed
+    helper = made[0].helper  # killed and reaped, if one was started
+    assert helper is None or helper.returncode is not None
+
+
+def test_lama_play_starts_no_warm_up_for_a_batch_of_bot_games_issue_19(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from lamagames.cli.main import app
+
+    order, made = _play_recorded(monkeypatch, refuse=False)
+    result = CliRunner().invoke(
+        app, ["play", "dice", "--seats", "heuristic,benchmark", "--games", "3", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    assert order == ["check"] and made == []

@@ -48,9 +48,10 @@ from lamagames.cli.session import (
 from lamagames.cli.summary import summary_dict, summary_table
 from lamagames.cli.typeahead import TypeAheadGuard
 from lamagames.cli.views import GameView, complete_game, view_ids
-from lamagames.cli.warmup import compile_notice, warm_bots
+from lamagames.cli.warmup import BackgroundWarmUp, compile_notice, warm_bots
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo, record_from_state, save_record
+from lamagames.core.rng import game_seed
 from lamagames.sim.runner import GameResult
 from lamagames.sim.stats import BatchSummary, StatsCollector, play_batch, stats_hook
 
@@ -66,11 +67,12 @@ _GAMES_PANEL = "Several games (bots only)"
 
 def play(
     game: Annotated[
-        str, typer.Argument(
+        str,
+        typer.Argument(
             metavar="GAME",
             help="The game: " + ", ".join(view_ids()) + ".",
             autocompletion=complete_game,
-        )
+        ),
     ],
     seats: Annotated[
         str,
@@ -188,7 +190,6 @@ def play(
             )
         params["starting_seat"] = starting_seat - 1
     the_game = make_game(game, kinds, params)
-    check_bots(the_game, kinds, root_seed)
     seat_names = parse_names(names if names is not None else players_names, kinds)
     seat_infos = [SeatInfo(name=n, kind=k) for n, k in zip(seat_names, kinds, strict=True)]
     if humans and games > 1:
@@ -201,18 +202,29 @@ def play(
     if record is not None and games > 1:
         raise typer.BadParameter("a record holds one game; use --games 1", param_hint="--record")
     collector = StatsCollector(the_game, kinds, stats_hook(game))
-    if humans or (games == 1 and not quiet):
-        pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
-        if record is None and humans:
-            record = default_record_path(game)
-        summary, stopped, interrupted = _play_at_table(
-            view, the_game, seat_infos, root_seed, collector, pause, record
-        )
-    else:
-        summary, interrupted = _simulate(
-            view, the_game, seat_infos, root_seed, collector, games, record
-        )
-        stopped = interrupted
+    at_table = humans or (games == 1 and not quiet)
+    # Compiled bots are prepared from now on (issue 19): checking the seats' bots imports
+    # their code, about a third of a second the compile and its helper process need not
+    # wait for. The table closes the warm-up at the game's end, the ``finally`` when the
+    # game does not start (a seat's bot cannot play).
+    warm_up = BackgroundWarmUp(the_game, kinds, game_seed(root_seed, 0)) if at_table else None
+    try:
+        check_bots(the_game, kinds, root_seed)
+        if warm_up is not None:
+            pause = delay if delay is not None else (HUMAN_DELAY if humans else 0.0)
+            if record is None and humans:
+                record = default_record_path(game)
+            summary, stopped, interrupted = _play_at_table(
+                view, the_game, seat_infos, root_seed, collector, pause, record, warm_up
+            )
+        else:
+            summary, interrupted = _simulate(
+                view, the_game, seat_infos, root_seed, collector, games, record
+            )
+            stopped = interrupted
+    finally:
+        if warm_up is not None:
+            warm_up.close()
     if summary_json is not None:
         write_json(summary_json, summary_dict(summary, games, stopped))
         stdout().print(
@@ -230,6 +242,7 @@ def _play_at_table(
     collector: StatsCollector,
     delay: float,
     record: Path | None,
+    warm_up: BackgroundWarmUp,
 ) -> tuple[BatchSummary, bool, bool]:
     """One game told move by move, with prompts for human seats: its summary (of no game
     if it was stopped), whether it was stopped before its end (``q``, end of input,
@@ -273,6 +286,7 @@ def _play_at_table(
                 ),
                 game_index=0,
                 record_path=record,
+                warm_up=warm_up,
             )
     except OSError as exc:
         fail(f"cannot write the record {record}: {exc}", code=1)

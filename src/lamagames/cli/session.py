@@ -500,6 +500,7 @@ def run_table(
     terminal: Terminal,
     game_index: int | None = None,
     record_path: Path | None = None,
+    warm_up: BackgroundWarmUp | None = None,
 ) -> TableOutcome:
     """Play one game with humans and/or bots, narrating every move.
 
@@ -517,6 +518,9 @@ def run_table(
         game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
             play with ``seed`` itself.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
+        warm_up: the compiled bots' warm-up, started by the caller (``lama play`` starts it
+            before it checks the seats' bots, issue 19); ``None``: started here. Either way
+            it is closed when the game ends or a bot cannot be made.
 
     Raises:
         ParameterError: an unknown bot kind.
@@ -535,7 +539,8 @@ def run_table(
     # helper process), first of all: making the bots below imports their code, about half a
     # second the compile need not wait for. Their first move waits for it (with a spinner)
     # instead of compiling in front of the players, or is made interpreted (issue 19).
-    warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
+    if warm_up is None:
+        warm_up = BackgroundWarmUp(game, [info.kind for info in seats], play_seed)
     try:
         screen: Screen | None = None
         if humans and (live or scrolling):
