@@ -75,6 +75,18 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   3.5, 2.8 s before; 3.3, 2.7, 3.5 s after (game CPU equal to the wall, helper 2.2-2.9 s:
   both cores busy throughout). ``search`` with six seats 2.8 and 3.0 s (main thread 2.6 and
   3.0 s), two seats 0.7 s.
+* The warm-up started before the bots are checked, the helper ending with ``os._exit``,
+  the solver's inner kernels without Python entry points, the heuristic's roll value
+  keeping recent discard and take values (2026-12-02 21:10-21:21, the same install, the
+  benchmark's own processes the only load, ``--think 0.1``). Before (``64c2a91``) and
+  after in turn, three each: ``search`` six seats 2.6, 2.9, 2.6 -> 2.2, 2.1, 2.3 s;
+  ``exact`` two seats 2.6, 2.3, 2.3 -> 2.0, 2.0, 2.0 s; ``exact`` six seats 2.8, 2.8, 2.8
+  -> 2.2, 2.2, 2.1 s. Then after only: ``exact`` two seats 1.9-2.5 s (20 runs; game CPU
+  2.1-2.5 s, helper 1.5 s); ``search`` six seats 2.1-2.7 s (17 runs; the main thread's
+  CPU equal to the wait: the roll decision about 0.7 s, the discard 1.4 s); ``exact`` six
+  seats 2.1-2.7 s in 23 of 25 runs, 3.3 and 3.7 s in two; ``search`` four seats 0.5-0.6 s,
+  two seats 0.4-0.5 s. ``--think 2`` and ``5``: ``search`` six seats 2.2 and 2.0 s;
+  ``exact`` two seats 0.3 and 0.0 s.
 """
 
 from __future__ import annotations
