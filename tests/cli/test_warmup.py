@@ -236,13 +236,11 @@ def test_warm_interpreted_bots_builds_the_interpreted_rollouts_issue_19() -> Non
     assert rollouts not in jit._runners
 
 
-def _order_recorded(
-    monkeypatch: pytest.MonkeyPatch, fail: bool
-) -> tuple[list[str], list[BackgroundWarmUp]]:
-    from lamagames.cli import session
-
-    order: list[str] = []
-    made: list[BackgroundWarmUp] = []
+def _recording_warm_up(
+    order: list[str], made: list[BackgroundWarmUp]
+) -> type[BackgroundWarmUp]:
+    """A :class:`BackgroundWarmUp` that appends ``"warm-up"`` to ``order`` when made and
+    itself to ``made`` once started."""
 
     class Recorded(BackgroundWarmUp):
         def __init__(self, *args: object, **kwargs: object) -> None:
@@ -250,13 +248,25 @@ def _order_recorded(
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
             made.append(self)
 
+    return Recorded
+
+
+def _order_recorded(
+    monkeypatch: pytest.MonkeyPatch, fail: bool
+) -> tuple[list[str], list[BackgroundWarmUp]]:
+    from lamagames.cli import session
+
+    order: list[str] = []
+    made: list[BackgroundWarmUp] = []
+    recorded = _recording_warm_up(order, made)
+
     def recorded_make_bot(kind: str, game: object, seat: int, seed: int = 0) -> Bot:
         order.append("bot")
         if fail:
             raise RuntimeError("this bot cannot be made")
         return base.make_bot(kind, game, seat, seed)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(session, "BackgroundWarmUp", Recorded)
+    monkeypatch.setattr(session, "BackgroundWarmUp", recorded)
     monkeypatch.setattr(session, "make_bot", recorded_make_bot)
     return order, made
 
@@ -312,12 +322,7 @@ def _play_recorded(
 
     order: list[str] = []
     made: list[BackgroundWarmUp] = []
-
-    class Recorded(BackgroundWarmUp):
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            order.append("warm-up")
-            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-            made.append(self)
+    recorded = _recording_warm_up(order, made)
 
     class NotAgain(BackgroundWarmUp):
         def __init__(self, *args: object, **kwargs: object) -> None:
@@ -329,7 +334,7 @@ def _play_recorded(
             raise typer.BadParameter("seat 2 (slow-first): refused", param_hint="--seats")
         check_bots(game, kinds, seed)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(play, "BackgroundWarmUp", Recorded)
+    monkeypatch.setattr(play, "BackgroundWarmUp", recorded)
     monkeypatch.setattr(session, "BackgroundWarmUp", NotAgain)
     monkeypatch.setattr(play, "check_bots", recorded_check)
     return order, made
