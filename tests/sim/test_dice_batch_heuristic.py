@@ -104,13 +104,14 @@ def test_simulate_accepts_the_heuristic_seats() -> None:
 
 def test_best_discard_is_the_largest_discard_d8_2_d10() -> None:
     """The in-kernel heuristic values a match by the largest legal discard alone
-    (``_best_discard``): checked against the lowest static value over every legal discard
-    of the scalar rules (D-8.2), for every row of at most 2 cards per symbol, every roll
-    that matches it and a chip of 0, 1 and 10 points (D-4, D-10: an emptied row)."""
+    (``_best_discard`` of :func:`~lamagames.dice.primitives.max_discard`): checked
+    against the lowest static value over every legal discard of the scalar rules (D-8.2),
+    for every row of at most 2 cards per symbol, every roll that matches it and a chip of
+    0, 1 and 10 points (D-4, D-10: an emptied row)."""
     from itertools import product
 
     from lamagames.dice.actions import DISCARD_BASE, DISCARDS
-    from lamagames.dice.primitives import row_score
+    from lamagames.dice.primitives import max_discard, row_score
     from lamagames.dice.rules import legal_discards
 
     best = cast(Any, batch_heuristic._best_discard).py_func  # the very code, as Python
@@ -126,7 +127,8 @@ def test_best_discard_is_the_largest_discard_d8_2_d10() -> None:
             ]
             for chip in (0, 1, 10):
                 lowest = min(float(row_score(x)) if sum(x) else float(-chip) for x in lefts)
-                assert best(row, a, b, c, chip) == lowest, (counts, (a, b, c), chip)
+                got = best(row, max_discard(row, a, b, c), chip)
+                assert got == lowest, (counts, (a, b, c), chip)
                 checked += 1
     assert checked > 100_000
 #: Hand-written points of the symbols (D-2, D-10) and the standard dice faces (D-1), for

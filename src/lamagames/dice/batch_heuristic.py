@@ -111,10 +111,11 @@ def static_value(row: I8, chip: int) -> float:
 
 
 @_jit
-def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
-    """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) of
-    the roll ``a``, ``b``, ``c``: that of the largest one,
-    :func:`~lamagames.dice.primitives.max_discard`, so no discard is enumerated.
+def _best_discard(row: I8, largest: int, chip: int) -> float:
+    """Lowest static value (:func:`static_value`) reachable by a legal discard (D-8.2) after
+    a roll whose largest legal discard is the code ``largest``
+    (:func:`~lamagames.dice.primitives.max_discard` of the roll): that of the largest one,
+    so no discard is enumerated (and it depends on the roll only through that code).
 
     Why the largest: every card is worth points (D-2: a number its pips, a llama 10; D-10
     counts each symbol left in the row once), so discarding more cards of a symbol never
@@ -122,13 +123,7 @@ def _best_discard(row: I8, a: int, b: int, c: int, chip: int) -> float:
     one and scores minus a chip (``-chip <= 0``), below any row left with a card (at least
     1 point). ``tests/sim/test_dice_batch_heuristic.py`` checks this against every legal
     discard of the scalar rules."""
-    return _discard_value(row, max_discard(row, a, b, c), chip)  # D-8.2
-
-
-@_jit
-def _discard_value(row: I8, code: int, chip: int) -> float:
-    """:func:`static_value` of ``row`` after the discard ``code`` (D-8.2, D-9, D-10)."""
-    left = discard(row, code)  # D-8.2
+    left = discard(row, largest)  # D-8.2
     points = row_score(left)  # D-10
     if is_empty(left):  # the row emptied (D-9)
         return float(-chip)
@@ -182,7 +177,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
     total = 0.0
     static = static_value(row, chip)
     busted = float(row_score(_after_bust(row, llama)))  # D-8.4, D-10: once per call
-    # The best discard depends on the roll only through the code of the largest discard
+    # The best discard depends on the roll only through the code of its largest discard
     # (:func:`_best_discard`): some 10 distinct codes among some 50 matching rolls. The
     # values of the last four new codes are kept in scalars (nothing allocated: kernels
     # without reference counting call this), which spares about two thirds of the
@@ -212,7 +207,7 @@ def roll_value(row: I8, llama: I8, last: bool, chip: int, rvec: I8, rsym: I8, rp
             elif code == k3:
                 value = v3
             else:
-                value = _discard_value(row, code, chip)
+                value = _best_discard(row, code, chip)
                 k3, v3, k2, v2, k1, v1, k0, v0 = k2, v2, k1, v1, k0, v0, code, value
         elif result == primitives.TAKE:
             if not taken:  # once per call: the points after taking each card
