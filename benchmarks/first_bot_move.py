@@ -1,15 +1,17 @@
 """How long a first bot move waits after the person's move, on a cold install (issue 19).
 
 Usage: python benchmarks/first_bot_move.py [--kind search] [--think 0,5,15] [--seed 3]
-                                           [--players 2] [--cache DIR]
+                                           [--players 2] [--cache DIR] [--answer 1]
 
 Runs ``lama play dice --seats human,<kind>,...`` on a pty (pexpect), each run with a new,
 empty ``NUMBA_CACHE_DIR`` (cold: the compiled code is not cached), unless ``--cache`` names
 one to reuse (warm after the first run). The scripted person answers every prompt with
-``1`` (Enter at a single choice) after ``--think`` seconds of "reading". Measured: the
-wall-clock seconds from the person's last answer before the first bot move is told to the
-line that tells it (``Bot 2 rolls ...`` or ``Bot 2 quits ...``), and the person's own time
-before it (the time the background compile had). ``lama play`` compiles the bots' code in
+``--answer`` (default ``1``: roll at a turn, the first choice elsewhere; ``2`` at a turn
+quits, so that a bot of a two-seat game is the last player standing, D-8.5) after
+``--think`` seconds of "reading". Measured: the wall-clock seconds from the person's last
+answer before the first bot move is told to the line that tells it (``Bot 2 rolls ...``
+or ``Bot 2 quits ...``), and the person's own time before it (the time the background
+compile had). ``lama play`` compiles the bots' code in
 the background from the game's start (on a cold cache partly or wholly in a helper
 process), so the wait shrinks as the person takes longer (a ``search`` bot does not wait
 for it: it decides interpreted meanwhile).
@@ -154,9 +156,16 @@ class Wait:
 
 
 def run_once(
-    kind: str, think: float, seed: int, players: int, cache: Path, python: str = sys.executable
+    kind: str,
+    think: float,
+    seed: int,
+    players: int,
+    cache: Path,
+    python: str = sys.executable,
+    answer: str = "1",
 ) -> Wait:
-    """One game up to the first bot move, played by the interpreter ``python``."""
+    """One game up to the first bot move, played by the interpreter ``python``, the person
+    answering every prompt with ``answer``."""
     seats = ",".join(["human"] + [kind] * (players - 1))
     env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
     env.update(TERM="xterm-256color", NUMBA_CACHE_DIR=str(cache))
@@ -172,7 +181,7 @@ def run_once(
             first_prompt = time.perf_counter()
             while True:
                 time.sleep(think)
-                child.send("1\r")
+                child.send(answer + "\r")
                 answered = time.perf_counter()
                 cpu, main = cpu_seconds(child.pid), cpu_seconds(child.pid, child.pid)
                 helper = helper_cpu_seconds(child.pid)
@@ -202,6 +211,9 @@ def main() -> None:
         help="the interpreter that plays (default this one); e.g. a venv made with the "
         "README's `pip install '.[solver]'`, a user's install",
     )
+    parser.add_argument(
+        "--answer", default="1", help="what the person answers at every prompt (2: quit)"
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.kind} x{args.players - 1}, seed {args.seed}, load average {load:.1f}")
@@ -209,7 +221,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as empty:
             cache = args.cache if args.cache is not None else Path(empty)
             state = "warm" if args.cache is not None else "cold"
-            wait = run_once(args.kind, think, args.seed, args.players, cache, args.python)
+            wait = run_once(
+                args.kind, think, args.seed, args.players, cache, args.python, args.answer
+            )
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
             f"{state} cache, {think:g} s per prompt: the person took {wait.took:.1f} s, "
