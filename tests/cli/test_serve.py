@@ -59,6 +59,14 @@ def test_serve_checks_its_options(lama: Lama) -> None:
     assert "--port" in result.output
 
 
+def _free_port() -> str:
+    """A port nobody listens on now: ``lama serve`` checks that its port is free before it
+    starts, so a fixed one fails the tests while another server uses it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return str(probe.getsockname()[1])
+
+
 def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
@@ -66,12 +74,11 @@ def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPa
         seen.update(kwargs)
 
     monkeypatch.setattr("lamagames.web.server.serve", fake_serve)
-    result = lama("serve", "--port", "8765", "--db", "sqlite://")
+    port = _free_port()
+    result = lama("serve", "--port", port, "--db", "sqlite://")
     assert result.exit_code == 0, result.output
     assert seen["proxy_headers"] is False and seen["forwarded_allow_ips"] is None
-    result = lama(
-        "serve", "--port", "8765", "--db", "sqlite://", "--forwarded-allow-ips", "10.1.2.3"
-    )
+    result = lama("serve", "--port", port, "--db", "sqlite://", "--forwarded-allow-ips", "10.1.2.3")
     assert result.exit_code == 0, result.output
     assert seen["forwarded_allow_ips"] == "10.1.2.3"
 
@@ -79,7 +86,7 @@ def test_serve_passes_the_proxy_options(lama: Lama, monkeypatch: pytest.MonkeyPa
 def test_serve_passes_the_allowed_origins(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr("lamagames.web.server.serve", lambda *a, **kw: seen.update(kw))
-    args = ["serve", "--port", "8765", "--db", "sqlite://"]
+    args = ["serve", "--port", _free_port(), "--db", "sqlite://"]
     assert lama(*args).exit_code == 0
     assert seen["allowed_origins"] == ()
     more = ["--allowed-origin", "https://a.example", "--allowed-origin", "https://b.example"]
@@ -120,8 +127,13 @@ def test_serve_takes_settings_from_the_environment(
     assert seen["allowed_origins"] == ("https://a.example", "https://b.example")
     # flags win over the environment
     result, seen = run_serve(
-        lama, monkeypatch, "--bot-delay", "0", "--no-proxy-headers",
-        "--allowed-origin", "https://c.example",
+        lama,
+        monkeypatch,
+        "--bot-delay",
+        "0",
+        "--no-proxy-headers",
+        "--allowed-origin",
+        "https://c.example",
     )
     assert result.exit_code == 0, result.output
     assert (seen["bot_delay"], seen["proxy_headers"]) == (0.0, False)
@@ -130,9 +142,7 @@ def test_serve_takes_settings_from_the_environment(
     assert seen["workers"] == 1
 
 
-def test_serve_refuses_a_bad_environment_value(
-    lama: Lama, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_serve_refuses_a_bad_environment_value(lama: Lama, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LAMA_PORT", "eighty")
     result, seen = run_serve(lama, monkeypatch, "--db", "sqlite://")
     assert result.exit_code == 2

@@ -85,11 +85,66 @@ def test_the_table_fits_every_screen_without_scrolling(
             inside(page, ".xp-board" if game == "express" else ".dice-table", width, height)
             box = board.bounding_box()
             assert box is not None and box["height"] > 0.3 * min(width, height) - 60
+            # The side panels (reactions, the log) never squeeze the board: a phone held
+            # upright gave it 125 of 844 pixels once the reactions panel came.
+            assert box["height"] >= 0.25 * height, (game, width, height, box)
             if shots:
                 Path(shots).mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(Path(shots) / f"layout-{game}-{width}x{height}.png"))
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_a_table_waiting_for_its_host_fits_every_screen(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """Before the host starts it, a table opened from its invitation (the join form with a
+    32-character name, the board below) fits every size too: it used to scroll, 1080
+    pixels high at 1366x768 and 1406 at 390x844 (fresh-clone trial of issue 19)."""
+    from playwright.sync_api import expect
+
+    seats = [{**HUMAN, "name": LONG_NAME}, {**HUMAN, "name": "Mum"}]
+    seats += [{"kind": "bot", "bot_kind": "random", "name": "M" * 32}]
+    table = post_json(server, "/api/tables", {"game": game, "seats": seats})
+    for width, height in SIZES:
+        page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(f"{server.url}{table['seats'][0]['invite']}")
+            expect(page.locator("#join-form")).to_be_visible()
+            expect(page.locator("#waiting")).to_contain_text("Waiting for the host")
+            page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
+            page.wait_for_timeout(300)
+            sizes = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+                " innerWidth, innerHeight]"
+            )
+            assert sizes[1] <= sizes[3], f"{game} {width}x{height} scrolls down: {sizes}"
+            assert sizes[0] <= sizes[2], f"{game} {width}x{height} scrolls sideways: {sizes}"
+            inside(page, "#join-form", width, height)
+            selector = ".xp-board" if game == "express" else ".dice-table"
+            inside(page, selector, width, height)
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None and box["height"] >= 0.25 * height, (game, width, box)
+        finally:
+            page.close()
+
+
+def test_the_lobby_list_wraps_long_names_on_a_phone(server: ServerThread, browser: Browser) -> None:
+    """A listed table whose seats have 32-character names without a space stays inside a
+    390-pixel phone (it made the lobby 503 pixels wide)."""
+    from playwright.sync_api import expect
+
+    seats = [{**HUMAN, "name": "L" * 32}, {"kind": "bot", "bot_kind": "random", "name": "M" * 32}]
+    table = post_json(server, "/api/tables", {"game": "dice", "seats": seats, "public": True})
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    try:
+        page.goto(server.url)
+        expect(page.locator(".table-item", has_text=table["code"])).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        page.close()
 
 
 def test_a_long_name_shows_in_full_on_hover(server: ServerThread, browser: Browser) -> None:
