@@ -242,8 +242,9 @@ class TableView {
     const live = main.querySelector(":scope > #table-page");
     if (live && live.dataset.code === m.code) patch(live, fresh);
     else main.replaceChildren(fresh);
-    // While the game is on, the page fits the screen (style.css body.fit, issue 19).
-    document.body.classList.toggle("fit", m.status === "playing");
+    // Until the game is over (waiting for the host, then playing), the page fits the
+    // screen (style.css body.fit, issue 19); the finished page scrolls to its review.
+    document.body.classList.toggle("fit", m.status !== "finished");
     this.fitBoard();
     if (m.status === "finished") this.showReview(m, R);
     if (mine && !this.conn.pending && !main.contains(document.activeElement)) {
