@@ -46,6 +46,20 @@ def seated_table(server: ServerThread, game: str) -> dict[str, Any]:
     return table
 
 
+def fits_without_scrolling(page: Page, game: str) -> None:
+    """The page neither scrolls down nor sideways (once its style sheets are in: the game's
+    may arrive after the first draw, and the page refits then)."""
+    page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
+    page.wait_for_timeout(300)
+    sizes = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+        " innerWidth, innerHeight]"
+    )
+    size = f"{game} {sizes[2]}x{sizes[3]}"
+    assert sizes[1] <= sizes[3], f"{size} scrolls down: {sizes}"
+    assert sizes[0] <= sizes[2], f"{size} scrolls sideways: {sizes}"
+
+
 def inside(page: Page, selector: str, width: int, height: int) -> None:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} not shown"
@@ -69,15 +83,7 @@ def test_the_table_fits_every_screen_without_scrolling(
             page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
             expect(page.locator(".actions button").first).to_be_visible()
             expect(page.locator("#board")).to_contain_text("Maximili")
-            # The game's style sheet may arrive after the first draw; the page refits then.
-            page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
-            page.wait_for_timeout(300)
-            sizes = page.evaluate(
-                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
-                " innerWidth, innerHeight]"
-            )
-            assert sizes[1] <= sizes[3], f"{game} {width}x{height} scrolls down: {sizes}"
-            assert sizes[0] <= sizes[2], f"{game} {width}x{height} scrolls sideways: {sizes}"
+            fits_without_scrolling(page, game)
             inside(page, "#board", width, height)
             inside(page, ".actions", width, height)
             inside(page, "#banner", width, height)
@@ -114,14 +120,7 @@ def test_a_table_waiting_for_its_host_fits_every_screen(
             page.goto(f"{server.url}{table['seats'][0]['invite']}")
             expect(page.locator("#join-form")).to_be_visible()
             expect(page.locator("#waiting")).to_contain_text("Waiting for the host")
-            page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
-            page.wait_for_timeout(300)
-            sizes = page.evaluate(
-                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
-                " innerWidth, innerHeight]"
-            )
-            assert sizes[1] <= sizes[3], f"{game} {width}x{height} scrolls down: {sizes}"
-            assert sizes[0] <= sizes[2], f"{game} {width}x{height} scrolls sideways: {sizes}"
+            fits_without_scrolling(page, game)
             inside(page, "#join-form", width, height)
             selector = ".xp-board" if game == "express" else ".dice-table"
             inside(page, selector, width, height)
