@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import io
 import os
+import pty  # POSIX only, like the terminals these tests drive (CI runs on Linux)
+import termios
 from collections.abc import Iterator
 
 import pytest
 from rich.text import Text
 
 from lamagames.cli.typeahead import TypeAheadGuard
-
-termios = pytest.importorskip("termios")
-pty = pytest.importorskip("pty")
 
 
 @pytest.fixture
