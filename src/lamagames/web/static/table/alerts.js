@@ -25,6 +25,17 @@ function setIcon(href) {
   if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
+/**
+ * Whether the page may vibrate: browsers refuse (and log an intervention) until the person
+ * has tapped or clicked the page once, so the first turn after a fresh load stays silent.
+ * Browsers without `navigator.userActivation` are asked anyway.
+ */
+function mayVibrate() {
+  if (typeof navigator.vibrate !== "function") return false;
+  const activation = navigator.userActivation;
+  return activation === undefined || activation.hasBeenActive;
+}
+
 /** What the page tells the person whose move it is; one per table page. */
 export class Alerts {
   constructor() {
@@ -42,7 +53,7 @@ export class Alerts {
     const show = mine && alertOn("title");
     document.title = show ? titles.mine : titles.plain;
     setIcon(show ? ALERT_ICON : ICON);
-    if (fresh && alertOn("vibrate") && typeof navigator.vibrate === "function") navigator.vibrate(BUZZ);
+    if (fresh && alertOn("vibrate") && mayVibrate()) navigator.vibrate(BUZZ);
   }
 
   /** Leaving the table: the usual icon again. */
