@@ -7,7 +7,7 @@ import io
 import threading
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numba
 import pytest
@@ -216,6 +216,43 @@ def test_the_exact_bot_warms_up_on_a_tiny_solve_with_two_seats(
     assert at is not None
     many.warm_code(at)
     assert stepped == [1]
+
+
+class _CompilingForever:
+    """Stands for a :class:`BackgroundWarmUp` that is still compiling and never ends: a
+    decision that waits for it fails the test."""
+
+    def __init__(self) -> None:
+        self.then: list[object] = []
+        self.ready = threading.Event()
+        self.running = True
+
+    def compiling_now(self) -> bool:
+        return True
+
+    def wait(self, console: Console | None = None) -> None:
+        raise AssertionError("the decision waited for the warm-up")
+
+
+def test_a_last_player_standing_decides_interpreted_during_the_warm_up_d8_5() -> None:
+    """Issue 19: a person who quits at once against ``exact`` with two seats makes the bot
+    the last player standing (D-8.5); its table of its own rows runs interpreted in a few
+    milliseconds, so it does not wait for the two-player kernels' compile (3.8 s on a cold
+    install before). Its two-player decisions still wait (they cannot run interpreted)."""
+    from tests.dice.helpers import make_state
+
+    from lamagames.bots.dice_exact import DiceExactBot
+    from lamagames.dice.hints import hints
+
+    alone = make_state(["335L", "6"], llama_row="12", quit=[False, True], scores=[3, 0])
+    warm_up: Any = _CompilingForever()
+    bot = AfterWarmUp(DiceExactBot(alone.game, 0), warm_up, None)
+    assert bot.interpretable_at(alone) and not bot.interpretable
+    assert bot.step(alone) == next(h.action for h in hints(alone, 0) if h.best)
+    both_in = make_state(["335L", "6"], llama_row="12", scores=[3, 0])
+    assert not bot.interpretable_at(both_in)
+    with pytest.raises(AssertionError, match="waited for the warm-up"):
+        bot.step(both_in)
 
 
 def test_warm_interpreted_bots_builds_the_interpreted_rollouts_issue_19() -> None:

@@ -16,7 +16,6 @@ from lamagames.dice.game import DiceGame
 from lamagames.dice.hints import hints
 from lamagames.dice.rules import Phase
 from lamagames.dice.solver.last_standing import LastStandingSolver
-from lamagames.dice.solver.space import llama_mask
 from tests.dice.helpers import make_state
 
 
@@ -60,18 +59,26 @@ def test_many_players_fall_back_to_the_search_bot() -> None:
     assert bot.last_basis == "search"
 
 
-def test_last_standing_beyond_the_size_budget_falls_back_to_search() -> None:
-    # end_score may be up to 10000: a last-standing table for score 9995 would need 10000
-    # score levels (about 3.6 GB, a MemoryError before); the bot plays the search bot's move.
+def test_last_standing_beyond_the_size_budget_falls_back_to_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # end_score may be up to 10000: at score 9995 the table of the seat's own rows has 1005
+    # score levels (the greedy chain) of 6 rows, well within the budget, so the bot stays
+    # exact (the one-player tables stop at score 99); a table over the budget (here made
+    # tiny) plays the search bot's move.
+    from lamagames.dice.solver import seat_table
+
     game = DiceGame(num_players=2, end_score=10_000)
     state = game.build_state(rows=["3 3 L", "6"], llama_row="1 2", scores=[9995, 0], quit_seats=[1])
+    at_95 = game.build_state(rows=["3 3 L", "6"], llama_row="1 2", scores=[95, 0], quit_seats=[1])
     bot = DiceExactBot(game, 0, seed=4)
-    assert bot.step(state) == DiceSearchBot(game, 0, seed=4).step(state)
-    assert bot.last_basis == "search"
-    # Within the budget (score 95 < 100 levels) the same position stays exact.
-    exact = game.build_state(rows=["3 3 L", "6"], llama_row="1 2", scores=[95, 0], quit_seats=[1])
-    assert bot.step(exact) == next(h.action for h in hints(exact, 0) if h.best)
+    # only a tenth black chip back in one round tells 9995 from 95: the same choice
+    assert bot.step(state) == next(h.action for h in hints(at_95, 0) if h.best)
     assert bot.last_basis == "exact"
+    monkeypatch.setattr(seat_table, "MAX_SEAT_WORK", 6 * 1005 - 1)
+    over = DiceExactBot(game, 0, seed=4)
+    assert over.step(state) == DiceSearchBot(game, 0, seed=4).step(state)
+    assert over.last_basis == "search"
 
 
 # ---------------------------------------------------------------- solving ahead (issue 18)
@@ -156,28 +163,19 @@ def test_prepare_does_nothing_where_no_two_player_solve_is_needed() -> None:
 
 
 @pytest.mark.parametrize("phase", [None, Phase.DISCARD, Phase.GIVE_LLAMAS])
-def test_prepare_solves_the_last_standing_table_when_the_others_have_quit(
-    phase: Phase | None,
-) -> None:
-    # D-8.5: once every other seat has quit, step reads the last-standing table of the llama
-    # row and its own score (0.5-2.7 s to solve at higher scores, issue 18); prepare solves
-    # it in the background, and step then answers from memory with the same move.
+def test_prepare_leaves_the_last_player_standing_to_step(phase: Phase | None) -> None:
+    # D-8.5: once every other seat has quit, step solves a table of the seat's own rows in
+    # well under a millisecond, so prepare starts nothing (it used to solve a one-player
+    # table of the llama row, 0.5-2.7 s); the move is the one-player table's best.
     extra: dict[str, Any] = {} if phase is None else {"phase": phase, "dice": "LLL"}
     if phase == Phase.DISCARD:
         extra["dice"] = "33L"
     alone = make_state(["335L", "6"], llama_row="12", quit=[False, True], scores=[23, 4], **extra)
     bot = DiceExactBot(alone.game, 0)
-    bot.solver = LastStandingSolver(tuple(alone.game.dice), use_disk_cache=False)
-    assert not bot.solver.has_table(llama_mask(alone.llama_row), 23)
     bot.prepare(alone)
-    assert bot._ahead is not None
-    bot._ahead.join()
-    assert bot.solver.has_table(llama_mask(alone.llama_row), 23)
-    bot.prepare(alone)  # in memory now: no second solve
-    assert bot._ahead is not None and not bot.preparing()
-    plain = DiceExactBot(alone.game, 0)
-    assert bot.step(alone) == plain.step(alone)
-    assert bot.last_basis == plain.last_basis == "exact"
+    assert bot._ahead is None and not bot.preparing()
+    assert bot.step(alone) == next(h.action for h in hints(alone, 0) if h.best)
+    assert bot.last_basis == "exact"
 
 
 def test_has_table_answers_only_what_is_in_memory() -> None:

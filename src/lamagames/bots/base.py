@@ -77,6 +77,12 @@ class Bot(ABC):
         """
         self.step(state)
 
+    def interpretable_at(self, state: State) -> bool:
+        """Whether the decision at ``state`` may run interpreted while the compiled code is
+        not ready (see :attr:`interpretable`); the default is :attr:`interpretable`, a bot
+        may say yes at some positions only."""
+        return self.interpretable
+
     def warm_interpreted(self) -> None:
         """Make ready the interpreted form of the code an :attr:`interpretable` bot runs
         while its compiled code is not (building it reads and rewrites the kernels' source,

@@ -1,10 +1,12 @@
 """The ``exact`` LAMA Dice bot: plays the exact solver's policy where it is known.
 
-* **Last player standing** (every other seat has quit, D-8.5): the exact optimal policy of
-  :mod:`lamagames.dice.solver.last_standing` (least expected points of the round, chips given
-  back counted) wherever the score is within the solver's size budget
-  (:data:`~lamagames.dice.solver.last_standing.MAX_LEVELS`: scores 0..99, so every end
-  score up to 100); beyond it the ``search`` bot's choice.
+* **Last player standing** (every other seat has quit, D-8.5): the exact optimal policy
+  (least expected points of the round, chips given back counted) from a table of the seat's
+  own rows, :mod:`lamagames.dice.solver.seat_table` (equal to the one-player tables of
+  :mod:`lamagames.dice.solver.last_standing` to 1e-12; solved in under a millisecond, so
+  nothing is solved ahead), wherever it fits
+  :data:`~lamagames.dice.solver.seat_table.MAX_SEAT_WORK` (every score below the thousands);
+  beyond it the ``search`` bot's choice.
 * **Two players, both still in**: the exact two-player policy of
   :mod:`lamagames.dice.solver.two_player` (largest expected margin, opponent minus own points)
   when the compiled solve fits :attr:`DiceExactBot.MAX_WORK` (indices times score-level
@@ -49,11 +51,12 @@ from lamagames.dice.actions import (
     TAKE_BASE,
 )
 from lamagames.dice.game import DiceGame, as_dice_state
-from lamagames.dice.primitives import chip_points, is_empty, is_last_standing
+from lamagames.dice.primitives import chip_points, is_last_standing
 from lamagames.dice.rules import Phase, after_discard
 from lamagames.dice.state import DiceState
 
 if TYPE_CHECKING:  # the solver needs numba: imported when a bot is made (``requires``)
+    from lamagames.dice.solver.seat_table import SeatTable
     from lamagames.dice.solver.two_player import Key, Outcome, TwoPlayerSolver
 
 CHIPS = {a: chip_points(a) for a in (GIVE_BLACK, GIVE_WHITE, GIVE_NONE)}  # D-4
@@ -91,6 +94,8 @@ class DiceExactBot(Bot):
         self.interpretable = game.num_players > 2
         self._two = self._new_two_player()
         self._round = -1
+        #: the last player standing's table (D-8.5), kept while it holds the positions
+        self._seat: SeatTable | None = None
         self._ahead: threading.Thread | None = None
         #: How the last decision was made: ``"exact"`` or ``"search"``.
         self.last_basis = ""
@@ -108,6 +113,16 @@ class DiceExactBot(Bot):
         one = tuple(1 if s == 0 else 0 for s in range(7))
         other = tuple(1 if s == 1 else 0 for s in range(7))
         self._new_two_player().roll_outcome((one, other, 1 << LLAMA, 0, 0))
+
+    def interpretable_at(self, state: State) -> bool:
+        """With three or more seats always (:attr:`interpretable`); with two once the bot is
+        the last player standing (D-8.5): its table of its own rows takes a few
+        milliseconds interpreted, so a person who quits at once does not wait for the
+        two-player kernels to compile (issue 19)."""
+        if self.interpretable:
+            return True
+        s = as_dice_state(state)
+        return not s.quit[self.seat] and is_last_standing(s.quit, self.seat)
 
     def warm_interpreted(self) -> None:
         """With three or more seats, the search fallback's (see
@@ -132,9 +147,10 @@ class DiceExactBot(Bot):
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions
         of this round need, when ``state`` is a turn with both seats in (D-6) whose table is
-        not solved yet and fits :attr:`MAX_WORK`, or the last-standing table when every other
-        seat has quit (D-8.5) and it is not in memory yet; otherwise do nothing. Returns at
-        once; bad input (another game's state) raises as :meth:`step` does.
+        not solved yet and fits :attr:`MAX_WORK`; otherwise do nothing (once every other seat
+        has quit, D-8.5, :meth:`step` solves a table of its own rows in well under a
+        millisecond). Returns at once; bad input (another game's state) raises as
+        :meth:`step` does.
 
         Only turn positions start a solve (the round's first decision is one), rooted at
         that position with its seat to act, which is where :meth:`step` roots its own solve
@@ -148,8 +164,6 @@ class DiceExactBot(Bot):
         s = as_dice_state(state)
         self._sync_round(s)
         if self._ahead is not None and self._ahead.is_alive():
-            return
-        if self._last_standing_ahead(s):
             return
         if s.game.num_players != 2 or any(s.quit):
             return
@@ -184,35 +198,6 @@ class DiceExactBot(Bot):
             target=self._solve_ahead, args=(two, key), name="exact-bot-prepare", daemon=True
         )
         self._ahead.start()
-
-    def _last_standing_ahead(self, s: DiceState) -> bool:
-        """When every other seat has quit and this one is in (D-8.5): start solving the
-        last-standing table :meth:`step` will read (llama row, own score), unless it is in
-        memory already or over the size budget. True in that position (whether a solve
-        started or not), so :meth:`prepare` looks no further."""
-        if s.quit[self.seat] or not is_last_standing(s.quit, self.seat):  # D-8.5
-            return False
-        from lamagames.dice.solver.space import llama_mask
-
-        mask, score = llama_mask(s.llama_row), s.scores[self.seat]
-        if s.phase == Phase.GIVE_EMPTY or not self.solver.covers(score) or is_empty(s.llama_row):
-            return True  # the chip needs no table; over the budget step plays search
-        if not self.solver.has_table(mask, score):
-            self._ahead = threading.Thread(
-                target=self._table_ahead, args=(mask, score), name="exact-bot-prepare",
-                daemon=True,
-            )  # fmt: skip
-            self._ahead.start()
-        return True
-
-    def _table_ahead(self, mask: int, score: int) -> None:
-        from lamagames.dice.solver.last_standing import NotTractableError
-        from lamagames.dice.solver.space import PositionError
-
-        try:
-            self.solver.table(mask, score)  # solves and keeps it (process-wide solver)
-        except (NotTractableError, PositionError):
-            return  # step meets the same condition and handles it
 
     def preparing(self) -> bool:
         """Whether a solve started by :meth:`prepare` is still running."""
@@ -273,9 +258,10 @@ class DiceExactBot(Bot):
             self.last_basis = "exact"
             return legal[0]  # black, else white, else none: the best chip (D-10)
         if is_last_standing(s.quit, self.seat):  # D-8.5
-            if self.solver.covers(s.scores[self.seat]):  # else over the size budget
+            alone = self._last_standing(s, legal)
+            if alone is not None:  # else over the size budget
                 self.last_basis = "exact"
-                return self._last_standing(s, legal)
+                return alone
         elif s.game.num_players == 2:
             choice = self._two_player(s, legal)
             if choice is not None:
@@ -290,22 +276,32 @@ class DiceExactBot(Bot):
 
         return TwoPlayerSolver(self.solver, max_work=self.MAX_WORK, disk_cache=False)
 
-    def _last_standing(self, state: DiceState, legal: list[int]) -> int:
+    def _last_standing(self, state: DiceState, legal: list[int]) -> int | None:
+        """The exact action of the last player standing (D-8.5), from a table of its own
+        rows (:func:`~lamagames.dice.solver.seat_table.solve_seat`, kept while it holds
+        the positions that follow); ``None`` when the table would be over
+        :data:`~lamagames.dice.solver.seat_table.MAX_SEAT_WORK`."""
+        from lamagames.dice.solver.seat_table import SeatTooLargeError, solve_seat
         from lamagames.dice.solver.space import llama_mask
 
         row = tuple(state.rows[self.seat])
         score = state.scores[self.seat]
-        table = self.solver.table(llama_mask(state.llama_row), score)
-        values: list[float] = []
-        for action in legal:
-            if state.phase == Phase.TURN:
-                v = table.quit_value(row) if action == QUIT else table.roll_value(row, score)
-            elif state.phase == Phase.DISCARD:
-                after = after_discard(row, action)  # D-8.2
-                v = table.after_discard_value(after, score)
-            else:  # three llamas: give back a chip or not (D-8.1)
-                v = table.give_value(row, score, CHIPS[action])
-            values.append(v)
+        mask = llama_mask(state.llama_row)
+        if state.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
+            return max(legal, key=CHIPS.__getitem__)
+        table = self._seat
+        if table is None or not table.covers(row, mask, score):
+            try:
+                table = solve_seat(self.solver.dice, row, mask, score)
+            except SeatTooLargeError:
+                return None
+            self._seat = table
+        if state.phase == Phase.TURN:  # D-7 / D-8: roll only where it beats quitting
+            choice = ROLL if table.rolls(row, score) else QUIT
+            return choice if choice in legal else legal[0]
+        # D-8.2: the discard leaving the row with the least expected points (an emptied row
+        # is worth the best chip, D-9 / D-10); the first such discard on a tie
+        values = [table.value(after_discard(row, action), score) for action in legal]
         return legal[min(range(len(legal)), key=values.__getitem__)]
 
     def _two_player(self, state: DiceState, legal: list[int]) -> int | None:

@@ -476,14 +476,18 @@ class AfterWarmUp(Bot):
 
     def step(self, state: State) -> int:
         """The wrapped bot's action: interpreted while the warm-up compiles if the bot can
-        (compiled again from the moment the code is ready, within the decision), else after
-        the warm-up."""
-        if self.interpretable and self.warm_up.compiling_now():
+        at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
+        from the moment the code is ready, within the decision), else after the warm-up."""
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
             ready = self.warm_up.ready.is_set
             with self._lock, interpreting(until=ready):  # not alongside the catch-up's prepare
                 return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)
+
+    def interpretable_at(self, state: State) -> bool:
+        """The wrapped bot's answer."""
+        return self.bot.interpretable_at(state)
 
     def prepare(self, state: State) -> None:
         """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
