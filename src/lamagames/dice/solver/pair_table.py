@@ -250,7 +250,7 @@ class PairSpace:
         return int(codes @ self.radix), codes
 
 
-def _left(s: int, count: int, k: int) -> int:
+def left_after_discard(s: int, count: int, k: int) -> int:
     """Cards of symbol ``s`` left in a row holding ``count`` of them after discarding ``k``
     (D-8.2, :func:`~lamagames.dice.primitives.discard`)."""
     row = [0] * NUM_SYMBOLS
@@ -304,7 +304,7 @@ def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
             for i, (x, c) in enumerate(pairs):
                 own[s, i], card[s, i] = x, c
                 for k in range(1, min(x, 2) + 1):
-                    delta[s, i, k] = (i - where[(_left(s, x, k), c)]) * ls_radix[s]
+                    delta[s, i, k] = (i - where[(left_after_discard(s, x, k), c)]) * ls_radix[s]
             contrib = ls_a if seat == 0 else ls_b
             for code, (c, a, b) in enumerate(per[s]):
                 contrib[s, code] = where[((a, b)[seat], c)] * ls_radix[s]
@@ -315,9 +315,9 @@ def pair_space(a0: Row, b0: Row, mask0: int) -> PairSpace:
             code_c[s, i], code_a[s, i], code_b[s, i] = c, a, b
             lookup[s, c, a, b] = i
             for k in range(1, min(a, 2) + 1):
-                d_a[s, i, k] = (i - where3[(c, _left(s, a, k), b)]) * radix[s]
+                d_a[s, i, k] = (i - where3[(c, left_after_discard(s, a, k), b)]) * radix[s]
             for k in range(1, min(b, 2) + 1):
-                d_b[s, i, k] = (i - where3[(c, a, _left(s, b, k))]) * radix[s]
+                d_b[s, i, k] = (i - where3[(c, a, left_after_discard(s, b, k))]) * radix[s]
             if c == 1 and a == 0:  # A takes the card (D-8.3)
                 held, out_card = _taken(s, a)
                 t_a[s, i] = (i - where3[(out_card, held, b)]) * radix[s]
@@ -429,7 +429,7 @@ class PairTable:
         sp = self.space
         g = self.groups
         r_w, r_p = choose(kernel2p.roll_value)(
-            f.index, f.actor, f.codes, _space(sp), (w, p), (c_w, c_p), _groups(g)
+            f.index, f.actor, f.codes, _space(sp), (w, p), (c_w, c_p), kernel_groups(g)
         )
         return float(r_w), float(r_p)
 
@@ -454,7 +454,7 @@ class PairTable:
             (self.ls_values[0][la], self.ls_values[1][lb], float(ca), float(cb)),
             (out[0], out[1]),
             (ga[0], ga[1], gb[0], gb[1]),
-            _groups(g),
+            kernel_groups(g),
             check,
         )
         if kernel is not kernel2p.sweep_pair:  # interpreted: threads would share one GIL
@@ -596,7 +596,7 @@ def _space(sp: PairSpace) -> kernel2p.Space:
     )  # fmt: skip
 
 
-def _groups(g: RollGroups) -> kernel2p.Groups:
+def kernel_groups(g: RollGroups) -> kernel2p.Groups:
     """The kernels' :data:`~lamagames.dice.solver.kernel2p.Groups` of the roll groups."""
     return (g.p3, *g.kernel_args(), g.m_shown)
 
@@ -683,7 +683,7 @@ def _last_standing(
         seat_space = (ncodes, own, card, delta)
         ls_values.append(
             choose(kernel2p.solve_last_standing)(
-                chips, size, seat_space, SYMBOL_SCORES, _groups(groups)
+                chips, size, seat_space, SYMBOL_SCORES, kernel_groups(groups)
             )
         )
     return ls_values, all_chips
@@ -728,7 +728,7 @@ def _sweep_blocks(
         count = min(rows, levels_a - first)
         out = np.empty((n, 4, count * levels_b))
         levels = (ls_values[0], ls_values[1], chips[0], chips[1])
-        it = kernel2p.sweep_block(n, _space(sp), levels, first, out, prev, _groups(groups))
+        it = kernel2p.sweep_block(n, _space(sp), levels, first, out, prev, kernel_groups(groups))
         worst = max(worst, it)
         for level in keep:
             i, j = chains[0].index(level[0]), chains[1].index(level[1])

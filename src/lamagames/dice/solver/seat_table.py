@@ -36,7 +36,12 @@ from lamagames.core.jit import choose
 from lamagames.dice.actions import NUM_SYMBOLS
 from lamagames.dice.primitives import row_score
 from lamagames.dice.solver import kernel2p
-from lamagames.dice.solver.pair_table import _groups, _left, greedy_chain, roll_groups
+from lamagames.dice.solver.pair_table import (
+    greedy_chain,
+    kernel_groups,
+    left_after_discard,
+    roll_groups,
+)
 from lamagames.dice.solver.space import SYMBOL_SCORES, PositionError, check_counts
 
 #: Largest table solved (rows times score levels): about 0.1 CPU s compiled. A seat's rows
@@ -116,7 +121,7 @@ def seat_space(row0: Row, mask: int) -> kernel2p.SeatSpace:
             own[s, count] = count
             card[s, count] = mask >> s & 1
             for k in range(1, min(count, 2) + 1):
-                delta[s, count, k] = (count - _left(s, count, k)) * radix[s]
+                delta[s, count, k] = (count - left_after_discard(s, count, k)) * radix[s]
     return ncodes, own, card, delta
 
 
@@ -150,7 +155,7 @@ def solve_seat(dice: tuple[str, ...], row0: Row, mask: int, score: int) -> SeatT
     chips = np.array([0] + [chain[i] - chain[i - 1] for i in range(1, len(chain))], np.int64)
     size = int(np.prod(space[0]))
     values = choose(kernel2p.solve_last_standing)(
-        chips, size, space, SYMBOL_SCORES, _groups(roll_groups(dice))
+        chips, size, space, SYMBOL_SCORES, kernel_groups(roll_groups(dice))
     )
     radix = np.cumprod(np.concatenate(([1], space[0][:-1]))).astype(np.int64)
     return SeatTable(row0, mask, chain, radix, values)
