@@ -123,7 +123,9 @@ app = build_app()
 
 
 def run() -> None:
-    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``.
+    """Run the ``lama`` command line; the entry point of ``lama``, ``python -m lamagames``
+    and ``python -m lamagames.cli`` is :func:`lamagames.cli.entry.run`, which imports this
+    module and calls this (a Ctrl-C during the imports ends quietly there, issue 19).
 
     Argument errors found by the option parser (a value out of range, an unknown option, a
     missing argument) are printed as one line, like the commands' own checks:
