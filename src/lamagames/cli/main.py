@@ -20,7 +20,12 @@ from typing import Annotated, Any
 import typer
 
 from lamagames import __version__
-from lamagames.cli.common import ASCII_STAND_INS, hide_flag_types, safe_output_streams
+from lamagames.cli.common import (
+    ASCII_STAND_INS,
+    hide_flag_types,
+    hide_hidden_suggestions,
+    safe_output_streams,
+)
 from lamagames.cli.hint import hint_command
 from lamagames.cli.i18n import LANG_HELP, set_language_before_command
 from lamagames.cli.options import with_game_options
@@ -49,6 +54,7 @@ _CLICK_EXCEPTION: Any = _click_class("ClickException")
 _USAGE_ERROR: Any = _click_class("UsageError")
 
 hide_flag_types()
+hide_hidden_suggestions()  # a mistyped option is never answered with a hidden one
 
 
 def _version(value: bool) -> None:
