@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: Put on ``PYTHONPATH``: the import named by ``LAMA_TEST_SLOW_IMPORT`` writes a line on
 #: standard error, then waits (where the test's SIGINT lands).
-SITECUSTOMIZE = '''
+SITECUSTOMIZE = """
 import importlib.abc, os, sys, time
 
 class _SlowImport(importlib.abc.MetaPathFinder):
@@ -36,7 +36,7 @@ class _SlowImport(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, _SlowImport())
-'''
+"""
 
 
 def _script_code() -> str:
@@ -82,4 +82,3 @@ def test_ctrl_c_during_the_imports_exits_130_without_a_traceback_issue_19(
     assert result.returncode == 130, result.stderr
     assert result.stderr.splitlines() == ["Interrupted."]
     assert result.stdout == ""
-
