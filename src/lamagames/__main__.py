@@ -1,6 +1,6 @@
 """``python -m lamagames``: the ``lama`` command."""
 
-from lamagames.cli.main import run
+from lamagames.cli.entry import run
 
 if __name__ == "__main__":
     run()

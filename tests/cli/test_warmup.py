@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -48,18 +49,41 @@ def test_the_notice_shows_while_numba_compiles_on_a_terminal() -> None:
     assert PREPARING in out.getvalue()
 
 
-def test_no_notice_without_a_compile_or_off_a_terminal() -> None:
+def test_no_notice_without_a_compile() -> None:
     def triple(x: int) -> int:
         return 3 * x
 
     thrice = numba.njit(cache=False)(triple)
-    plain = io.StringIO()
-    with compile_notice(Console(file=plain, force_terminal=False)):
-        assert thrice(2) == 6  # compiled, but not on a terminal
+    assert thrice(2) == 6  # compiled before the block
     console, out = _terminal()
     with compile_notice(console):
         assert thrice(3) == 9  # already compiled
-    assert plain.getvalue() == "" and out.getvalue() == ""
+    plain = io.StringIO()
+    with compile_notice(Console(file=plain, force_terminal=False)):
+        assert thrice(4) == 12
+    assert out.getvalue() == "" and plain.getvalue() == ""
+
+
+def _throwaway_kernel() -> Callable[[int], int]:
+    """A new Numba function: its first call compiles (a cache miss), as on a cold cache."""
+
+    def add_one(x: int) -> int:
+        return x + 1
+
+    kernel: Callable[[int], int] = numba.njit(cache=False)(add_one)
+    return kernel
+
+
+def test_off_a_terminal_a_first_compile_is_one_plain_line_issue_19() -> None:
+    """Issue 19: piped (``lama simulate dice | cat``, ``2>log``) a first compile sat silent
+    for 15 s or more; now it is told once, in one plain line (no spinner, no control
+    characters, not wrapped), at the first compile of the block."""
+    first, second = _throwaway_kernel(), _throwaway_kernel()
+    plain = io.StringIO()
+    with compile_notice(Console(file=plain, force_terminal=False, width=20)):
+        assert plain.getvalue() == ""  # nothing before a compile
+        assert first(1) == 2 and second(1) == 2  # two compiles: one line
+    assert plain.getvalue() == PREPARING + "\n"
 
 
 class SlowFirstBot(Bot):
@@ -425,3 +449,52 @@ def test_lama_play_starts_no_warm_up_for_a_batch_of_bot_games_issue_19(
     )
     assert result.exit_code == 0, result.output
     assert order == ["check"] and made == []
+
+
+def _compiling_first(module: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``module.name`` compiles throwaway Numba functions before it runs, as on a cold
+    cache (the real kernels are likely in the disk cache already)."""
+    original = getattr(module, name)
+
+    def compiling(*args: Any, **kwargs: Any) -> Any:
+        assert _throwaway_kernel()(1) == 2 and _throwaway_kernel()(2) == 3
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, compiling)
+
+
+@pytest.mark.parametrize("command", ["simulate", "ladder", "play"])
+def test_piped_commands_tell_a_first_compile_on_stderr_only_issue_19(
+    command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every command with :func:`compile_notice`, its output piped: one plain line on
+    standard error at the first compile, nothing on standard output (the tables there, the
+    JSON and CSV files stay clean)."""
+    from typer.testing import CliRunner
+
+    from lamagames.cli import ladder, play
+    from lamagames.cli.main import app
+    from lamagames.sim import simulate
+
+    json_file = tmp_path / "out.json"
+    if command == "simulate":
+        _compiling_first(simulate, "play_chunk", monkeypatch)
+        args = ["simulate", "dice", "--games", "4", "--seats", "random,benchmark"]
+        args += ["--workers", "1", "--out", str(tmp_path / "out.csv")]
+    elif command == "ladder":
+        _compiling_first(ladder, "warm_bots", monkeypatch)
+        args = ["ladder", "dice", "--games", "1", "--kinds", "random,benchmark"]
+        args += ["--param", "end_score=20", "--json", str(json_file)]
+    else:
+        _compiling_first(play, "warm_bots", monkeypatch)
+        args = ["play", "dice", "--seats", "random,benchmark", "--games", "3"]
+        args += ["--summary-json", str(json_file)]
+    result = CliRunner().invoke(app, [*args, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines().count(PREPARING) == 1, result.stderr
+    assert result.stderr.count(PREPARING) == 1
+    assert not any(c in result.stderr for c in "\x1b\r\b"), repr(result.stderr)
+    assert PREPARING not in result.stdout
+    for written in (tmp_path / "out.csv", json_file):
+        if written.exists():
+            assert PREPARING not in written.read_text(encoding="utf-8")

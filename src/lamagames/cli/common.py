@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -56,6 +57,87 @@ def hide_flag_types() -> None:
 
     display_type_rich._lamagames = True  # type: ignore[attr-defined]
     option.display_type_rich = display_type_rich
+
+
+#: Hidden option names (old spellings that still work) and the visible option that "No such
+#: option" suggests in their place (:func:`suggest_instead`).
+_SUGGEST_INSTEAD: dict[str, str] = {}
+
+
+def suggest_instead(visible: str, *hidden: str) -> None:
+    """When a mistyped option comes close to one of the ``hidden`` option names, suggest the
+    command's option ``visible`` in its place (used only where the command has both).
+
+    Without this a hidden option close to a typo is just left out of the suggestions
+    (:func:`hide_hidden_suggestions`).
+    """
+    for name in hidden:
+        _SUGGEST_INSTEAD[name] = visible
+
+
+def _usage_error() -> type[Exception]:
+    """Click's ``UsageError`` as Typer raises it (newer Typers vendor Click: it is found
+    through the public ``typer.BadParameter``)."""
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == "UsageError":
+            return cls
+    raise ImportError("typer.BadParameter does not derive from UsageError")  # pragma: no cover
+
+
+def _is_long(name: str) -> bool:
+    """Whether Click's parser keeps option ``name`` among its long options (the ones it
+    suggests from): everything but one prefix character and one letter (``-q``)."""
+    return len(name) > 2
+
+
+def visible_suggestions(command: Any, ctx: Any, option_name: str) -> list[str]:
+    """What to suggest for the unknown option ``option_name`` of ``command``: the close
+    matches among its visible options' long names (as Click finds them,
+    :func:`difflib.get_close_matches`), after the visible stand-ins
+    (:func:`suggest_instead`) of its hidden options that come close; never a hidden name."""
+    visible: list[str] = []
+    hidden: list[str] = []
+    for param in command.get_params(ctx):
+        if getattr(param, "param_type_name", "") != "option":
+            continue
+        names = [n for n in (*param.opts, *param.secondary_opts) if _is_long(n)]
+        (hidden if getattr(param, "hidden", False) else visible).extend(names)
+    stand_ins = [_SUGGEST_INSTEAD.get(name, "") for name in get_close_matches(option_name, hidden)]
+    found = [name for name in stand_ins if name in visible]
+    return list(dict.fromkeys([*found, *get_close_matches(option_name, visible)]))
+
+
+def hide_hidden_suggestions() -> None:
+    """Never suggest a hidden option in ``No such option: --x (Possible options: ...)``.
+
+    Click's parser suggests the close matches among all of a command's long option names,
+    hidden ones included (they must stay in its table to keep working): ``lama play dice
+    --player-nam x`` suggested the hidden ``--player-names`` and ``--players-names``
+    (issue 19). The ``parse_args`` of Typer's command and group classes is wrapped, once,
+    for every command of every Typer app in this process: the suggestions of a
+    ``NoSuchOption`` it raises are found again by :func:`visible_suggestions`. Errors
+    without suggestions (an unknown short option ``-x``) are left as they are.
+    """
+    usage_error = _usage_error()
+    for cls in (typer.core.TyperCommand, typer.core.TyperGroup):
+        parse = cls.parse_args
+        if getattr(parse, "_lamagames", False):
+            continue
+
+        def parse_args(self: Any, ctx: Any, args: list[str], _parse: Any = parse) -> list[str]:
+            try:
+                rest: list[str] = _parse(self, ctx, args)
+            except usage_error as exc:
+                option_name = getattr(exc, "option_name", None)
+                if getattr(exc, "possibilities", None) is not None and option_name:
+                    exc.possibilities = visible_suggestions(  # type: ignore[attr-defined]
+                        self, ctx, option_name
+                    )
+                raise
+            return rest
+
+        parse_args._lamagames = True  # type: ignore[attr-defined]
+        cls.parse_args = parse_args  # type: ignore[method-assign]
 
 
 def stdout() -> Console:

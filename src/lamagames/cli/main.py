@@ -20,7 +20,12 @@ from typing import Annotated, Any
 import typer
 
 from lamagames import __version__
-from lamagames.cli.common import ASCII_STAND_INS, hide_flag_types, safe_output_streams
+from lamagames.cli.common import (
+    ASCII_STAND_INS,
+    hide_flag_types,
+    hide_hidden_suggestions,
+    safe_output_streams,
+)
 from lamagames.cli.hint import hint_command
 from lamagames.cli.i18n import LANG_HELP, set_language_before_command
 from lamagames.cli.options import with_game_options
@@ -49,6 +54,7 @@ _CLICK_EXCEPTION: Any = _click_class("ClickException")
 _USAGE_ERROR: Any = _click_class("UsageError")
 
 hide_flag_types()
+hide_hidden_suggestions()  # a mistyped option is never answered with a hidden one
 
 
 def _version(value: bool) -> None:
@@ -123,7 +129,9 @@ app = build_app()
 
 
 def run() -> None:
-    """Entry point of ``lama``, ``python -m lamagames`` and ``python -m lamagames.cli``.
+    """Run the ``lama`` command line; the entry point of ``lama``, ``python -m lamagames``
+    and ``python -m lamagames.cli`` is :func:`lamagames.cli.entry.run`, which imports this
+    module and calls this (a Ctrl-C during the imports ends quietly there, issue 19).
 
     Argument errors found by the option parser (a value out of range, an unknown option, a
     missing argument) are printed as one line, like the commands' own checks:

@@ -24,6 +24,7 @@ from lamagames.cli.common import (
     read_line_from,
     stderr,
     stdout,
+    suggest_instead,
     write_json,
 )
 from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
@@ -63,6 +64,9 @@ MIN_LIVE_HEIGHT = 20
 
 _SEAT_KINDS = "; ".join(f"{g}: {', '.join(bot_kinds(g))}" for g in view_ids())
 _GAMES_PANEL = "Several games (bots only)"
+#: ``--players-names`` and ``--player-names``: hidden spellings of ``--names`` kept for old
+#: scripts; a typo close to them is answered with ``--names`` (issue 19).
+suggest_instead("--names", "--players-names", "--player-names")
 
 
 def play(

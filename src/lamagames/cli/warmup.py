@@ -7,7 +7,8 @@ compile takes from about 15 s to a minute: without a word, ``lama simulate`` sat
 
 * :func:`compile_notice` shows one line with a spinner, :data:`PREPARING`, on a terminal from
   the moment Numba starts compiling in its block (Numba's ``numba:compile`` event, sent only
-  on a cache miss) to the block's end: nothing is shown when everything comes from the
+  on a cache miss) to the block's end; off a terminal (a pipe, a log) it writes that line
+  once, plain, at the first compile. Nothing is shown when everything comes from the
   cache.
 * :func:`warm_bots` makes each compiled bot kind decide once on a throwaway position, so
   that its code is compiled (or loaded) before the real games start.
@@ -44,6 +45,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from rich.console import Console
 from rich.status import Status
+from rich.text import Text
 
 from lamagames.bots.base import Bot, bot_class, make_bot
 from lamagames.cli import i18n
@@ -99,18 +101,27 @@ def on_compile(
 
 @contextlib.contextmanager
 def compile_notice(console: Console) -> Iterator[None]:
-    """Show :data:`PREPARING` with a spinner on ``console`` while Numba compiles in this
-    block: from the first compile (a cache miss) to the end of the block.
+    """Tell on ``console`` (the command's standard error) that Numba compiles in this
+    block, from its first compile (a cache miss) on.
 
-    Nothing is shown when nothing is compiled, when Numba is not installed or when
-    ``console`` is not a terminal (pipes, logs, tests).
+    On a terminal :data:`PREPARING` shows with a spinner until the block ends. Off a
+    terminal (``lama simulate ... | cat``, ``2>log``) it is written once, as one plain line
+    without control characters, at the first compile (issue 19: a first run sat silent
+    there for 15 s or more). Nothing is shown when nothing is compiled (a warm cache) or
+    when Numba is not installed.
     """
     status: list[Status] = []
+    told: list[bool] = []
 
     def show() -> None:
-        if not status and console.is_terminal:
+        if told:
+            return
+        told.append(True)
+        if console.is_terminal:
             status.append(console.status(i18n._(PREPARING)))
             status[0].start()
+        else:  # plain text, not wrapped: one line a log or a pipe can read
+            console.print(Text(i18n._(PREPARING)), soft_wrap=True)
 
     try:
         with on_compile(show):
