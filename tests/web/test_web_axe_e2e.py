@@ -114,6 +114,12 @@ def test_a_table_has_no_serious_violations_for_players_and_spectators(
     expect(log).to_have_attribute("aria-relevant", "additions")
     player.locator("#alerts summary").click()
     check(player, axe_source, f"{game} table as a player, alerts open")
+    # On an upright phone (the reactions folded into a strip), a reaction beside the seat:
+    # an emoji is a picture named in words, else the words (issue 19).
+    player.set_viewport_size({"width": 390, "height": 844})
+    player.locator('.talk-react[data-reaction="llama"]').click()
+    expect(player.locator('.talk-seat[data-seat="0"] .talk-bubble')).to_be_visible()
+    check(player, axe_source, f"{game} table as a player on a phone, a reaction shown")
     watcher = context.new_page()
     watcher.goto(f"{server.url}/t/{code}")
     expect(watcher.locator("#board *").first).to_be_visible()

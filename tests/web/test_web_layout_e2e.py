@@ -102,6 +102,36 @@ def test_the_table_fits_every_screen_without_scrolling(
 
 
 @pytest.mark.parametrize("game", ["dice", "express"])
+def test_the_reactions_leave_the_board_room_on_an_upright_phone(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """At 390x844 with the reactions panel shown and a reaction beside a seat, the board
+    keeps at least 40% of the height, the reaction buttons and the action bar are in view
+    and the page does not scroll: the panel took a quarter of the screen and left the
+    board 250 (Lama Express) and 289 (LAMA Dice) of 844 pixels (issue 19)."""
+    from playwright.sync_api import expect
+
+    width, height = 390, 844
+    table = seated_table(server, game)
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        page.locator('.talk-react[data-reaction="thumbs_up"]').click()
+        expect(page.locator('.talk-seat[data-seat="0"] .talk-bubble')).to_be_visible()
+        fits_without_scrolling(page, game)
+        inside(page, ".actions", width, height)
+        inside(page, '.talk-react[data-reaction="thumbs_up"]', width, height)
+        inside(page, '.talk-seat[data-seat="0"] .talk-bubble', width, height)
+        # The board's area (LAMA Dice's cards; Lama Express's players, map and legend).
+        box = page.locator("#board").bounding_box()
+        assert box is not None and box["height"] >= 0.4 * height, (game, box)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
 def test_a_table_waiting_for_its_host_fits_every_screen(
     server: ServerThread, browser: Browser, game: str
 ) -> None:

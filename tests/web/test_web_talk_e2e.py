@@ -1,20 +1,53 @@
 """Browser: a quick reaction from one page shows beside its seat on the other seat's page
 and on a spectator's page (in the spectator's language) for a few seconds, then fades;
-a chat line typed on one page shows on the others (issue 19, item 3)."""
+a chat line typed on one page shows on the others (issue 19, item 3). Every reaction is
+legible: an emoji that the system draws, else its short name (issue 19: 👍 👏 🦙 were
+empty boxes in a chromium without an emoji font)."""
 
 from __future__ import annotations
 
+import io
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_helpers import BROWSER_MARKS, ServerThread, started_dice_table
+from browser_helpers import (
+    BROWSER_MARKS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ServerThread,
+    started_dice_table,
+)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Locator
 
 pytestmark = BROWSER_MARKS
+
+#: The emoji reactions and their short names (en, de catalogs).
+EMOJI_NAMES = {
+    "thumbs_up": ("Thumbs up", "Daumen hoch"),
+    "laugh": ("Laughing", "Lachen"),
+    "wow": ("Wow", "Wow"),
+    "sad": ("Sad", "Traurig"),
+    "clap": ("Applause", "Applaus"),
+    "llama": ("Llama", "Lama"),
+}
+#: A fontconfig setup that hides every emoji font from chromium (a system without one).
+NO_EMOJI_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><glob>*Emoji*</glob></rejectfont></selectfont>
+</fontconfig>
+"""
+#: A browser whose canvas gives no pixels back (a fingerprinting guard).
+NO_CANVAS_PIXELS = (
+    "CanvasRenderingContext2D.prototype.getImageData ="
+    " function (x, y, w, h) { return new ImageData(w, h); };"
+)
 
 
 @pytest.fixture
@@ -81,3 +114,116 @@ def test_the_host_turns_the_chat_on_from_the_table_page(
     kid.locator("#talk-input").fill("Hoi!")
     kid.locator("#talk-input").press("Enter")
     expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: Hoi!"])
+
+
+def middle(shot: bytes) -> bytes:
+    """The middle of an element's screenshot, where its glyph is (its border's edge
+    pixels shift with the element's fractional position)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    w, h = image.size
+    return image.crop((w // 4, h // 5, w - w // 4, h - h // 5)).tobytes()
+
+
+def shows_legibly(element: Locator, name: str) -> None:
+    """``element`` shows ``name`` in words, or an emoji drawn in colour: photographed with
+    black, red and transparent text, a colour emoji keeps its own colours (black and red
+    alike) and vanishes when transparent; a missing glyph's box or a black-and-white
+    glyph takes the text colour, and a glyph that draws nothing never changes."""
+    text = element.inner_text().strip()
+    if text == name:
+        return
+    shots = {}
+    for colour in ["#000", "#f00", "transparent"]:
+        element.evaluate("(e, colour) => { e.style.color = colour; }", colour)
+        shots[colour] = middle(element.screenshot(animations="disabled"))
+    element.evaluate("(e) => { e.style.color = ''; }")
+    assert shots["#000"] == shots["#f00"], f"{name!r} shows as {text!r}, not in colour"
+    assert shots["#000"] != shots["transparent"], f"{name!r} shows as {text!r}: nothing drawn"
+
+
+def test_every_reaction_is_legible(server: ServerThread, browser: Browser) -> None:
+    """Each emoji reaction is named in the reader's language (its accessible name) and
+    shows either as an emoji this chromium draws in colour or as its name: without an
+    emoji font 👍 👏 🦙 were empty boxes (issue 19)."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    code = table["code"]
+    mum = browser.new_page(locale="en-GB")
+    mum.set_default_timeout(10_000)
+    mum.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    kid = browser.new_page(locale="de-DE")
+    kid.set_default_timeout(10_000)
+    kid.goto(f"{server.url}/t/{code}#seat={table['seats'][1]['token']}")
+    # The buttons first: a reaction redraws the page, which would undo the test's colours.
+    for reaction, (english, german) in EMOJI_NAMES.items():
+        for page, name in [(mum, english), (kid, german)]:
+            button = page.get_by_role("button", name=name, exact=True)
+            expect(button).to_have_attribute("data-reaction", reaction)
+            shows_legibly(button, name)
+    # The bubble beside the seat: the name, or the emoji its button draws, named.
+    for reaction in ["thumbs_up", "clap", "llama"]:  # the boxes (a burst of 5 at most)
+        english, german = EMOJI_NAMES[reaction]
+        mum.get_by_role("button", name=english, exact=True).click()
+        bubble = kid.locator('.talk-seat[data-seat="0"] .talk-bubble')
+        expect(bubble).to_have_attribute("data-reaction", reaction)
+        expect(bubble).to_have_attribute("title", german)
+        button = kid.locator(f'.talk-react[data-reaction="{reaction}"]')
+        if bubble.inner_text().strip() != german:
+            expect(bubble).to_have_accessible_name(german)
+            expect(bubble).to_have_text(button.inner_text().strip())
+
+
+def test_a_system_without_an_emoji_font_shows_the_names(
+    server: ServerThread, browser: Browser, tmp_path: Path
+) -> None:
+    """A chromium that finds no emoji font (fontconfig refuses every font file named
+    *Emoji*, as on a system without one: 👍 and 🦙 are empty boxes there) shows each
+    emoji reaction by its name, on the buttons and beside the seat, in the reader's
+    language."""
+    from playwright.sync_api import expect
+
+    config = tmp_path / "no-emoji-fonts.conf"
+    config.write_text(NO_EMOJI_FONTS)
+    plain = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        env={**os.environ, "FONTCONFIG_FILE": str(config)},
+    )
+    try:
+        table = started_dice_table(server)
+        code = table["code"]
+        pages = []
+        for token, locale in [(table["seats"][0]["token"], "en-GB"), (None, "de-DE")]:
+            page = plain.new_page(locale=locale)
+            page.set_default_timeout(10_000)
+            page.goto(f"{server.url}/t/{code}" + (f"#seat={token}" if token else ""))
+            pages.append(page)
+        mum, watcher = pages
+        for reaction, (english, _) in EMOJI_NAMES.items():
+            button = mum.locator(f'.talk-react[data-reaction="{reaction}"]')
+            expect(button).to_have_text(english)
+            expect(button).to_have_accessible_name(english)
+            shows_legibly(button, english)
+        mum.locator('.talk-react[data-reaction="llama"]').click()
+        expect(watcher.locator('.talk-seat[data-seat="0"] .talk-bubble')).to_have_text("Lama")
+    finally:
+        plain.close()
+
+
+def test_a_browser_that_reads_no_canvas_pixels_shows_the_names(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Where the canvas gives no pixels back (a fingerprinting guard), the page cannot
+    tell whether an emoji shows, so the reactions show their names."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    page = browser.new_page(locale="fr-FR")
+    page.set_default_timeout(10_000)
+    page.add_init_script(NO_CANVAS_PIXELS)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    expect(page.locator('.talk-react[data-reaction="thumbs_up"]')).to_have_text("Pouce levé")
+    expect(page.locator('.talk-react[data-reaction="llama"]')).to_have_text("Lama")

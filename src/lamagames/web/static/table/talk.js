@@ -31,9 +31,76 @@ export const MAX_CHAT = 120;
 /** Chat lines kept on the page. */
 const KEEP_LINES = 8;
 
-/** What a reaction shows: its emoji, or its phrase in the reader's language. */
-export function reactionText(id) {
-  return REACTIONS[id] || t(`react.${id}`);
+/** A reaction's short name in the reader's language (catalog key react.<id>): the phrase
+ * itself, an emoji's accessible name and the words shown where the emoji is not drawn. */
+export function reactionName(id) {
+  return t(`react.${id}`);
+}
+
+// Is the emoji drawn, or an empty box (issue 19: without an emoji font 👍 👏 🦙 were boxes)?
+// The emoji is painted twice on a small canvas in the page's emoji fonts (style.css
+// --emoji-font), once in black and once in white. A colour emoji keeps its own colours
+// whatever the text colour (even the pale 🦙), so both copies match; an ordinary glyph (a
+// black-and-white fallback, the missing-glyph box) takes the text colour and nothing
+// missing paints nothing. Where the copies differ or stay empty (also where the canvas
+// gives no pixels back: a fingerprinting guard), the reaction shows its name instead:
+// legible on every system. Checked once per emoji (some systems lack newer ones like 🦙).
+const drawn = new Map();
+/** Canvas square per copy, px (the emoji is painted at 24 px). */
+const CELL = 32;
+let canvas = null;
+
+/** Whether `emoji` shows in colour here (measured once, then remembered). */
+export function emojiDrawn(emoji) {
+  if (!drawn.has(emoji)) drawn.set(emoji, keepsItsColours(emoji));
+  return drawn.get(emoji);
+}
+
+function keepsItsColours(emoji) {
+  try {
+    canvas = canvas || document.createElement("canvas");
+    canvas.width = 2 * CELL;
+    canvas.height = CELL;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) return false;
+    const fonts = getComputedStyle(document.documentElement).getPropertyValue("--emoji-font").trim();
+    ctx.font = `24px ${fonts || "sans-serif"}`;
+    ctx.textBaseline = "top";
+    ctx.fillStyle = "#000";
+    ctx.fillText(emoji, 2, 2);
+    ctx.fillStyle = "#fff";
+    ctx.fillText(emoji, CELL + 2, 2);
+    const px = ctx.getImageData(0, 0, 2 * CELL, CELL).data;
+    let inked = 0;
+    let same = 0;
+    for (let y = 0; y < CELL; y++) {
+      for (let x = 0; x < CELL; x++) {
+        const a = (y * 2 * CELL + x) * 4; // the black copy's pixel
+        const b = a + CELL * 4; // the white copy's
+        if (px[a + 3] < 64) continue;
+        inked++;
+        const gap = Math.abs(px[a] - px[b]) + Math.abs(px[a + 1] - px[b + 1]) + Math.abs(px[a + 2] - px[b + 2]);
+        if (gap < 48) same++;
+      }
+    }
+    return inked >= 20 && same >= 0.9 * inked;
+  } catch {
+    return false;
+  }
+}
+
+/** What a reaction shows: its emoji where it is drawn (hidden from screen readers: the
+ * element carries the name), else its name in the reader's language. */
+function reactionFace(id) {
+  const emoji = REACTIONS[id];
+  return emoji && emojiDrawn(emoji)
+    ? h("span", { class: "talk-glyph", "aria-hidden": "true" }, emoji)
+    : reactionName(id);
+}
+
+/** Whether a reaction shows as an emoji (not as words). */
+function showsEmoji(id) {
+  return Boolean(REACTIONS[id]) && emojiDrawn(REACTIONS[id]);
 }
 
 export class Talk {
@@ -87,8 +154,14 @@ export class Talk {
           shown
             ? h(
                 "span",
-                { class: "talk-bubble", dataset: { reaction: shown.reaction }, title: t(`react.${shown.reaction}`) },
-                reactionText(shown.reaction),
+                {
+                  class: "talk-bubble",
+                  dataset: { reaction: shown.reaction },
+                  title: reactionName(shown.reaction),
+                  // an emoji is a picture named in the reader's language
+                  ...(showsEmoji(shown.reaction) ? { role: "img", "aria-label": reactionName(shown.reaction) } : {}),
+                },
+                reactionFace(shown.reaction),
               )
             : null,
         );
@@ -104,14 +177,14 @@ export class Talk {
               "button",
               {
                 type: "button",
-                class: `btn btn-small talk-react${REACTIONS[id] ? " talk-emoji" : ""}`,
+                class: `btn btn-small talk-react${showsEmoji(id) ? " talk-emoji" : ""}`,
                 dataset: { reaction: id },
-                title: t(`react.${id}`),
-                "aria-label": t(`react.${id}`),
+                title: reactionName(id),
+                "aria-label": reactionName(id),
                 disabled: !view.conn.online(),
                 onclick: () => view.send({ type: "react", reaction: id }),
               },
-              reactionText(id),
+              reactionFace(id),
             ),
           ),
         )
