@@ -82,8 +82,8 @@ if os.environ.get("LAMA_STALL_PROBE"):  # --probe: where the event loop stalls
     probe = stall_probe.Probe()
     stall_probe.instrument(probe)
     stall_probe.time_calls(probe)
-    if os.environ.get("LAMA_SWITCH_INTERVAL"):
-        sys.setswitchinterval(float(os.environ["LAMA_SWITCH_INTERVAL"]))
+if os.environ.get("LAMA_SWITCH_INTERVAL"):  # the GIL's switch interval, seconds
+    sys.setswitchinterval(float(os.environ["LAMA_SWITCH_INTERVAL"]))
 settings = Settings(  # freeze_gc as lama serve
     bot_delay=float(sys.argv[3]),
     rate_per_second=1000,
