@@ -43,6 +43,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
         yield running
 
 
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """A live server whose bots barely pause: their games end in seconds (a finished page
+    to check; with the 3 s pause a Lama Express game took about 115 of its 120 s)."""
+    db = tmp_path_factory.mktemp("axe-quick") / "axe.sqlite3"
+    with ServerThread(db, bot_delay=0.02) as running:
+        yield running
+
+
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A browser context that lets the test inject axe despite the page's CSP."""
@@ -128,8 +137,9 @@ def test_a_table_has_no_serious_violations_for_players_and_spectators(
 
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_finished_page_and_replay_have_no_serious_violations(
-    server: ServerThread, context: BrowserContext, axe_source: str, game: str
+    quick_server: ServerThread, context: BrowserContext, axe_source: str, game: str
 ) -> None:
+    server = quick_server
     from playwright.sync_api import expect
 
     extra = {"params": {"llamas_to_win": 3}} if game == "express" else {}
