@@ -8,9 +8,13 @@ Importing the package itself is light (the standard library only): :func:`make` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+# Not ``typing.TYPE_CHECKING``: importing typing takes tens of milliseconds on a cold start,
+# inside the window where a Ctrl-C would still print a traceback. Type checkers read this
+# constant the same way.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from lamagames.core import make
 
     #: The installed version, from the package metadata (``pyproject.toml``'s ``version``).

@@ -10,10 +10,11 @@ themselves (exit code 130 as well).
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import sys
-from typing import NoReturn
+
+TYPE_CHECKING = False  # not typing's: see lamagames/__init__.py
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it); the same as
 #: :data:`lamagames.cli.common.INTERRUPTED`, not imported from there (that module is heavy).
@@ -39,6 +40,9 @@ def run() -> NoReturn:
 def _interrupted() -> NoReturn:
     """Leave after a Ctrl-C: a second one while leaving ends the process at once (killed by
     the signal, no traceback either)."""
+    import contextlib
+    import signal
+
     with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     with contextlib.suppress(OSError, ValueError, AttributeError):  # no or a closed stderr
