@@ -92,6 +92,20 @@ def test_dice_summary_shows_points_per_round_and_chips(
             else:
                 assert given == "–"
         expect(page.locator("#rematch")).to_be_visible()
+        # On an upright phone the table scrolls sideways instead of splitting numbers and
+        # headers over lines (27 showed as 2 / 7, "Total" as "To ta l").
+        page.set_viewport_size({"width": 390, "height": 844})
+        split = page.evaluate(
+            """() => [...document.querySelectorAll('.summary-table thead th, .summary-table .num')]
+                .filter((cell) => {
+                  const range = document.createRange();
+                  range.selectNodeContents(cell);
+                  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                  return lines.size > 1;
+                })
+                .map((cell) => cell.textContent)"""
+        )
+        assert split == []
     finally:
         page.close()
 
