@@ -139,3 +139,29 @@ def test_hints_switch_in_the_create_form_and_no_button_when_off(
     page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
     expect(page.locator(".actions button").first).to_be_enabled()
     expect(page.locator("#hint-button")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "height", "share"), [(1366, 768, 1 / 3), (390, 844, 1 / 6)])
+def test_the_open_hint_table_leaves_the_board_in_view(
+    server: ServerThread, browser: Browser, width: int, height: int, share: float
+) -> None:
+    """Issue 19 trial: at a table that fits the screen the open hint table took the board
+    from 532 to 224 px at 1366x768 and to 23 px on an upright phone; capped, it scrolls
+    inside and the board keeps a third of the height on a laptop and a sixth on the phone,
+    the page does not scroll."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_enabled()
+        page.locator("#hint-button").click()
+        expect(page.locator("#hint-panel tbody tr").first).to_be_visible(timeout=60_000)
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["height"] > height * share, board
+        scroll = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+        assert scroll[0] <= scroll[1], scroll
+    finally:
+        page.close()
