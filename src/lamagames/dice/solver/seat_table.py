@@ -107,9 +107,17 @@ class SeatTable:
 
 def seat_space(row0: Row, mask: int) -> kernel2p.SeatSpace:
     """The kernel's :data:`~lamagames.dice.solver.kernel2p.SeatSpace` of the rows within
-    ``row0`` (counts per symbol) with the llama row ``mask`` fixed: per symbol one code per
-    count ``0 .. row0[s]``; ``delta[s, c, k]`` is the index drop when ``k`` cards of ``s``
-    are discarded from count ``c`` (D-8.2)."""
+    ``row0`` (counts per symbol) with the llama row ``mask`` fixed (D-8.5: nothing is
+    taken): per symbol one code per count ``0 .. row0[s]``.
+
+    Returns ``(ncodes, own, card, delta)``, all int64: ``ncodes`` shape ``(7,)`` (codes per
+    symbol, ``row0[s] + 1``); ``own`` and ``card`` shape ``(7, M)``, ``M = max(ncodes)``
+    (the count of code ``c``, and whether the symbol's llama-row card is out); ``delta``
+    shape ``(7, M, 3)``: the index drop when ``k`` (1 or 2) cards of the symbol are
+    discarded from count ``c`` (D-8.2). The last-standing part of
+    :func:`~lamagames.dice.solver.pair_table.pair_space` builds the same arrays over
+    ``(count, card)`` pairs, where the card may still be taken; here it cannot, which keeps
+    the space up to 2**7 times smaller."""
     ncodes = np.array([c + 1 for c in row0], dtype=np.int64)
     radix = np.cumprod(np.concatenate(([1], ncodes[:-1]))).astype(np.int64)
     width = int(ncodes.max())
@@ -126,7 +134,9 @@ def seat_space(row0: Row, mask: int) -> kernel2p.SeatSpace:
 
 
 def seat_work(row0: Row, score: int) -> int:
-    """Rows times score levels of the table :func:`solve_seat` would solve."""
+    """The size of the table :func:`solve_seat` would solve: its rows (``prod(row0[s] +
+    1)``) times its score levels (the greedy chain of ``score``, D-8.1), a count compared
+    with :data:`MAX_SEAT_WORK`."""
     return int(np.prod([c + 1 for c in row0])) * len(greedy_chain(score))
 
 
