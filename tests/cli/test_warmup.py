@@ -498,3 +498,38 @@ def test_piped_commands_tell_a_first_compile_on_stderr_only_issue_19(
     for written in (tmp_path / "out.csv", json_file):
         if written.exists():
             assert PREPARING not in written.read_text(encoding="utf-8")
+
+
+class _Slow(Bot):
+    """Decides its first legal action after ``seconds``."""
+
+    interpretable = True
+
+    def __init__(self, game: Any, seat: int, seconds: float) -> None:
+        super().__init__(game, seat)
+        self.seconds = seconds
+
+    def step(self, state: State) -> int:
+        time.sleep(self.seconds)
+        return state.legal_actions(self.seat)[0]
+
+
+def test_a_slow_interpreted_decision_during_the_warm_up_shows_the_notice_issue_19() -> None:
+    """Issue 19: with six ``search`` seats on a cold install the first bot moves were made
+    interpreted for 2-5 s without a word. Past :data:`NOTICE_AFTER` seconds the terminal now
+    shows :data:`PREPARING` (and clears it); a quick decision shows nothing (no flicker)."""
+    from lamagames.cli.warmup import NOTICE_AFTER
+
+    game = make("dice", num_players=2)
+    state = decision_for(game, 1, 3)
+    assert state is not None
+    warm_up: Any = _CompilingForever()
+    for seconds, shown in ((NOTICE_AFTER + 0.4, True), (0.0, False)):
+        console, out = _terminal()
+        bot = AfterWarmUp(_Slow(game, 1, seconds), warm_up, console)
+        assert bot.step(state) == state.legal_actions(1)[0]
+        assert (PREPARING in out.getvalue()) is shown, out.getvalue()
+    console, out = _terminal()
+    bot = AfterWarmUp(_Slow(game, 1, NOTICE_AFTER + 0.4), warm_up, None)
+    bot.step(state)  # no console: nothing to show, nothing fails
+    assert out.getvalue() == ""

@@ -58,6 +58,9 @@ from lamagames.core.rng import derive_seed
 
 #: The line shown while compiled code is being prepared.
 PREPARING: Final = _mark("Preparing the fast engine, first run only…")
+#: Seconds a bot's decision made while the warm-up compiles runs before it shows
+#: :data:`PREPARING` (:func:`delayed_notice`).
+NOTICE_AFTER: Final = 0.3
 #: Most actions played from the initial position to reach a seat's decision.
 MAX_WARM_ACTIONS: Final = 10_000
 #: The Python code the helper process runs (``python -c``), its argument a JSON object
@@ -129,6 +132,46 @@ def compile_notice(console: Console) -> Iterator[None]:
     finally:
         if status:
             status[0].stop()
+
+
+@contextlib.contextmanager
+def delayed_notice(
+    console: Console | None, text: str, after: float = NOTICE_AFTER
+) -> Iterator[None]:
+    """Show ``text`` with a spinner on ``console`` (a terminal) once the block has run for
+    ``after`` seconds, until it ends; nothing off a terminal or for a shorter block (no
+    flicker for a decision of a few milliseconds).
+
+    The spinner starts from a timer thread; it is stopped (and its line cleared) in the
+    block's thread when the block ends, also by an exception.
+    """
+    if console is None or not console.is_terminal:
+        yield
+        return
+    status = console.status(text)
+    done = threading.Event()
+    lock = threading.Lock()
+    shown: list[bool] = []
+
+    def show() -> None:
+        if done.wait(after):
+            return
+        with lock:
+            if not done.is_set():
+                with contextlib.suppress(Exception):  # another live display: no spinner
+                    status.start()
+                    shown.append(True)
+
+    timer = threading.Thread(target=show, name="lama-notice", daemon=True)
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            done.set()
+            if shown:
+                status.stop()
+        timer.join()
 
 
 def compiled_kinds(game_id: str, kinds: Sequence[str]) -> list[str]:
@@ -488,10 +531,16 @@ class AfterWarmUp(Bot):
     def step(self, state: State) -> int:
         """The wrapped bot's action: interpreted while the warm-up compiles if the bot can
         at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
-        from the moment the code is ready, within the decision), else after the warm-up."""
+        from the moment the code is ready, within the decision; :data:`PREPARING` shows on
+        a terminal once it has taken :data:`NOTICE_AFTER` seconds), else after the warm-up
+        (with the same notice, :meth:`BackgroundWarmUp.wait`)."""
         if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
             ready = self.warm_up.ready.is_set
-            with self._lock, interpreting(until=ready):  # not alongside the catch-up's prepare
+            # the decision is slower than it will be (interpreted): say why, not a silent
+            # wait (six `search` seats waited 2-5 s without a word, issue 19)
+            notice = delayed_notice(self.console, i18n._(PREPARING))
+            # the lock: not alongside the catch-up's prepare
+            with self._lock, notice, interpreting(until=ready):
                 return self.bot.step(state)
         self.warm_up.wait(self.console)
         return self.bot.step(state)
