@@ -387,10 +387,15 @@ print("compiled", int(engine.status.max()))
 """
 
 
+@pytest.mark.slow
 def test_dice_vector_kernel_compiles_from_an_empty_numba_cache(tmp_path: Path) -> None:
     """The kernel runs without Numba's reference counting, so nothing it calls may allocate
     (the heuristic opponent once did: ``np.zeros`` in its discard choice; a disk cache made
-    before had hidden the failed compile). About 20 s of CPU time."""
+    before had hidden the failed compile). About 20 s of CPU time (35-70 s of the CI's
+    wall time), so marked slow like the Lama Express one: on a fresh clone (CI) the default
+    run compiles the same kernel from an empty cache anyway, in
+    :func:`test_make_vec_gives_a_compiled_vector_env`; this one also catches it where a
+    cache made before would hide the failure."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     done = subprocess.run(
         [sys.executable, "-c", _FRESH_COMPILE],

@@ -2,7 +2,8 @@
 
 From the lobby's "Learn to play" button: the panel beside the board explains the decision
 with links to its rulings (``/rules/<game>#D-6``), the suggested move is highlighted, and
-clicking the highlighted move at every decision plays the fixed-seed game to its end."""
+clicking the highlighted move at every decision plays the fixed-seed game to its end (Lama
+Express's to its end in the slow run, through its first lessons in the default one)."""
 
 from __future__ import annotations
 
@@ -33,11 +34,23 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 @pytest.mark.parametrize(
-    ("game", "first_ruling", "first_lesson"),
-    [("dice", "D-6", "roll the three dice"), ("express", "E-6", "train A or B")],
+    ("game", "first_ruling", "first_lesson", "to_the_end"),
+    [
+        ("dice", "D-6", "roll the three dice", True),
+        # The Lama Express walkthrough takes 45-90 s of CI time to its end (one browser
+        # round trip per decision); the default run follows it through its first lessons
+        # (the end is the same page code as LAMA Dice's), the slow run to its end.
+        ("express", "E-6", "train A or B", False),
+        pytest.param("express", "E-6", "train A or B", True, marks=pytest.mark.slow),
+    ],
 )
 def test_walkthrough_plays_to_its_end(
-    server: ServerThread, browser: Browser, game: str, first_ruling: str, first_lesson: str
+    server: ServerThread,
+    browser: Browser,
+    game: str,
+    first_ruling: str,
+    first_lesson: str,
+    to_the_end: bool,
 ) -> None:
     from playwright.sync_api import expect
 
@@ -84,6 +97,9 @@ def test_walkthrough_plays_to_its_end(
         kinds |= set(
             panel.locator(".tut-lesson").evaluate_all("els => els.map(e => e.dataset.kind)")
         )
+        if not to_the_end and "start" in kinds and len(kinds) >= 3:
+            assert errors == []
+            return
         button = page.locator(".actions button.suggested:enabled").first
         try:
             button.click(timeout=2_000)
