@@ -44,6 +44,7 @@ from lamagames.cli.session import (
     Terminal,
     default_record_path,
     run_table,
+    seats_line,
     winners_line,
 )
 from lamagames.cli.summary import summary_dict, summary_table
@@ -260,7 +261,7 @@ def _play_at_table(
     out = stdout()
     intro = (
         Text(f"{view.title}: ", style="bold")
-        + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
+        + Text(seats_line(seats))
         + Text(" · " + _("seed {seed}").format(seed=seed), style="grey50")
     )
     humans = any(s.kind == HUMAN for s in seats)

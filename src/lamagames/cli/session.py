@@ -615,6 +615,14 @@ def run_table(
     )
 
 
+def seats_line(seats: Iterable[SeatInfo]) -> str:
+    """The seats of a game's header, ``"Ann (human), Bot 2 (heuristic)"``, in the
+    terminal's language: ``human`` is translated (``Mensch``; it printed English in every
+    language, issue 19), bot kinds stay the names ``--seats`` takes."""
+    human = _("human")
+    return ", ".join(f"{s.name} ({human if s.kind == HUMAN else s.kind})" for s in seats)
+
+
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:
     """``"Winner: Ann"`` / ``"Winners: Ann and Bob"`` from the returns, or no winner."""
     winners = [seats[i].name for i, r in enumerate(state.returns()) if r > 0]
