@@ -70,6 +70,19 @@ _GAMES_PANEL = "Several games (bots only)"
 suggest_instead("--names", "--players-names", "--player-names")
 
 
+def _known_game(value: str) -> str:
+    """``GAME`` read and checked while the arguments are parsed: an unknown game (with a
+    close known one suggested) is the error reported before a missing ``--seats``
+    (``lama play dise`` said ``Missing option '--seats'``, issue 19).
+
+    Raises:
+        typer.BadParameter: unknown game.
+    """
+    game = game_argument(value)
+    game_view(game)
+    return game
+
+
 def play(
     game: Annotated[
         str,
@@ -77,6 +90,7 @@ def play(
             metavar="GAME",
             help="The game: " + ", ".join(view_ids()) + ".",
             autocompletion=complete_game,
+            callback=_known_game,
         ),
     ],
     seats: Annotated[
