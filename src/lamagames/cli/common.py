@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import typer
 import typer.core
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -187,6 +187,31 @@ def stdout() -> Console:
 def stderr() -> Console:
     """A console on standard error (no highlighting)."""
     return Console(stderr=True, highlight=False)
+
+
+#: Widest layout :func:`print_unwrapped` measures a renderable at (columns).
+_MEASURE_WIDTH = 1000
+
+
+def print_unwrapped(console: Console, renderable: RenderableType) -> None:
+    """Print ``renderable``; on a console that is not a terminal (a pipe, a file) as wide as
+    it needs, so that no table cell wraps. Rich lays such output out on 80 columns (or
+    ``COLUMNS``): ``lama simulate ... | cat`` split ``0.233 ± 0.048`` over two lines (issue
+    19). A terminal keeps its own width."""
+    if console.is_terminal:
+        console.print(renderable)
+        return
+    options = console.options.update_width(_MEASURE_WIDTH)
+    needed = console.measure(renderable, options=options).maximum
+    width = console.width
+    if needed <= width:
+        console.print(renderable)
+        return
+    console.width = needed
+    try:
+        console.print(renderable)
+    finally:
+        console.width = width
 
 
 def progress_bar(
