@@ -102,3 +102,40 @@ def test_any_typer_command_drops_hidden_options_from_its_suggestions_issue_19() 
     assert "--colour" in text and "--color," not in text and "--color)" not in text, text
     assert "--colors" not in text, text
     assert CliRunner().invoke(toy, ["--color", "red"]).output == "red\n"  # still works
+
+
+@pytest.mark.parametrize(
+    ("args", "typo", "offered", "not_offered"),
+    [
+        (["dice", "--seats", "random,random"], "--shrt", ["--seats"], ["--short"]),
+        (["dice", "--seats", "random,random"], "--bord", ["--record"], ["--board"]),
+        (["dice", "--seats", "random,random"], "--colour=", [], ["--colours", "--colors"]),
+        (["DICE", "--seats", "random,random"], "--turn-limt", [], ["--turn-limit"]),
+        (["express", "--seats", "random,random"], "--end-scor", ["--record"], ["--end-score"]),
+        (["express", "--seats", "random,random"], "--shrt", ["--short"], []),
+        (["express", "--seats", "random,random"], "--colrs=", ["--colours"], []),
+        (["--seats", "random,random", "dice"], "--shrt", ["--seats"], ["--short"]),
+        (["dice"], "--starting-sea", ["--starting-seat"], []),
+    ],
+)
+def test_play_suggests_only_the_games_options_issue_19(
+    args: list[str], typo: str, offered: list[str], not_offered: list[str]
+) -> None:
+    """A mistyped option of ``lama play GAME`` is answered with that game's options only
+    (``lama play dice --shrt`` suggested Lama Express's ``--short``, the family table's
+    trial); the typo may come before or after the game, with or without a value."""
+    given = [*args, typo + "x"] if typo.endswith("=") else [*args, typo]
+    result = CliRunner().invoke(app, ["play", *given])
+    text = _error_text(result.output)
+    assert result.exit_code == 2 and f"No such option: {typo.rstrip('=')}" in text, text
+    for name in offered:
+        assert name in text, (name, text)
+    for name in not_offered:
+        assert f"{name}," not in text and f"{name})" not in text, (name, text)
+
+
+def test_play_without_a_known_game_suggests_every_games_options_issue_19() -> None:
+    """No known game (a typo in it too, or none given): every game's options may be meant."""
+    for args in (["dise", "--shrt"], ["--shrt"]):
+        text = _error_text(CliRunner().invoke(app, ["play", *args]).output)
+        assert "No such option: --shrt" in text and "--short" in text, (args, text)

@@ -30,6 +30,7 @@ def lama(*args: str) -> subprocess.CompletedProcess[str]:
         (("ladder", "dice", "--games", "0"), "Invalid value for '--games'"),
         (("hint", "x.json", "--at", "-1"), "Invalid value for '--at'"),
         (("rules", "chess"), "unknown game 'chess'"),
+        (("play", "dise"), "unknown game 'dise'; known games: dice, express; did you mean 'dice'?"),
         (("play", "dice", "--nosuch"), "No such option: --nosuch"),
     ],
 )

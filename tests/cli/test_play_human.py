@@ -123,3 +123,58 @@ def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
     record = load_record(rec)
     assert next(a.action for a in record.actions if a.player == 0) == "roll"
     assert replay(record) == outcome.state
+
+
+def _interrupt_at_once(prompt: Text) -> str:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_before_any_move_writes_no_record(tmp_path: Path) -> None:
+    """run_table directly: Ctrl-C at the first prompt, before anyone moved, saves nothing
+    and says so (issue 19: an empty record was written)."""
+    seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="benchmark")]
+    rec = tmp_path / "c.lamarec.json"
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=2),
+        seats,
+        seed=1,
+        terminal=Terminal(Console(file=io.StringIO()), _interrupt_at_once),
+        record_path=rec,
+    )
+    assert outcome.interrupted and outcome.result is None
+    assert outcome.record_path is None and not rec.exists()
+    assert outcome.stopped == "Ann left the game. No move was played: no record was written."
+
+
+def test_lama_play_ctrl_c_before_any_move_exits_130_without_a_file(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lama play`` with a person, Ctrl-C at once: exit 130, neither the default record
+    (lama-dice-<time>.lamarec.json here) nor --record is written."""
+    from lamagames.cli import play as play_module
+
+    monkeypatch.setattr(play_module, "read_line_from", lambda console: _interrupt_at_once)
+    monkeypatch.chdir(tmp_path)
+    for extra in ([], ["--record", "r.lamarec.json"]):
+        result = lama("play", "dice", "--seats", "human,benchmark", "--seed", "1", *extra)
+        assert result.exit_code == 130, result.output
+        assert "No move was played: no record was written." in result.output
+        assert "Record saved" not in result.output
+        assert list(tmp_path.iterdir()) == [], extra
+
+
+def test_ctrl_c_after_a_bots_move_still_saves(tmp_path: Path) -> None:
+    """A bot's move before the person's first prompt is a game worth keeping."""
+    seats = [SeatInfo(name="Bot", kind="benchmark"), SeatInfo(name="Ann", kind="human")]
+    rec = tmp_path / "c.lamarec.json"
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=2, starting_seat=0),
+        seats,
+        seed=1,
+        terminal=Terminal(Console(file=io.StringIO()), _interrupt_at_once),
+        record_path=rec,
+    )
+    assert outcome.interrupted and outcome.record_path == rec
+    assert any(a.player == 0 for a in load_record(rec).actions)

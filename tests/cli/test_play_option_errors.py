@@ -63,3 +63,45 @@ def test_game_names_in_any_case(lama: Lama, name: str, tmp_path: Path) -> None:
     assert _read_json(rec)["game"] == name.lower()
     rules = lama("rules", name)
     assert rules.exit_code == 0, rules.output
+
+
+def _words(result: Result) -> str:
+    """The output as one line of words, without the borders of Typer's error box."""
+    return " ".join(result.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["dise"], ["dise", "--names", "Ann"], ["--names", "Ann", "dise"], ["DISE", "-q"]],
+)
+def test_an_unknown_game_comes_before_the_missing_seats(lama: Lama, args: list[str]) -> None:
+    """``lama play dise`` names the unknown game and suggests ``dice`` rather than asking
+    for ``--seats`` first (issue 19, the family table's trial)."""
+    result = lama("play", *args)
+    assert result.exit_code == 2
+    text = _words(result)
+    assert "unknown game 'dise'" in text and "did you mean 'dice'?" in text, text
+    assert "--seats" not in text
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["play", "expres", "--seats", "random,random"], "did you mean 'express'?"),
+        (["rules", "dise"], "did you mean 'dice'?"),
+        (["tutorial", "expess"], "did you mean 'express'?"),
+        (["ladder", "dicee"], "did you mean 'dice'?"),
+    ],
+)
+def test_an_unknown_game_suggests_a_close_one(lama: Lama, args: list[str], expected: str) -> None:
+    result = lama(*args)
+    assert result.exit_code == 2
+    assert expected in _words(result)
+
+
+def test_no_suggestion_without_a_close_game(lama: Lama) -> None:
+    result = lama("play", "chess")
+    assert result.exit_code == 2
+    text = _words(result)
+    assert "unknown game 'chess'; known games: dice, express" in text
+    assert "did you mean" not in text and "--seats" not in text

@@ -261,6 +261,31 @@ def test_replay_speaks_the_language(lama: Invoke, tmp_path: Path) -> None:
     assert "Étape " in final.output and "Tour\u00a0: " in final.output
 
 
+@pytest.mark.parametrize(
+    ("lang", "human"),
+    [("en", "human"), ("de", "Mensch"), ("fr", "humain"), ("nl", "persoon"), ("it", "persona")],
+)
+def test_the_header_names_the_human_seat_in_the_language(
+    lama: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, human: str
+) -> None:
+    """The header of ``lama play`` and ``lama replay`` says ``human`` in the language, by
+    the locale and by ``--lang``; bot kinds stay the names ``--seats`` takes (issue 19: it
+    said ``(human)`` in every language)."""
+    monkeypatch.setenv("LANG", f"{lang}_{lang.upper()}.UTF-8" if lang != "en" else "C")
+    record = tmp_path / "game.lamarec.json"
+    played = lama("play", "dice", "--seats", "human,heuristic", "--seed", "1",
+                  "--record", str(record), input="q\n")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    header = played.output.splitlines()[0]
+    assert f" 1 ({human}), " in header and " 2 (heuristic) · " in header
+    if lang != "en":
+        assert "(human)" not in played.output
+    monkeypatch.setenv("LANG", "C")
+    replayed = lama("replay", str(record), "--final", "--lang", lang)
+    assert replayed.exit_code == 0, replayed.output
+    assert f" 1 ({human}), " in replayed.output.splitlines()[0]
+
+
 # ------------------------------------------------------------------ plural forms
 
 

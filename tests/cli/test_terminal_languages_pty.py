@@ -11,6 +11,8 @@ from tests.cli.test_terminal_pty import Terminal, _board_on_screen, _play_args
 #: A word of the headline or the table in each language, to see that it is that language.
 WORDS = {"de": "An der Reihe", "fr": "Tour\u00a0:", "nl": "Beurt:", "it": "Turno:"}
 #: The end of the prompt in each language (``(? help, q leave)``).
+#: ``human`` in the title, in each language (issue 19: it said ``(human)`` in every one).
+HUMAN = {"de": "Mensch", "fr": "humain", "nl": "persoon", "it": "persona"}
 PROMPTS = {
     "de": r"q verlassen\) ",
     "fr": r"q partir\) ",
@@ -30,7 +32,8 @@ def test_live_screen_fits_80x24_in_every_language(lang: str, tmp_path: Path) -> 
             _board_on_screen(lines)
             text = "\n".join(lines)
             assert WORDS[lang] in text, text
-            assert lines[0].startswith("Lama Express: Ann (human), Bot 2 (benchmark)"), lines
+            title = f"Lama Express: Ann ({HUMAN[lang]}), Bot 2 (benchmark)"
+            assert lines[0].startswith(title), lines
             prompt = [i for i, line in enumerate(lines) if line.startswith("Ann > ")]
             assert prompt, text
             assert lines[prompt[-1] - 1].startswith(("1  ", "2  ", "3  ")), text

@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 
 from lamagames.bots import make_bot
 from lamagames.cli.main import app
-from lamagames.coach.review import MARKS, review_record
+from lamagames.coach.review import MARKS, Review, review_record
 from lamagames.core.records import (
     GameRecord,
     RecordedAction,
@@ -310,3 +310,66 @@ def test_json_and_plot_naming_the_same_file_are_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "--json and --plot name the same file" in result.output
     assert not same.exists()
+
+
+@cache
+def _every_seat_review() -> Review:
+    """The dice record reviewed for every seat (Bob's, seat 2, has marked decisions)."""
+    return review_record(dice_record(), seed=0, rollouts=16)
+
+
+def test_review_of_every_seat_names_the_seat_not_you_issue_19(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without ``--player`` nobody is "you": the bots' (here Bob's) marked decisions name
+    the seat's player, in every language (the family table's trial: "You lost ..." about a
+    bot's move). The review itself is computed once (:func:`_every_seat_review`)."""
+    from lamagames.cli import review as review_cli
+
+    monkeypatch.setattr(review_cli, "review_record", lambda *a, **k: _every_seat_review())
+    rec = _save(dice_record(), tmp_path)
+    english = lama("review", rec)
+    german = lama("review", rec, "--lang", "de")
+    assert english.exit_code == german.exit_code == 0, english.output + german.output
+    flat, flat_de = " ".join(english.output.split()), " ".join(german.output.split())
+    assert "(seat 2): roll. Bob lost about " in flat and "You lost" not in flat, flat
+    assert "Bob hat hier etwa " in flat_de and "Du hast" not in flat_de, flat_de
+
+
+def test_you_is_only_the_reviewed_seat_issue_19() -> None:
+    from lamagames.cli.i18n import use_language
+    from lamagames.cli.review import marked_lines
+
+    review = _every_seat_review()
+    use_language("en")
+    about_bob = " ".join(line.plain for line in marked_lines(review, you=0))
+    to_bob = " ".join(line.plain for line in marked_lines(review, you=1))
+    assert about_bob and "Bob lost about " in about_bob and "You lost" not in about_bob
+    assert "You lost about " in to_bob and "Bob lost" not in to_bob
+    marked = next(d for d in review.decisions if d.mark is not None)
+    assert review.words_in(marked) == marked.words  # the JSON's English "you" words
+
+
+def test_a_missed_exit_names_another_seat_issue_19() -> None:
+    """Lama Express's E-7 floor about a named seat, in English and in German."""
+    from lamagames.core.i18n import translator
+
+    record = express_record()
+    exit_at = next(i for i, a in enumerate(record.actions) if a.action.startswith("exit"))
+    seat = record.actions[exit_at].player
+    passed = record.model_copy(update={
+        "actions": [*record.actions[:exit_at], RecordedAction(player=seat, action="pass")],
+        "result": None,
+    })  # fmt: skip
+    review = review_record(passed, player=seat, seed=1, rollouts=2)
+    last = review.decisions[-1]
+    car = last.best.split()[1]
+    name = record.seats[seat].name
+    assert review.words_in(last, who=name) == (
+        f"{name} let an exit go here (E-7): exiting from car {car} was better."
+    )
+    assert review.words_in(last, translator("de"), who=name) == (
+        f"Hier hat {name} die Gelegenheit zum Aussteigen verpasst (E-7): Aussteigen aus "
+        f"Waggon {car} wäre besser gewesen."
+    )
+    assert last.words == f"You let an exit go here (E-7): exiting from car {car} was better."

@@ -12,14 +12,14 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 import typer.core
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -90,17 +90,54 @@ def _is_long(name: str) -> bool:
     return len(name) > 2
 
 
-def visible_suggestions(command: Any, ctx: Any, option_name: str) -> list[str]:
-    """What to suggest for the unknown option ``option_name`` of ``command``: the close
-    matches among its visible options' long names (as Click finds them,
-    :func:`difflib.get_close_matches`), after the visible stand-ins
-    (:func:`suggest_instead`) of its hidden options that come close; never a hidden name."""
+#: The attribute of a command's function that :func:`offer_only` sets.
+_OFFERED = "_lamagames_offered"
+
+#: ``offered(values)``: from the values the parser read (parameter name -> raw value), a
+#: test of the option names that may be suggested, or ``None`` for all of them.
+Offered = Callable[[Mapping[str, Any]], Callable[[str], bool] | None]
+
+
+def offer_only(function: Callable[..., Any], offered: Offered) -> None:
+    """Let the command made of ``function`` suggest, for a mistyped option, only the option
+    names that ``offered`` keeps for the arguments given (``lama play dice --shrt``: not
+    Lama Express's ``--short``, issue 19). Typer's command keeps the function's attributes
+    (:func:`functools.update_wrapper`), where :func:`hide_hidden_suggestions` finds this."""
+    setattr(function, _OFFERED, offered)
+
+
+def _offered_names(command: Any, ctx: Any, args: Sequence[str], option_name: str) -> Any:
+    """The test of suggestable names that the command's :func:`offer_only` gives for
+    ``args`` read without the unknown option (``None``: every name; also when the command
+    has none or the rest of ``args`` does not parse either)."""
+    offered = getattr(getattr(command, "callback", None), _OFFERED, None)
+    if offered is None:
+        return None
+    rest = [a for a in args if a != option_name and not a.startswith(option_name + "=")]
+    try:
+        values, _, _ = command.make_parser(ctx).parse_args(args=rest)
+    except _usage_error():
+        return None
+    return offered(values)
+
+
+def visible_suggestions(
+    command: Any, ctx: Any, option_name: str, args: Sequence[str] = ()
+) -> list[str]:
+    """What to suggest for the unknown option ``option_name`` of ``command`` given
+    ``args``: the close matches among its visible options' long names (as Click finds
+    them, :func:`difflib.get_close_matches`), after the visible stand-ins
+    (:func:`suggest_instead`) of its hidden options that come close; never a hidden name,
+    nor one the command's :func:`offer_only` test leaves out for ``args``."""
     visible: list[str] = []
     hidden: list[str] = []
+    keep = _offered_names(command, ctx, args, option_name)
     for param in command.get_params(ctx):
         if getattr(param, "param_type_name", "") != "option":
             continue
         names = [n for n in (*param.opts, *param.secondary_opts) if _is_long(n)]
+        if keep is not None:
+            names = [n for n in names if keep(n)]
         (hidden if getattr(param, "hidden", False) else visible).extend(names)
     stand_ins = [_SUGGEST_INSTEAD.get(name, "") for name in get_close_matches(option_name, hidden)]
     found = [name for name in stand_ins if name in visible]
@@ -115,7 +152,8 @@ def hide_hidden_suggestions() -> None:
     --player-nam x`` suggested the hidden ``--player-names`` and ``--players-names``
     (issue 19). The ``parse_args`` of Typer's command and group classes is wrapped, once,
     for every command of every Typer app in this process: the suggestions of a
-    ``NoSuchOption`` it raises are found again by :func:`visible_suggestions`. Errors
+    ``NoSuchOption`` it raises are found again by :func:`visible_suggestions` (also
+    leaving out what the command's :func:`offer_only` test refuses). Errors
     without suggestions (an unknown short option ``-x``) are left as they are.
     """
     usage_error = _usage_error()
@@ -125,13 +163,14 @@ def hide_hidden_suggestions() -> None:
             continue
 
         def parse_args(self: Any, ctx: Any, args: list[str], _parse: Any = parse) -> list[str]:
+            given = list(args)  # the parser consumes the list it reads
             try:
                 rest: list[str] = _parse(self, ctx, args)
             except usage_error as exc:
                 option_name = getattr(exc, "option_name", None)
                 if getattr(exc, "possibilities", None) is not None and option_name:
                     exc.possibilities = visible_suggestions(  # type: ignore[attr-defined]
-                        self, ctx, option_name
+                        self, ctx, option_name, given
                     )
                 raise
             return rest
@@ -148,6 +187,31 @@ def stdout() -> Console:
 def stderr() -> Console:
     """A console on standard error (no highlighting)."""
     return Console(stderr=True, highlight=False)
+
+
+#: Widest layout :func:`print_unwrapped` measures a renderable at (columns).
+_MEASURE_WIDTH = 1000
+
+
+def print_unwrapped(console: Console, renderable: RenderableType) -> None:
+    """Print ``renderable``; on a console that is not a terminal (a pipe, a file) as wide as
+    it needs, so that no table cell wraps. Rich lays such output out on 80 columns (or
+    ``COLUMNS``): ``lama simulate ... | cat`` split ``0.233 ± 0.048`` over two lines (issue
+    19). A terminal keeps its own width."""
+    if console.is_terminal:
+        console.print(renderable)
+        return
+    options = console.options.update_width(_MEASURE_WIDTH)
+    needed = console.measure(renderable, options=options).maximum
+    width = console.width
+    if needed <= width:
+        console.print(renderable)
+        return
+    console.width = needed
+    try:
+        console.print(renderable)
+    finally:
+        console.width = width
 
 
 def progress_bar(

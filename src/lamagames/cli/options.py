@@ -19,14 +19,14 @@ from pydantic import ValidationError
 
 from lamagames.bots.base import BotUnavailableError, bot_kinds, bot_unavailable, make_bot
 from lamagames.cli import i18n
-from lamagames.cli.common import fail, param_value
+from lamagames.cli.common import fail, game_argument, offer_only, param_value
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo
 from lamagames.core.registry import game_title, make, parameter_names
-from lamagames.core.spec import GameSpec, PlayOption, all_specs, get_spec
+from lamagames.core.spec import GameSpec, PlayOption, all_specs, get_spec, spec_ids
 
 #: Game parameters that ``lama play`` sets itself, by option, for every game that has them.
 #: ``--param`` refuses these keys and the keys of the games' play options.
@@ -221,6 +221,33 @@ def check_params(game_id: str, params: dict[str, Any]) -> None:
             )
 
 
+def foreign_options(game_id: str) -> set[str]:
+    """The ``lama play`` options (every spelling) that ``game_id`` does not use: another
+    game's play options and the generic options whose parameter the game lacks."""
+    foreign = {
+        name
+        for option, specs in game_play_options().values()
+        if all(spec.game_id != game_id for spec in specs)
+        for name in (option.flag, *option.aliases)
+    }
+    known = parameter_names(game_id)
+    if known is not None:
+        foreign |= {flag for flag, param in GENERIC_OPTION_PARAMS.items() if param not in known}
+    return foreign
+
+
+def offered_options(values: Mapping[str, Any]) -> Callable[[str], bool] | None:
+    """For a mistyped ``lama play`` option: which option names to suggest, from the values
+    the parser read (:func:`lamagames.cli.common.offer_only`): those of the game ``GAME``
+    names, or all when it names no known game (issue 19: ``lama play dice --shrt``
+    suggested Lama Express's ``--short``)."""
+    game = values.get("game")
+    if not isinstance(game, str) or game_argument(game) not in spec_ids():
+        return None
+    foreign = foreign_options(game_argument(game))
+    return lambda name: name not in foreign
+
+
 def check_game_options(game_id: str, options: Sequence[str]) -> None:
     """Refuse options that belong to another game: a generic option whose parameter the
     game lacks, or another game's play option.
@@ -362,6 +389,7 @@ def with_game_options(
                 given[flag] = value
         command(**kwargs, game_options=given)
 
+    offer_only(with_options, offered_options)  # a typo's suggestions: the game's options
     with_options.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     with_options.__doc__ = command.__doc__
     with_options.__name__ = command.__name__

@@ -44,6 +44,7 @@ from lamagames.cli.session import (
     Terminal,
     default_record_path,
     run_table,
+    seats_line,
     winners_line,
 )
 from lamagames.cli.summary import summary_dict, summary_table
@@ -69,6 +70,19 @@ _GAMES_PANEL = "Several games (bots only)"
 suggest_instead("--names", "--players-names", "--player-names")
 
 
+def _known_game(value: str) -> str:
+    """``GAME`` read and checked while the arguments are parsed: an unknown game (with a
+    close known one suggested) is the error reported before a missing ``--seats``
+    (``lama play dise`` said ``Missing option '--seats'``, issue 19).
+
+    Raises:
+        typer.BadParameter: unknown game.
+    """
+    game = game_argument(value)
+    game_view(game)
+    return game
+
+
 def play(
     game: Annotated[
         str,
@@ -76,6 +90,7 @@ def play(
             metavar="GAME",
             help="The game: " + ", ".join(view_ids()) + ".",
             autocompletion=complete_game,
+            callback=_known_game,
         ),
     ],
     seats: Annotated[
@@ -260,7 +275,7 @@ def _play_at_table(
     out = stdout()
     intro = (
         Text(f"{view.title}: ", style="bold")
-        + Text(", ".join(f"{s.name} ({s.kind})" for s in seats))
+        + Text(seats_line(seats))
         + Text(" · " + _("seed {seed}").format(seed=seed), style="grey50")
     )
     humans = any(s.kind == HUMAN for s in seats)

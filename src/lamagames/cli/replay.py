@@ -13,7 +13,7 @@ from rich.text import Text
 
 from lamagames.cli.common import INTERRUPTED, fail, read_line_from, stdout
 from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
-from lamagames.cli.session import winners_line
+from lamagames.cli.session import seats_line, winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError, quoted
 from lamagames.core.files import read_json_file
@@ -244,7 +244,7 @@ def replay_command(
     record = loaded.record
     out.print(
         Text(f"{loaded.view.title}: ", style="bold")
-        + Text(", ".join(f"{s.name} ({s.kind})" for s in record.seats))
+        + Text(seats_line(record.seats))
         + Text(
             " · "
             + ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)

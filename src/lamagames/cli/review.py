@@ -115,20 +115,25 @@ def details_table(review: Review) -> Table:
     return table
 
 
-def marked_lines(review: Review) -> list[Text]:
+def marked_lines(review: Review, you: int | None = None) -> list[Text]:
     """Every marked decision in plain words, in the terminal's language: ``action 34, Ada
     (seat 1): quit. You lost about 6 points here: rolling was better. (blunder)`` (the
-    action in the records' notation, as ``lama play`` shows it)."""
+    action in the records' notation, as ``lama play`` shows it).
+
+    "You" is only the seat ``you`` (0-based; ``lama review --player N``); the other seats'
+    decisions name the seat's player: ``Bot 2 lost about 6 points here`` (a review of every
+    seat said "You lost" about the bots' moves too, issue 19)."""
     out = []
     tr = translator_now()
     for d in review.decisions:
         if d.mark is None:
             continue
+        name = review.names[d.seat]
         head = _("action {index}, {name} (seat {seat}): {action}. ").format(
-            index=d.index, name=review.names[d.seat], seat=d.seat + 1, action=d.action
+            index=d.index, name=name, seat=d.seat + 1, action=d.action
         )
         line = Text(head)
-        line.append(review.words_in(d, tr) + " ")
+        line.append(review.words_in(d, tr, who=None if d.seat == you else name) + " ")
         mark = mark_name(d.mark)
         tag = f"({mark})" if d.exact else _("({mark}, estimated)").format(mark=mark)
         line.append(tag, MARK_STYLES[d.mark])
@@ -252,7 +257,7 @@ def review_command(
             fail(f"cannot write {plot_path}: {exc}", code=1)
     out = stdout()
     out.print(summary_table(review))
-    marked = marked_lines(review)
+    marked = marked_lines(review, None if player is None else player - 1)
     for text in marked:
         out.print(text)
     if not marked:

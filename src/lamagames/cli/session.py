@@ -518,6 +518,8 @@ def run_table(
         game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
             play with ``seed`` itself.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
+            A game stopped with Ctrl-C before any player's move is not saved
+            (``TableOutcome.record_path`` is ``None``, ``stopped`` says so).
         warm_up: the compiled bots' warm-up, started by the caller (``lama play`` starts it
             before it checks the seats' bots, issue 19); ``None``: started here. Either way
             it is closed when the game ends or a bot cannot be made.
@@ -590,8 +592,13 @@ def run_table(
         state = narrator.last
     finally:
         warm_up.close()  # its helper process, if one still compiles, is stopped
+    record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
+    if interrupted and not any(entry.player >= 0 for entry in record.actions):
+        # Ctrl-C before anyone moved: nothing worth replaying, so no file (issue 19: an
+        # empty record was written, under a default name the person never asked for).
+        stopped = f"{stopped} " + _("No move was played: no record was written.")
+        record_path = None
     if record_path is not None:
-        record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
         try:
             save_record(record, record_path)
         except OSError as exc:
@@ -613,6 +620,14 @@ def run_table(
         stopped=stopped,
         interrupted=interrupted,
     )
+
+
+def seats_line(seats: Iterable[SeatInfo]) -> str:
+    """The seats of a game's header, ``"Ann (human), Bot 2 (heuristic)"``, in the
+    terminal's language: ``human`` is translated (``Mensch``; it printed English in every
+    language, issue 19), bot kinds stay the names ``--seats`` takes."""
+    human = _("human")
+    return ", ".join(f"{s.name} ({human if s.kind == HUMAN else s.kind})" for s in seats)
 
 
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:

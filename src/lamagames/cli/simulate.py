@@ -24,6 +24,7 @@ from lamagames.cli.common import (
     check_player_counts,
     game_argument,
     param_value,
+    print_unwrapped,
     progress_bar,
     refuse_option_params,
 )
@@ -367,7 +368,7 @@ def simulate_command(
         soft_wrap=True,
     )
     for table in summary_tables(summary):
-        console.print(table)
+        print_unwrapped(console, table)  # piped: a figure and its ± stay on one line
     for path in outputs:
         try:
             write_output(path, summary, results, command_text(ctx, game_id, summary.seed))

@@ -118,11 +118,14 @@ class ActionValue:
 class Floor:
     """The least mark of a move, whatever its estimated loss: ``mark``, the ``better``
     action id to name, and the plain ``words`` (``"You let an exit go here (E-7)"``: an
-    English message id of the terminal's catalogs, translated where it is shown)."""
+    English message id of the terminal's catalogs, translated where it is shown); ``named``
+    the same words about a seat named ``{name}``, for a seat that is not the person reviewed
+    (``"{name} let an exit go here (E-7)"``; ``None``: ``words`` serve for every seat)."""
 
     mark: str
     better: int
     words: str
+    named: str | None = None
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,8 @@ class Decision:
     in records), its JSON ``seat_label`` from 1 (``"Seat 1"``, as the text and ``--player``);
     ``level`` is the chart value after the taken action; ``words`` the plain sentence in
     English (the JSON's; :meth:`Review.words_in` gives it in another language); ``floor``
-    the words of the :class:`Floor` that raised the mark, if any (not in the JSON).
+    the words of the :class:`Floor` that raised the mark, if any, and ``floor_named`` its
+    words about a named seat (neither in the JSON).
     """
 
     index: int
@@ -201,6 +205,7 @@ class Decision:
     basis: str
     words: str
     floor: str | None = None
+    floor_named: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``--json``'s ``"decisions"``."""
@@ -287,20 +292,28 @@ class Review:
     seats: list[SeatTotals]
     reviewer: Any = field(default=None, compare=False, repr=False)
 
-    def words_in(self, decision: Decision, tr: Translator = ENGLISH) -> str:
+    def words_in(
+        self, decision: Decision, tr: Translator = ENGLISH, *, who: str | None = None
+    ) -> str:
         """The plain words of ``decision`` in the language of ``tr`` (:func:`decision_words`
-        with the reviewer's words); ``decision.words`` (English) for English or when the
-        reviewer has no translated words."""
-        if tr is ENGLISH or not hasattr(self.reviewer, "move_words"):
+        with the reviewer's words), addressed to the person reviewed (``"You lost ..."``),
+        or about the seat named ``who`` (``"Bot 2 lost ..."``, for a seat that is not that
+        person, issue 19); ``decision.words`` (English, "you") for English without ``who``
+        or when the reviewer has no translated words."""
+        if self.reviewer is None or not hasattr(self.reviewer, "move_words"):
+            return decision.words
+        if tr is ENGLISH and who is None:
             return decision.words
         return decision_words(
             self.reviewer,
             floor=decision.floor,
+            floor_named=decision.floor_named,
             action=decision.action,
             best=decision.best,
             loss=decision.loss,
             mark=decision.mark,
             tr=tr,
+            who=who,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -478,6 +491,7 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
     exact = mine.exact and best.exact
     floor = evaluation.floors.get(taken)
     floor_words = None if floor is None else floor.words
+    floor_named = None if floor is None else floor.named
     words = decision_words(
         reviewer, floor=floor_words, action=mine.notation, best=best.notation, loss=loss,
         mark=mark,
@@ -498,6 +512,7 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
         basis=evaluation.basis,
         words=words,
         floor=floor_words,
+        floor_named=floor_named,
     )
 
 
@@ -510,13 +525,17 @@ def decision_words(
     loss: float,
     mark: str | None,
     tr: Translator = ENGLISH,
+    who: str | None = None,
+    floor_named: str | None = None,
 ) -> str:
     """The plain sentence of one decision in the language of ``tr``: a floor's reason and
     the better move (``"You let an exit go here (E-7): exiting from car A3 was better."``),
     ``"Good: the best move here."``, ``"About as good as quitting (the difference is
     small)."`` or the reviewer's ``loss_words`` (``"You lost about 6 points here: quitting
     was better."``). Moves are named by the reviewer's ``move_words`` (the notation for a
-    reviewer without them)."""
+    reviewer without them). With ``who`` the sentence is about the seat of that name, not
+    "you": ``"Bot 2 lost about 6 points here: quitting was better."``, a floor's
+    ``floor_named`` words (its words when it has none)."""
     _ = tr.gettext
 
     def move(notation: str) -> str:
@@ -525,11 +544,20 @@ def decision_words(
         return notation
 
     if floor is not None:
-        return _("{reason}: {move} was better.").format(reason=_(floor), move=move(best))
+        if who is not None and floor_named is not None:
+            reason = _(floor_named).format(name=who)
+        else:
+            reason = _(floor)
+        return _("{reason}: {move} was better.").format(reason=reason, move=move(best))
     if best == action:
         return _("Good: the best move here.")
     if mark is None:
         return _("About as good as {move} (the difference is small).").format(move=move(best))
+    if who is not None and hasattr(reviewer, "amount"):
+        amount = reviewer.amount(loss) if tr is ENGLISH else reviewer.amount(loss, tr)
+        return _("{name} lost {amount} here: {move} was better.").format(
+            name=who, amount=amount, move=move(best)
+        )
     words = (
         reviewer.loss_words(loss, best) if tr is ENGLISH else reviewer.loss_words(loss, best, tr)
     )

@@ -49,6 +49,7 @@ import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -432,6 +433,15 @@ def spec_ids() -> list[str]:
     return sorted(set(_REGISTERED) | set(BUILTIN_SPECS) | set(_entry_points()))
 
 
+def _unknown_game(game_id: str) -> str:
+    """``unknown game 'dise'; known games: dice, express; did you mean 'dice'?`` (the
+    suggestion when a known id comes close, issue 19)."""
+    known = spec_ids()
+    message = f"unknown game {game_id!r}; known games: {', '.join(known)}"
+    close = get_close_matches(str(game_id), known, n=1)
+    return message + (f"; did you mean {close[0]!r}?" if close else "")
+
+
 def get_spec(game_id: str) -> GameSpec:
     """The spec of a game.
 
@@ -449,8 +459,7 @@ def get_spec(game_id: str) -> GameSpec:
         else:
             entry = _entry_points().get(game_id)
             if entry is None:
-                known = ", ".join(spec_ids())
-                raise ParameterError(f"unknown game {game_id!r}; known games: {known}")
+                raise ParameterError(_unknown_game(game_id))
             target = entry.value
             loaded = entry.load()
     except (ImportError, AttributeError) as exc:

@@ -94,6 +94,8 @@ def loss_words(loss: float, best: str, tr: Translator = ENGLISH) -> str:
 #: Why a pass that lets an exit go earns at least a mistake (E-7; a message id, translated
 #: where it is shown).
 LET_AN_EXIT_GO: Final = _mark("You let an exit go here (E-7)")
+#: The same about another seat than the person reviewed (``lama review``, issue 19).
+LET_AN_EXIT_GO_NAMED: Final = _mark("{name} let an exit go here (E-7)")
 
 
 def is_exit(action: int) -> bool:
@@ -177,7 +179,7 @@ class ExpressReviewer:
         exits = [v for v in values if is_exit(v.action)]
         if PASS in legal and exits:  # E-7: the llama would ride another lap
             better = max(exits, key=lambda v: v.value).action
-            floors[PASS] = Floor("mistake", better, LET_AN_EXIT_GO)
+            floors[PASS] = Floor("mistake", better, LET_AN_EXIT_GO, LET_AN_EXIT_GO_NAMED)
         return Evaluation(values, f"estimate: {self.rollouts} rollouts", floors)
 
     def confirm(self, state: State, player: int, index: int, actions: list[int]) -> Evaluation:
