@@ -92,6 +92,7 @@ def test_server_start_compiles_the_compiled_kinds_in_a_helper_on_a_cold_cache_is
         # every compile in the helper, none in the server (its event loop would stall)
         assert argument["kinds"] == [FreshKernelBot.kind]
         assert argument["part"] == "all"
+        assert argument["nice"] == 0  # its bots wait for it: full priority
         assert argument["game"] == "dice" and argument["params"]["num_players"] == 2
         warm_up = web_warmup.running_warm_up("dice", FreshKernelBot.kind)
         assert warm_up is not None

@@ -211,7 +211,8 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
     Args:
         argv: one JSON object ``{"game", "params", "kinds", "seed"}`` and optionally
             ``"part"`` (``"helper"``, the default, or ``"all"``: every compile, for a parent
-            that compiles nothing itself) (default ``sys.argv[1:]``).
+            that compiles nothing itself) and ``"nice"`` (added to the helper's niceness)
+            (default ``sys.argv[1:]``).
 
     Returns:
         0 once done. Ends at once (exit code 0) when its stdin closes.
@@ -221,6 +222,10 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
     spec = json.loads(args[0])
     game = make(str(spec["game"]), **spec["params"])
     part: Part = "all" if spec.get("part") == "all" else "helper"
+    nice = int(spec.get("nice", 0))
+    if nice > 0:
+        with contextlib.suppress(OSError, AttributeError):  # AttributeError: no os.nice
+            os.nice(nice)
     warm_bots(game, [str(kind) for kind in spec["kinds"]], int(spec["seed"]), part=part)
     return 0
 
@@ -242,6 +247,9 @@ class BackgroundWarmUp:
             rest (``lama play``); ``False``: the helper compiles everything and this process
             only loads it from the cache once the helper is done (the web server: a compile
             holds the GIL for seconds and would stall its event loop, issue 19).
+        helper_nice: added to the helper process's niceness (``os.nice``): a server runs
+            the helpers of kinds whose bots decide interpreted meanwhile at a lower
+            priority, so that those whose bots wait get the cores first.
     """
 
     #: the helper's command before its JSON argument (``None``: this Python running
@@ -249,12 +257,21 @@ class BackgroundWarmUp:
     helper_command: ClassVar[Sequence[str] | None] = None
     #: see ``compile_here`` above (an instance's own value is set by ``__init__``).
     compile_here: bool = True
+    #: see ``helper_nice`` above.
+    helper_nice: int = 0
 
     def __init__(
-        self, game: Game, kinds: Sequence[str], seed: int, *, compile_here: bool = True
+        self,
+        game: Game,
+        kinds: Sequence[str],
+        seed: int,
+        *,
+        compile_here: bool = True,
+        helper_nice: int = 0,
     ) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
         self.compile_here = compile_here
+        self.helper_nice = helper_nice
         #: called in the warm-up thread once the code is ready (before it ends).
         self.then: list[Callable[[], None]] = []
         #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
@@ -330,6 +347,7 @@ class BackgroundWarmUp:
             "kinds": self.kinds,
             "seed": seed,
             "part": "helper" if self.compile_here else "all",
+            "nice": self.helper_nice,
         }
         try:
             argument = json.dumps(spec)

@@ -11,7 +11,8 @@ cache a **helper process** (the one ``lama play`` uses) compiles everything into
 disk cache and the server only loads it once the helper is done; on a warm cache the server
 loads it at once. One warm-up per kind, all at once, so that a kind whose bots must wait for
 their code (``exact`` with two seats) is not held up by a slower one whose bots decide
-interpreted meanwhile (``search``).
+interpreted meanwhile (``search``): the helpers of those run at a lower priority
+(:data:`INTERPRETED_HELPER_NICE`).
 
 While a kind's warm-up runs, the table driver wraps each new bot of that kind in an
 :class:`~lamagames.bots.warmup.AfterWarmUp` (:func:`running_warm_up`): it decides
@@ -33,7 +34,7 @@ import threading
 from collections.abc import Iterable
 from typing import Final
 
-from lamagames.bots import available_bot_kinds
+from lamagames.bots import available_bot_kinds, bot_class
 from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds
 from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
@@ -43,6 +44,10 @@ log = logging.getLogger("lamagames.web")
 
 #: Root seed of the warm-up's throwaway positions and bots (no table's).
 WARM_SEED: Final = 19
+#: Niceness added to the helper process of a kind whose bots decide interpreted while their
+#: code compiles (``search``, about 12 CPU s of compiles): the helper of a kind whose bots
+#: wait for it (``exact``, about 5 CPU s with the helper's start) gets the cores first.
+INTERPRETED_HELPER_NICE: Final = 10
 
 _WARM_UPS: dict[tuple[str, str], BackgroundWarmUp] = {}
 _LOCK = threading.Lock()
@@ -71,7 +76,10 @@ def start_warm_ups(game_ids: Iterable[str]) -> list[BackgroundWarmUp]:
             with _LOCK:
                 if (game_id, kind) in _WARM_UPS:
                     continue
-                warm_up = BackgroundWarmUp(game, [kind], WARM_SEED, compile_here=False)
+                nice = INTERPRETED_HELPER_NICE if bot_class(game_id, kind).interpretable else 0
+                warm_up = BackgroundWarmUp(
+                    game, [kind], WARM_SEED, compile_here=False, helper_nice=nice
+                )
                 _WARM_UPS[(game_id, kind)] = warm_up
             note = "the compiled code of the %s %s bot is ready"
             warm_up.then.append(functools.partial(log.info, note, game_id, kind))
