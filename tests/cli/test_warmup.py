@@ -518,7 +518,8 @@ def test_a_slow_interpreted_decision_during_the_warm_up_shows_the_notice_issue_1
     """Issue 19: with six ``search`` seats on a cold install the first bot moves were made
     interpreted for 2-5 s without a word. Past :data:`NOTICE_AFTER` seconds the terminal now
     shows :data:`PREPARING` (and clears it); a quick decision shows nothing (no flicker)."""
-    from lamagames.cli.warmup import NOTICE_AFTER
+    from lamagames.bots.warmup import NOTICE_AFTER
+    from lamagames.cli.warmup import preparing_notice
 
     game = make("dice", num_players=2)
     state = decision_for(game, 1, 3)
@@ -526,7 +527,7 @@ def test_a_slow_interpreted_decision_during_the_warm_up_shows_the_notice_issue_1
     warm_up: Any = _CompilingForever()
     for seconds, shown in ((NOTICE_AFTER + 0.4, True), (0.0, False)):
         console, out = _terminal()
-        bot = AfterWarmUp(_Slow(game, 1, seconds), warm_up, console)
+        bot = AfterWarmUp(_Slow(game, 1, seconds), warm_up, preparing_notice(console))
         assert bot.step(state) == state.legal_actions(1)[0]
         assert (PREPARING in out.getvalue()) is shown, out.getvalue()
     console, out = _terminal()

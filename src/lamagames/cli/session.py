@@ -26,7 +26,7 @@ from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
 from lamagames.cli.i18n import _, language_now
 from lamagames.cli.views import GameView
-from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
+from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp, preparing_notice
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -373,7 +373,7 @@ class TerminalHuman(Bot):
                 self._show(state, legal)
             elif reply.command in ("hint", "hint details"):
                 if self.warm_up is not None:  # the hint may use the same compiled code
-                    self.warm_up.wait(self.console)
+                    self.warm_up.wait(preparing_notice(self.console))
                 advice = hint_renderable(
                     self.view.game_id,
                     state,
@@ -573,7 +573,7 @@ def run_table(
         if seat in humans_at:
             humans_at[seat].warm_up = warm_up
         elif info.kind in warm_up.kinds:
-            bots[seat] = AfterWarmUp(bots[seat], warm_up, console)
+            bots[seat] = AfterWarmUp(bots[seat], warm_up, preparing_notice(console))
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None

@@ -193,6 +193,13 @@ class WebAdapter:
         tables). The server calls it once at start in a background thread, never on the
         event loop; bots must play the same moves before and after. Default: nothing."""
 
+    def warm_params(self) -> dict[str, Any]:
+        """The game parameters of the position on which the server's warm-up of the
+        compiled bot kinds decides (:mod:`lamagames.web.warmup`, issue 19): choose those
+        whose decisions run every compiled kernel a table can need. Default: the game's
+        defaults (``{}``)."""
+        return {}
+
     def window_id(self, state: State) -> str | None:
         """Identity of the free-action window open in ``state`` (E-9), else ``None``.
 

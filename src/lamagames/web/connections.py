@@ -69,6 +69,13 @@ class Settings:
         warm_bots: at start, prepare the games' bots to run fast in a background thread
             (LAMA Dice ``heuristic``: compiled with Numba where installed; the same moves,
             see :meth:`~lamagames.web.adapters.WebAdapter.warm_bots`).
+        warm_compiled: at start, make the compiled bot kinds ready (the LAMA Dice ``exact``
+            and ``search`` bots' Numba code; :mod:`lamagames.web.warmup`): loaded from
+            Numba's disk cache, or on a cold cache (the first run after an install) compiled
+            in a helper process while the server serves, then loaded; their bots wait for it
+            off the event loop or decide interpreted meanwhile (issue 19). For a server
+            process (``lama serve`` turns it on), not for a process that makes many apps
+            (tests).
         freeze_gc: once the bots are warm, move every object alive then (the imported
             libraries, Numba's and LLVM's included) out of the garbage collector's sight
             (:func:`gc.freeze`), so its full collections stop scanning them again and
@@ -104,6 +111,7 @@ class Settings:
     seeded_humans: bool = False
     allowed_origins: tuple[str, ...] = ()
     warm_bots: bool = True
+    warm_compiled: bool = False
     freeze_gc: bool = False
 
 

@@ -44,6 +44,12 @@ class DiceWebAdapter(WebAdapter):
 
         warm_compiled_heuristic()
 
+    def warm_params(self) -> dict[str, Any]:
+        """Two seats: there the ``exact`` bot runs the two-player solver's kernels (with
+        more seats it runs the ``search`` bot's rollouts, which the ``search`` kind's
+        warm-up compiles anyway)."""
+        return {"num_players": 2}
+
     def action_label(self, state: State, seat: int, action: int) -> str:
         """English label, e.g. ``Discard 3 3 L`` or ``Take the 5 from the llama row``."""
         notation = state.action_to_string(action, seat)

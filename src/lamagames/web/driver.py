@@ -10,6 +10,14 @@ alertness timer (E-9: when it runs out, the humans still in the free-action wind
 Which clock a decision needs is the synchronous engine's answer
 (:meth:`lamagames.web.engine.TableEngine.clock_plan`); this module runs the timers.
 
+A bot whose kind runs compiled code (its class ``requires`` numba: the LAMA Dice ``search``
+and ``exact`` bots) decides in a worker thread, not on the event loop: its decision may take
+a second (the ``exact`` bot waits there for the rest of a solve started ahead), and while
+the server's warm-up still prepares its code (:mod:`lamagames.web.warmup`, issue 19) such a
+bot, made then, is an :class:`~lamagames.bots.warmup.AfterWarmUp`: it decides interpreted
+where it can, else waits for the warm-up, without stalling the other tables. The table's
+lock stays held meanwhile, so nothing else changes the table.
+
 When the database does not answer (:class:`~lamagames.web.store.StoreUnavailable`, after
 the store's own retries) nothing was applied: the driver waits (``Settings.db_pause``,
 doubling up to ten times that) and tries the same decision again; an expired clock tries
@@ -25,12 +33,16 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import anyio.to_thread
+
 from lamagames.bots import Bot, make_bot
+from lamagames.bots.warmup import AfterWarmUp
 from lamagames.core.errors import LamaError
 from lamagames.core.rng import derive_seed, make_rng
 from lamagames.web.engine import BOT_UNAVAILABLE, ClockKind, ClockPlan
 from lamagames.web.schemas import ErrorMsg
 from lamagames.web.store import StoreUnavailable
+from lamagames.web.warmup import running_warm_up
 
 if TYPE_CHECKING:
     from lamagames.core.game import State
@@ -82,6 +94,8 @@ class TableDriver:
         self.table = table
         self.clock: Clock | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        #: the (seat, kind) of the bots that decide in a worker thread (compiled code)
+        self._threaded: set[tuple[int, str]] = set()
         self._task: asyncio.Task[None] | None = None
         #: The bot that could not be made when the driver last stopped, else ``None``:
         #: told to every connection once, and to each new connection (:meth:`tell`).
@@ -90,17 +104,17 @@ class TableDriver:
     # ------------------------------------------------------------------ bots
     def bot(self, seat: int, kind: str | None = None) -> Bot:
         """The bot that plays ``seat`` (its own kind, or the stand-in for an away human);
-        seeded from the table seed, created once per seat and kind.
+        seeded from the table seed, created once per seat and kind; made while the
+        server's warm-up of its kind runs, it waits for that warm-up
+        (:class:`~lamagames.bots.warmup.AfterWarmUp`, see the module docstring).
 
         Raises:
             BotFailure: the bot cannot be made here (for example the LAMA Dice ``search``
                 bot without numba); the message says why.
         """
         table = self.table
-        live = table.seats[seat]
         if kind is None:
-            is_bot = live.kind == "bot"
-            kind = (live.bot_kind or "random") if is_bot else table.adapter.substitute_bot()
+            kind = self._kind(seat)
         key = (seat, kind)
         bot = self._bots.get(key)
         if bot is None:
@@ -109,8 +123,20 @@ class TableDriver:
                 bot = make_bot(kind, table.game, seat, seed)
             except (LamaError, ImportError, AttributeError) as exc:
                 raise BotFailure(seat, kind, str(exc)) from exc
+            if "numba" in type(bot).requires:
+                self._threaded.add(key)
+                warm_up = running_warm_up(table.data.game, kind)
+                if warm_up is not None:
+                    bot = AfterWarmUp(bot, warm_up)
             self._bots[key] = bot
         return bot
+
+    def _kind(self, seat: int) -> str:
+        """The kind of the bot that plays ``seat`` now (see :meth:`bot`)."""
+        live = self.table.seats[seat]
+        if live.kind == "bot":
+            return live.bot_kind or "random"
+        return self.table.adapter.substitute_bot()
 
     def failure_message(self) -> ErrorMsg | None:
         """The ``bot_unavailable`` error of :attr:`failure` at the table's version, else
@@ -161,7 +187,12 @@ class TableDriver:
         legal = state.legal_actions(seat)
         if not legal:
             return
-        action = self.bot(seat).step(state)
+        bot = self.bot(seat)
+        key = (seat, self._kind(seat))
+        if key in self._threaded:  # compiled code: off the event loop (module docstring)
+            action = await anyio.to_thread.run_sync(bot.step, state.clone(), abandon_on_cancel=True)
+        else:
+            action = bot.step(state)
         if action not in legal:  # pragma: no cover - a bot bug must not stall the table
             log.error("table %s: bot for seat %d chose illegal %r", table.code, seat, action)
             action = legal[0]

@@ -59,6 +59,7 @@ from lamagames.web.schemas import (
 )
 from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
 from lamagames.web.talk import TalkLimiter, TalkRefused, check_chat_text, check_reaction
+from lamagames.web.warmup import close_warm_ups, preparing, start_warm_ups
 from lamagames.web.writer import GroupWriter
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
@@ -321,7 +322,18 @@ class LiveTable:
             clock=clock,
             rematch=self.data.rematch,
             chat=self.data.chat,
+            preparing=playing and self.bots_preparing(),
         )
+
+    def bots_preparing(self) -> bool:
+        """Whether the compiled code of a bot of this table (a bot seat, or the stand-in of
+        a person who is away) is still being compiled by the server's warm-up, the first
+        run after an install (:func:`lamagames.web.warmup.preparing`, issue 19): such a bot
+        may wait for it, and the browser says so."""
+        kinds = {s.bot_kind or "random" for s in self.seats if s.kind == "bot"}
+        if any(s.replaced for s in self.seats):
+            kinds.add(self.adapter.substitute_bot())
+        return preparing(self.data.game, kinds)
 
     def connections(self) -> list[Connection]:
         """Every connection of this table."""
@@ -365,7 +377,7 @@ class LiveTable:
         message = self.state_message(seat, events=False)  # the log is not validated again
         text = message.model_dump_json()
         at = text.rfind(_NO_EVENTS) + len(_NO_EVENTS) - 1  # the top-level one: only clock,
-        # rematch and chat follow it
+        # rematch, chat and preparing follow it
         if window is None:
             window = self.settings.event_window
         return "".join((text[:at], self.events.json_tail(window), text[at:]))
@@ -981,9 +993,12 @@ class LiveTable:
         self.owner_proc = None
 
 
-def _warm_bots(warm: bool = True, freeze_gc: bool = False) -> None:
+def _warm_bots(warm: bool = True, freeze_gc: bool = False, compiled: bool = False) -> None:
     """Warm the bots of every game that can be played in the browser (a daemon thread);
-    then, with ``freeze_gc``, :func:`gc.freeze` what is alive (``Settings.freeze_gc``).
+    with ``compiled``, first start the warm-ups of the compiled bot kinds
+    (:func:`lamagames.web.warmup.start_warm_ups`: on a cold cache a helper process
+    compiles, issue 19) and wait for them; then, with ``freeze_gc``, :func:`gc.freeze` what
+    is alive (``Settings.freeze_gc``).
 
     Only the young generations are collected before the freeze, not all three: a full
     collection of the whole heap (the imported libraries, Numba's and LLVM's included)
@@ -991,11 +1006,14 @@ def _warm_bots(warm: bool = True, freeze_gc: bool = False) -> None:
     development machine, and found 7 unreachable objects (issue 16); what little cyclic
     garbage the old generation holds then stays frozen. Full collections are then made
     rarer (:data:`GC_OLDEST_THRESHOLD`)."""
+    started = start_warm_ups(adapter_ids()) if compiled else []
     for game_id in adapter_ids() if warm else []:
         try:
             get_adapter(game_id).warm_bots()
         except Exception:  # pragma: no cover - a failed warm-up leaves the slower path
             log.exception("warming the bots of %s failed", game_id)
+    for warm_up in started:
+        warm_up.wait()
     if freeze_gc:
         gc.collect(1)
         gc.freeze()
@@ -1214,11 +1232,14 @@ class Hub:
         when a client asks for them, so a process does not replay every table). With
         ``settings.warm_bots`` the games' bots are warmed in a background thread
         (:meth:`~lamagames.web.adapters.WebAdapter.warm_bots`: Numba compiles or loads
-        from its disk cache while the server already serves)."""
-        if self.settings.warm_bots or self.settings.freeze_gc:
+        from its disk cache while the server already serves); with
+        ``settings.warm_compiled`` the compiled bot kinds too (:mod:`lamagames.web.warmup`:
+        on a cold cache compiled in a helper process, issue 19)."""
+        settings = self.settings
+        if settings.warm_bots or settings.freeze_gc or settings.warm_compiled:
             threading.Thread(
                 target=_warm_bots,
-                args=(self.settings.warm_bots, self.settings.freeze_gc),
+                args=(settings.warm_bots, settings.freeze_gc, settings.warm_compiled),
                 name="lama-warm-bots",
                 daemon=True,
             ).start()
@@ -1242,7 +1263,10 @@ class Hub:
                 log.exception("table %s cannot be resumed", code)
 
     def shutdown(self) -> None:
-        """Cancel all tasks of all tables."""
+        """Cancel all tasks of all tables; stop the compiled bots' warm-ups still running
+        (their helper processes)."""
+        if self.settings.warm_compiled:
+            close_warm_ups()
         for table in self.tables.values():
             table.close()
         self.writer.close()

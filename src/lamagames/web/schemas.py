@@ -617,6 +617,9 @@ class StateMsg(_Model):
     rematch: str | None = None
     #: the host turned chat on (``say`` is accepted from seated players).
     chat: bool = False
+    #: a bot of the table may wait for its compiled code, which the server still prepares
+    #: (the first run after an install, issue 19); the browser says so while a bot thinks.
+    preparing: bool = False
 
 
 class ErrorMsg(_Model):

@@ -105,6 +105,7 @@ def worker_app() -> FastAPI:
     settings = Settings(
         bot_delay=float(given["bot_delay"]),
         allowed_origins=tuple(given["allowed_origins"]),
+        warm_compiled=True,
         freeze_gc=True,
     )
     return create_app(given["db_url"], settings=settings)
@@ -179,7 +180,12 @@ def serve(
             options["target"] = uvicorn.Server(config).run
         Multiprocess(config, **options).run()
         return
-    settings = Settings(bot_delay=bot_delay, allowed_origins=tuple(allowed_origins), freeze_gc=True)
+    settings = Settings(
+        bot_delay=bot_delay,
+        allowed_origins=tuple(allowed_origins),
+        warm_compiled=True,
+        freeze_gc=True,
+    )
     app = create_app(db_url, settings=settings)
     config = server_config(
         app,

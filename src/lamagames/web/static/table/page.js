@@ -16,6 +16,9 @@ import { markSuggested, tutorialPanel } from "./tutorial.js";
 
 const { t } = i18n;
 
+/** How long (ms) a bot's turn goes on without news before the banner says it is thinking. */
+export const THINKING_AFTER = 1500;
+
 export function tablePage(code) {
   const hash = new URLSearchParams(location.hash.slice(1));
   const invited = hash.get("seat");
@@ -75,6 +78,9 @@ class TableView {
     /** The "bot_unavailable" error of a table that cannot go on (players and spectators
      * alike), kept in the banner until the table moves on; a toast alone would fade. */
     this.stuck = null;
+    /** Since when (performance.now()) the table shows its current version: the bots' wait. */
+    this.since = { version: null, at: 0 };
+    this.thinkTimer = null;
   }
 
   start() {
@@ -94,6 +100,7 @@ class TableView {
     document.removeEventListener("load", this.resized, true);
     document.body.classList.remove("fit");
     clearInterval(this.clockTimer);
+    clearTimeout(this.thinkTimer);
     this.talk.stop();
     if (this.review) this.review.stop();
     this.conn.stop();
@@ -337,7 +344,48 @@ class TableView {
       h("strong", {}, text),
       clock,
       hintText ? h("span", { class: "hint" }, hintText) : null,
+      this.thinking(m, mine, current),
       stuck,
+    );
+  }
+
+  /**
+   * Once only bots act and the table has not moved on for THINKING_AFTER ms: "Steady 2 is
+   * thinking…" with moving dots, or, while the server still prepares the bots' compiled code
+   * (state.preparing: the first run after an install), "Preparing the fast engine (first run
+   * only)…" (issue 19: the page sat 7-9 s on "Exact (solver) 2's turn" without a word). In the
+   * banner, a polite live region. Until then a timer redraws the page when the time comes.
+   */
+  thinking(m, mine, names) {
+    const bots =
+      m.status === "playing" &&
+      !mine &&
+      m.acting.length > 0 &&
+      m.acting.every((i) => m.seats[i] && (m.seats[i].kind === "bot" || m.seats[i].replaced));
+    if (this.since.version !== m.version) {
+      this.since = { version: m.version, at: performance.now() };
+      clearTimeout(this.thinkTimer);
+      this.thinkTimer = null;
+    }
+    if (!bots) return null;
+    const waited = performance.now() - this.since.at;
+    if (waited < THINKING_AFTER) {
+      if (this.thinkTimer === null) {
+        this.thinkTimer = setTimeout(
+          () => {
+            this.thinkTimer = null;
+            this.draw();
+          },
+          THINKING_AFTER - waited + 20,
+        );
+      }
+      return null;
+    }
+    return h(
+      "span",
+      { class: "thinking", id: "bot-thinking" },
+      h("span", { class: "thinking-dots", "aria-hidden": "true" }, h("span"), h("span"), h("span")),
+      m.preparing ? t("table.preparing") : t("table.thinking", { name: names }),
     );
   }
 

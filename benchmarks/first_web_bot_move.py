@@ -1,0 +1,199 @@
+"""How long a web table's first bot move waits after the person's move, on a cold install
+(issue 19; ``first_bot_move.py`` measures the terminal).
+
+Usage: python benchmarks/first_web_bot_move.py [--kind exact] [--think 0,10] [--runs 1]
+                                               [--cache DIR] [--bot-delay 1.2]
+
+Each run starts ``lama serve`` (``python -m lamagames serve``, a child process, a temporary
+SQLite database) with a new, empty ``NUMBA_CACHE_DIR`` (cold: nothing compiled is cached)
+unless ``--cache`` names one to reuse (warm after the first run). Once the server answers,
+the person waits ``--think`` seconds (the time between starting the server and a first
+move: opening the page, creating the table), creates a two-seat LAMA Dice table against a
+``--kind`` bot, starts it (the person first, ``starting_seat`` 0) and, over the table's
+WebSocket, always takes the first legal action. Measured:
+
+* ``wait_s``: wall-clock seconds from the person's last action before the bot's first one
+  (the one that hands the turn over) to the ``state`` message whose log shows the bot's
+  action. It includes the table's bot pause (``--bot-delay``, ``lama serve``'s default 1.2 s).
+* ``stall_max_s``: the longest a ``GET /api/games`` waited for its answer during that wait
+  (one every 50 ms from another thread): how long the server's event loop stood still, that
+  is every other table.
+* ``cpu_server_s`` and ``cpu_helpers_s``: CPU seconds of the server process (all threads)
+  and of its reaped children (the warm-up's helper processes) from the server's start to the
+  bot's move (``/proc``).
+
+To compare with another version of the code, put its ``src`` first:
+``PYTHONPATH=/path/to/other/src python benchmarks/first_web_bot_move.py ...`` (the server is
+a child process that inherits the environment). Figures depend on the machine's load (a
+compile is CPU-bound): report them with it (``/proc/loadavg`` is printed).
+
+Measured on the shared 2-core machine (others working: load 8-10), ``exact`` bot, cold
+cache, 2026-12-03, before (the code before the server's warm-up of compiled kinds, through
+``PYTHONPATH``) and after, one run each:
+
+* ``--think 0``: before wait 27.7 s, event loop stood still 26.4 s, server CPU 14.1 s;
+  after wait 26.6 s, longest stall 0.62 s, server CPU 11.0 s + helpers 7.4 s.
+* ``--think 10``: before 14.8 s (stall 13.4 s, CPU 15.7 s) and 11.6 s (stall 10.4 s, CPU
+  14.5 s); after 23.6 s (stall 0.52 s, CPU 11.0 + 7.1 s), 30.6 s (load 10.7, search helper
+  niced; stall 0.66 s) and 17.8 s (stall 0.69 s, CPU 10.6 + 7.4 s).
+
+So the server no longer stops every table for the compile, but on a busy machine the first
+``exact`` move waits as long or longer: the helper starts Python and imports Numba (about
+1.5 CPU s) and compiles the whole solver alone (about 5 CPU s; ``lama play`` splits it
+between the helper and its own process), while the server alone compiled it before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _cpu(pid: int) -> tuple[float, float]:
+    """(own, reaped children's) CPU seconds of process ``pid`` (``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    own = int(fields[11]) + int(fields[12])
+    children = int(fields[13]) + int(fields[14])
+    return own / TICKS, children / TICKS
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=120) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+class StallProbe:
+    """``GET /api/games`` every 50 ms in a thread; the longest answer while ``measuring``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.measuring = False
+        self.longest = 0.0
+        self.stop = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop:
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"{self.url}/api/games", timeout=120) as response:
+                response.read()
+            took = time.perf_counter() - started
+            if self.measuring:
+                self.longest = max(self.longest, took)
+            time.sleep(0.05)
+
+
+def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> dict[str, Any]:
+    """One server start and one first bot move (see the module docstring)."""
+    work = Path(tempfile.mkdtemp(prefix="lama-web-first-"))
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache or str(work / "numba-cache"))
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "lamagames", "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{work / 'web.sqlite3'}", "--bot-delay", str(bot_delay)]
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        started = time.monotonic()
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/games", timeout=5).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() - started > 120:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.05)
+        up = time.monotonic() - started
+        probe = StallProbe(url)
+        time.sleep(think)
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot_kind": kind}]
+        table = _post(
+            f"{url}/api/tables", {"game": "dice", "params": {"starting_seat": 0}, "seats": seats}
+        )
+        code = table["code"]
+        _post(f"{url}/api/tables/{code}/start", {"host_token": table["host_token"]})
+        with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": table["seats"][0]["token"]}))
+            sent_at = 0.0
+            while True:
+                message = json.loads(ws.recv(timeout=300))
+                if message["type"] != "state":
+                    continue
+                if any(event["player"] == 1 for event in message["events"]):
+                    waited = time.perf_counter() - sent_at
+                    break
+                if 0 in message["acting"] and message["legal"]:
+                    action = message["legal"][0]["action"]
+                    ws.send(
+                        json.dumps(
+                            {"type": "action", "version": message["version"], "action": action}
+                        )
+                    )
+                    sent_at = time.perf_counter()
+                    probe.longest = 0.0
+                    probe.measuring = True
+        probe.measuring = False
+        own, children = _cpu(server.pid)
+        probe.stop = True
+        return {
+            "kind": kind,
+            "think_s": think,
+            "server_up_s": round(up, 2),
+            "wait_s": round(waited, 2),
+            "stall_max_s": round(probe.longest, 2),
+            "cpu_server_s": round(own, 2),
+            "cpu_helpers_s": round(children, 2),
+            "load": Path("/proc/loadavg").read_text().split()[:3],
+        }
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def main() -> None:
+    """Run the measurements the arguments ask for; one JSON line per run."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--kind", default="exact")
+    parser.add_argument("--think", default="0", help="comma-separated seconds")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--cache", default=None, help="a NUMBA_CACHE_DIR to reuse")
+    parser.add_argument("--bot-delay", type=float, default=1.2)
+    args = parser.parse_args()
+    for think in (float(x) for x in args.think.split(",")):
+        for _ in range(args.runs):
+            print(json.dumps(run_once(args.kind, think, args.cache, args.bot_delay)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,574 @@
+"""Compiled code on first use: compile the bots' code while people play (issue 19).
+
+The ``search`` and ``exact`` bots and the batch engines run Numba code, compiled on first use
+and then loaded from Numba's disk cache (``__pycache__`` or ``NUMBA_CACHE_DIR``). A first
+compile takes from about 15 s to a minute. This module holds what every front end uses to
+hide it (``lama play``: :mod:`lamagames.cli.warmup`, which adds the terminal's notice; the
+web server: :mod:`lamagames.web.warmup`):
+
+* :func:`warm_bots` makes each compiled bot kind decide once on a throwaway position, so
+  that its code is compiled (or loaded) before the real games start.
+* :class:`BackgroundWarmUp` does that in a thread while people make their first moves.
+  With a warm cache it only loads the code. On a cold cache (the first compile it would
+  start) it starts a **helper process** (:func:`helper_main`) that compiles into Numba's
+  disk cache, on the other core and without holding this process's GIL; this process
+  compiles its own share meanwhile (:meth:`~lamagames.bots.base.Bot.warm_split`: the
+  ``exact`` bot's two-seat solver is split, other kinds leave everything to the helper) or,
+  with ``compile_here=False`` (the web server, whose event loop a compile would stall),
+  nothing, then loads the helper's kernels from the cache. If the helper cannot start or
+  fails, this process compiles them itself, as without a helper.
+  :meth:`BackgroundWarmUp.close` (at the game's end, ``q``, Ctrl-C, the server's shutdown,
+  and at exit) kills and reaps the helper; a helper whose parent died ends when its stdin
+  closes.
+* A bot whose compiled code also runs interpreted with the same decisions
+  (:attr:`~lamagames.bots.base.Bot.interpretable`: ``search``) decides interpreted while
+  the warm-up compiles, and goes on compiled within the same decision once the code is
+  loaded (:func:`lamagames.core.jit.interpreting` ``until``), so its first moves wait no
+  compile; other compiled bots (``exact`` with two seats) wait for the warm-up
+  (:meth:`BackgroundWarmUp.wait`) instead of compiling from scratch (:class:`AfterWarmUp`).
+
+Nothing here prints: a front end passes ``notice``, a context manager factory shown while a
+bot waits (the terminal's spinner).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar, Final, Literal
+
+from lamagames.bots.base import Bot, bot_class, make_bot
+from lamagames.core.errors import LamaError
+from lamagames.core.game import Game, State
+from lamagames.core.jit import interpreting
+from lamagames.core.registry import make
+from lamagames.core.rng import derive_seed
+
+#: Most actions played from the initial position to reach a seat's decision.
+MAX_WARM_ACTIONS: Final = 10_000
+#: The Python code the helper process runs (``python -c``), its argument a JSON object
+#: ``{"game": id, "params": {...}, "kinds": [...], "seed": n, "part": "helper" | "all"}``.
+#: Once its compiles are done (each already written to the disk cache) it ends with
+#: ``os._exit``: the interpreter's shutdown with Numba loaded takes 0.1-0.2 s, which the
+#: parent, waiting for the helper's end before it loads the helper's kernels, would wait
+#: too. An error still ends it with a traceback and exit code 1.
+HELPER_CODE: Final = (
+    "import os; from lamagames.bots.warmup import helper_main; os._exit(helper_main())"
+)
+#: Which share of the compiles :func:`warm_bots` runs (see :func:`warm_bots`).
+Part = Literal["all", "helper", "here"]
+#: What a waiting bot shows while it waits for the warm-up: a factory of a context manager
+#: entered for the wait (the terminal's spinner), or ``None``.
+Notice = Callable[[], AbstractContextManager[object]] | None
+#: Seconds a bot's decision made interpreted while the warm-up compiles runs before its
+#: notice shows (:func:`delayed_notice`).
+NOTICE_AFTER: Final = 0.3
+
+
+@contextlib.contextmanager
+def delayed_notice(notice: Notice, after: float = NOTICE_AFTER) -> Iterator[None]:
+    """Enter ``notice()`` (the terminal's spinner) once the block has run for ``after``
+    seconds, and leave it when the block ends; nothing for a shorter block (no flicker for
+    a decision of a few milliseconds) or without a notice.
+
+    The notice is entered from a timer thread and left in the block's thread, also when
+    the block raises; a notice that cannot be entered then (another live display) is
+    left out.
+    """
+    if notice is None:
+        yield
+        return
+    shown = notice()
+    done = threading.Event()
+    lock = threading.Lock()
+    entered: list[bool] = []
+
+    def show() -> None:
+        if done.wait(after):
+            return
+        with lock:
+            if not done.is_set():
+                with contextlib.suppress(Exception):  # another live display: no spinner
+                    shown.__enter__()
+                    entered.append(True)
+
+    timer = threading.Thread(target=show, name="lama-notice", daemon=True)
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            done.set()
+            if entered:
+                shown.__exit__(None, None, None)
+        timer.join()
+
+
+@contextlib.contextmanager
+def on_compile(
+    callback: Callable[[], None], thread: threading.Thread | None = None
+) -> Iterator[None]:
+    """Within this block, call ``callback()`` at the start of every Numba compile (Numba's
+    ``numba:compile`` event, sent only on a cache miss), of those in ``thread`` only when it
+    is given. An exception ``callback`` raises propagates out of the compile. Nothing
+    happens where Numba is not installed."""
+    try:
+        from numba.core import event
+    except ImportError:
+        yield
+        return
+
+    class _Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            if thread is None or threading.current_thread() is thread:
+                callback()
+
+        def on_end(self, ev: Any) -> None:
+            """Nothing to do when a compile ends (Numba's listeners must define it)."""
+
+    with event.install_listener("numba:compile", _Listener()):
+        yield
+
+
+def compiled_kinds(game_id: str, kinds: Sequence[str]) -> list[str]:
+    """The kinds among ``kinds`` (once each, in order) whose bots run compiled code (their
+    class ``requires`` numba); unknown kinds are left out (refused elsewhere)."""
+    found: list[str] = []
+    for kind in kinds:
+        if kind in found:
+            continue
+        try:
+            cls = bot_class(game_id, kind)
+        except (LamaError, ImportError, AttributeError):
+            continue
+        if "numba" in cls.requires:
+            found.append(kind)
+    return found
+
+
+def decision_for(game: Game, seat: int, seed: int) -> State | None:
+    """A position where ``seat`` decides: the initial position played on with random chance
+    outcomes and random actions (from ``seed``) until that seat is to act; ``None`` if the
+    game ends first."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(MAX_WARM_ACTIONS):
+        if state.is_terminal():
+            return None
+        player = state.current_player()
+        if player == seat:
+            return state
+        if player < 0:
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions(player)))
+    return None
+
+
+def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -> None:
+    """Make a throwaway bot of each compiled kind in ``kinds`` warm up on a throwaway
+    position (:func:`decision_for`, :meth:`~lamagames.bots.base.Bot.warm_code`: decide once
+    there, or something cheaper), compiling its code or loading it from the cache.
+
+    ``part``: ``"all"`` compiles (or loads) everything; ``"helper"`` what a helper process
+    compiles (:meth:`~lamagames.bots.base.Bot.warm_split`: the kernels it names, the others
+    run interpreted; everything when it names none); ``"here"`` the rest, the helper's
+    kernels run interpreted (nothing for a kind that leaves everything to the helper).
+
+    The bots and positions are new (seeds derived from ``seed``): the real games' bots and
+    random streams are not touched. A kind that cannot be made or fails is skipped (the
+    real game reports it).
+    """
+    for kind in compiled_kinds(game.game_id, kinds):
+        for seat in range(game.num_players):
+            state = decision_for(game, seat, derive_seed(seed, "warm-up", seat))
+            if state is None:
+                continue
+            with contextlib.suppress(LamaError, ValueError, RuntimeError):
+                bot = make_bot(kind, game, seat, derive_seed(seed, "warm-up bot", seat))
+                _warm_part(bot, state, part)
+            break
+
+
+def warm_interpreted_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+    """Build the interpreted code of each compiled kind in ``kinds`` whose bots decide
+    interpreted while the compiled code is not ready
+    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; a kind that
+    cannot be made or fails is skipped (the real game reports it)."""
+    for kind in compiled_kinds(game.game_id, kinds):
+        with contextlib.suppress(LamaError, ValueError, RuntimeError, OSError):
+            bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
+            if bot.interpretable:
+                bot.warm_interpreted()
+
+
+def _among(kernel: object, kernels: Sequence[object]) -> bool:
+    return any(kernel is k for k in kernels)
+
+
+def _warm_part(bot: Bot, state: State, part: Part) -> None:
+    """:meth:`~lamagames.bots.base.Bot.warm_code` for one ``part`` (see :func:`warm_bots`)."""
+    if part == "all":
+        bot.warm_code(state)
+        return
+    split = bot.warm_split()
+    if split is None:
+        if part == "helper":
+            bot.warm_code(state)
+        return
+    chosen = split
+    if part == "helper":
+        with interpreting(only=lambda kernel: not _among(kernel, chosen)):
+            bot.warm_code(state)
+    else:
+        with interpreting(only=lambda kernel: _among(kernel, chosen)):
+            bot.warm_code(state)
+
+
+def _exit_at_end_of_input() -> None:
+    """In the helper: end the process when its stdin closes (the parent closed it or died)."""
+    with contextlib.suppress(OSError, ValueError):
+        # the raw descriptor: a daemon thread blocked in sys.stdin's buffered reader would
+        # abort the interpreter's shutdown (it cannot take the reader's lock)
+        fd = sys.stdin.fileno()
+        data = os.read(fd, 4096)
+        while data:  # whatever the parent writes is ignored; b"" is the end
+            data = os.read(fd, 4096)
+    os._exit(0)
+
+
+def helper_main(argv: Sequence[str] | None = None) -> int:
+    """The helper process of :class:`BackgroundWarmUp`: :func:`warm_bots` with ``part=
+    "helper"``, writing Numba's disk cache (the kernels are ``cache=True``; the same
+    ``NUMBA_CACHE_DIR`` as the parent, inherited).
+
+    Args:
+        argv: one JSON object ``{"game", "params", "kinds", "seed"}`` and optionally
+            ``"part"`` (``"helper"``, the default, or ``"all"``: every compile, for a parent
+            that compiles nothing itself) and ``"nice"`` (added to the helper's niceness)
+            (default ``sys.argv[1:]``).
+
+    Returns:
+        0 once done. Ends at once (exit code 0) when its stdin closes.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    threading.Thread(target=_exit_at_end_of_input, name="lama-helper-stdin", daemon=True).start()
+    spec = json.loads(args[0])
+    game = make(str(spec["game"]), **spec["params"])
+    part: Part = "all" if spec.get("part") == "all" else "helper"
+    nice = int(spec.get("nice", 0))
+    if nice > 0:
+        with contextlib.suppress(OSError, AttributeError):  # AttributeError: no os.nice
+            os.nice(nice)
+    warm_bots(game, [str(kind) for kind in spec["kinds"]], int(spec["seed"]), part=part)
+    return 0
+
+
+class _CacheMiss(Exception):
+    """Numba is about to compile in the warm-up's first look at the cache."""
+
+
+class BackgroundWarmUp:
+    """:func:`warm_bots` in a daemon thread, started at once; on a cold cache with a helper
+    process (see the module docstring).
+
+    Args:
+        game: the game.
+        kinds: the seats' kinds (``human`` and kinds without compiled code are left out).
+        seed: the game's seed (the warm-up's own seeds are derived from it).
+        compile_here: on a cold cache, whether this process compiles its share of the code
+            (:meth:`~lamagames.bots.base.Bot.warm_split`) while the helper compiles the
+            rest (``lama play``); ``False``: the helper compiles everything and this process
+            only loads it from the cache once the helper is done (the web server: a compile
+            holds the GIL for seconds and would stall its event loop, issue 19).
+        helper_nice: added to the helper process's niceness (``os.nice``): a server runs
+            the helpers of kinds whose bots decide interpreted meanwhile at a lower
+            priority, so that those whose bots wait get the cores first.
+    """
+
+    #: the helper's command before its JSON argument (``None``: this Python running
+    #: :data:`HELPER_CODE`; tests put others).
+    helper_command: ClassVar[Sequence[str] | None] = None
+    #: see ``compile_here`` above (an instance's own value is set by ``__init__``).
+    compile_here: bool = True
+    #: see ``helper_nice`` above.
+    helper_nice: int = 0
+
+    def __init__(
+        self,
+        game: Game,
+        kinds: Sequence[str],
+        seed: int,
+        *,
+        compile_here: bool = True,
+        helper_nice: int = 0,
+    ) -> None:
+        self.kinds = compiled_kinds(game.game_id, kinds)
+        self.compile_here = compile_here
+        self.helper_nice = helper_nice
+        #: called in the warm-up thread once the code is ready (before it ends).
+        self.then: list[Callable[[], None]] = []
+        #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
+        self.compiling = threading.Event()
+        #: set once the code is ready in this process (compiled or loaded), or the warm-up
+        #: has ended otherwise.
+        self.ready = threading.Event()
+        #: the helper process, once started.
+        self.helper: subprocess.Popen[bytes] | None = None
+        #: ``None``: no helper was started (warm cache, or none could start); else whether
+        #: it finished its compiles (exit code 0).
+        self.helped: bool | None = None
+        #: Numba compiles (cache misses, nested ones included) in the warm-up thread:
+        #: ``"here"`` its share while the helper ran, ``"after"`` after the helper (0 when
+        #: the helper's kernels were loaded from the cache).
+        self.compiles: dict[str, int] = {"here": 0, "after": 0}
+        self._phase = ""
+        self._closed = False
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        if self.kinds:
+            self._thread = threading.Thread(
+                target=self._run, args=(game, seed), name="lama-warm-up", daemon=True
+            )
+            atexit.register(self.close)
+            self._thread.start()
+
+    def _run(self, game: Game, seed: int) -> None:
+        try:
+            with self._watch_compiles():
+                # At once, alongside the first look at the cache: on a cold cache it compiles
+                # from the start; on a warm one it is stopped as soon as that is known.
+                self._start_helper(game, seed)
+                if self._cold(game, seed):
+                    self.compiling.set()
+                    # while the helper compiles: what the bots decide with meanwhile
+                    warm_interpreted_bots(game, self.kinds, seed)
+                    self.helped = self._help(game, seed)
+                else:
+                    self._stop_helper()
+                if self._closed:
+                    return
+                self._phase = "after"
+                warm_bots(game, self.kinds, seed)  # loads; compiles what no helper did
+                self._phase = ""
+            self.ready.set()
+            for then in list(self.then):
+                then()
+        finally:
+            self.ready.set()
+            self.compiling.set()
+            self._stop_helper()
+
+    def _cold(self, game: Game, seed: int) -> bool:
+        """:func:`warm_bots` in this thread up to Numba's first compile, not started: True
+        there (a cache miss), False when everything was loaded (or Numba is missing)."""
+
+        def stop() -> None:
+            raise _CacheMiss
+
+        try:
+            with on_compile(stop, threading.current_thread()):
+                warm_bots(game, self.kinds, seed)
+        except _CacheMiss:
+            return True
+        return False
+
+    def _start_helper(self, game: Game, seed: int) -> None:
+        """Start the helper process (:func:`helper_main`); nothing if it cannot start."""
+        spec = {
+            "game": game.game_id,
+            "params": game.params,
+            "kinds": self.kinds,
+            "seed": seed,
+            "part": "helper" if self.compile_here else "all",
+            "nice": self.helper_nice,
+        }
+        try:
+            argument = json.dumps(spec)
+        except (TypeError, ValueError):  # parameters the helper cannot be given: no helper
+            return
+        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), argument]
+        with self._lock:
+            if self._closed or not command[0]:  # no Python to start (an embedded one)
+                return
+            try:
+                self.helper = subprocess.Popen(
+                    command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,  # the terminal's Ctrl-C is this process's to handle
+                )
+            except OSError:
+                self.helper = None
+
+    def _help(self, game: Game, seed: int) -> bool | None:
+        """Compile this process's share while the helper compiles its own (with
+        :attr:`compile_here`), then wait for the helper: whether it finished (``None``:
+        there is none)."""
+        with self._lock:
+            helper = self.helper
+        if helper is None:
+            return None
+        if self.compile_here:
+            self._phase = "here"
+            warm_bots(game, self.kinds, seed, part="here")
+            self._phase = ""
+        while not self._closed:
+            try:
+                return helper.wait(0.05) == 0
+            except subprocess.TimeoutExpired:
+                continue
+        return False
+
+    def _stop_helper(self) -> None:
+        """Kill the helper if it still runs, reap it (no zombie), close its pipe."""
+        with self._lock:
+            helper = self.helper
+        if helper is None:
+            return
+        if helper.poll() is None:
+            with contextlib.suppress(OSError):
+                helper.kill()
+        helper.wait()
+        if helper.stdin is not None:
+            with contextlib.suppress(OSError):
+                helper.stdin.close()
+
+    def close(self) -> None:
+        """Stop the warm-up's helper process (killed and reaped) and its further work; the
+        thread itself, a daemon, ends after what it is compiling. Called when the game
+        ends (also by ``q`` or Ctrl-C) and at exit; safe to call again."""
+        with self._lock:
+            self._closed = True
+        self._stop_helper()
+        with contextlib.suppress(Exception):
+            atexit.unregister(self.close)
+
+    @contextlib.contextmanager
+    def _watch_compiles(self) -> Iterator[None]:
+        """Set :attr:`compiling` at Numba's first compile in this thread (its
+        ``numba:compile`` event comes only on a cache miss) and count the compiles of each
+        phase (:attr:`compiles`)."""
+
+        def count() -> None:
+            self.compiling.set()
+            if self._phase:
+                self.compiles[self._phase] += 1
+
+        with on_compile(count, threading.current_thread()):
+            yield
+
+    @property
+    def preparing(self) -> bool:
+        """Whether the warm-up compiles now (a cold cache: the first run after an install),
+        as far as is known at once (unlike :meth:`compiling_now`, it does not wait)."""
+        return self.compiling.is_set() and not self.ready.is_set() and self.running
+
+    def compiling_now(self) -> bool:
+        """Whether the warm-up is compiling (not only loading code from the cache): waits
+        until that is known, that is until its first compile or its end (with a warm cache
+        the end comes after a second or two of loading)."""
+        thread = self._thread
+        if thread is None:
+            return False
+        while not self.ready.is_set() and thread.is_alive():
+            if self.compiling.wait(0.05):
+                break
+        return not self.ready.is_set() and thread.is_alive()
+
+    @property
+    def running(self) -> bool:
+        """True while the warm-up thread has not finished."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, notice: Notice = None) -> None:
+        """Wait for the warm-up to finish, inside ``notice()`` (the terminal's spinner)
+        while it runs. Several threads may wait at once (a web server's tables)."""
+        thread = self._thread
+        if thread is None:
+            return
+        if thread.is_alive() and notice is not None:
+            with notice():
+                thread.join()
+        thread.join()
+        self._thread = None
+
+
+class AfterWarmUp(Bot):
+    """A bot whose decisions wait for a :class:`BackgroundWarmUp` (so that it never compiles
+    the same code concurrently nor races it for shared tables), except those of an
+    :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
+    compiles (the same actions, no compile to wait for; while it only loads the code from
+    the cache, a second or two, the bot waits for it).
+
+    Args:
+        bot: the bot that decides.
+        warm_up: the warm-up to wait for.
+        notice: what is shown while the bot waits (see :meth:`BackgroundWarmUp.wait`).
+    """
+
+    def __init__(self, bot: Bot, warm_up: BackgroundWarmUp, notice: Notice = None) -> None:
+        super().__init__(bot.game, bot.seat)
+        self.bot = bot
+        self.warm_up = warm_up
+        self.notice = notice
+        self.interpretable = bot.interpretable
+        self._lock = threading.Lock()
+        self._ready = False  # the warm-up's code is ready: prepare goes straight on
+        self._pending: State | None = None  # the last position told during the warm-up
+        warm_up.then.append(self._catch_up)
+
+    def _catch_up(self) -> None:
+        """In the warm-up thread once the code is ready: the position told meanwhile, if
+        any, is passed on (an ``exact`` bot starts its real solve at once)."""
+        with self._lock:
+            self._ready = True
+            state, self._pending = self._pending, None
+            if state is not None:
+                with contextlib.suppress(LamaError):  # the bot's step meets it and reports it
+                    self.bot.prepare(state)
+
+    def step(self, state: State) -> int:
+        """The wrapped bot's action: interpreted while the warm-up compiles if the bot can
+        at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
+        from the moment the code is ready, within the decision; the notice shows once it
+        has taken :data:`NOTICE_AFTER` seconds), else after the warm-up (with the notice,
+        :meth:`BackgroundWarmUp.wait`)."""
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
+            ready = self.warm_up.ready.is_set
+            # slower than it will be (interpreted): say why rather than wait silently (six
+            # `search` seats waited 2-5 s without a word, issue 19)
+            notice = delayed_notice(self.notice)
+            # the lock: not alongside the catch-up's prepare
+            with self._lock, notice, interpreting(until=ready):
+                return self.bot.step(state)
+        self.warm_up.wait(self.notice)
+        return self.bot.step(state)
+
+    def interpretable_at(self, state: State) -> bool:
+        """The wrapped bot's answer."""
+        return self.bot.interpretable_at(state)
+
+    def prepare(self, state: State) -> None:
+        """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
+        not compile the same code concurrently); before that the last position told is kept
+        and passed on as soon as it is ready."""
+        with self._lock:
+            if self._ready or not self.warm_up.running:
+                self._pending = None
+                self.bot.prepare(state)
+            else:
+                self._pending = state
+
+    def preparing(self) -> bool:
+        """Whether the wrapped bot works ahead."""
+        return self.bot.preparing()
