@@ -279,8 +279,14 @@ def test_short_terminal_prints_the_table_first_and_the_essentials_last() -> None
 
 
 def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
+    answers = iter(["1"])  # Ann's first move, then Ctrl-C at her next prompt (before any
+    # move, nothing is saved: tests/cli/test_play_interrupt*.py)
+
     def read_line(prompt: Text) -> str:
-        raise KeyboardInterrupt
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
 
     seats = [SeatInfo(name="Ann", kind="human"), SeatInfo(name="Bot", kind="benchmark")]
     rec = tmp_path / "c.lamarec.json"
@@ -293,4 +299,5 @@ def test_ctrl_c_at_a_prompt_saves_the_record(tmp_path: Path) -> None:
         record_path=rec,
     )
     assert outcome.result is None and outcome.stopped == "Ann left the game."
+    assert any(a.player == 0 for a in load_record(rec).actions)
     assert replay(load_record(rec)) == outcome.state
