@@ -132,6 +132,10 @@ export class Talk {
       if (this.lines.length > KEEP_LINES) this.lines.shift();
     }
     this.redraw();
+    // The newest line in view: the list scrolls inside (two lines high on a phone held
+    // upright, issue 19), the older lines above it.
+    const list = m.type === "chat" && document.getElementById("talk-lines");
+    if (list) list.scrollTop = list.scrollHeight;
   }
 
   stop() {
