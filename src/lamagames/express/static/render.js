@@ -4,7 +4,17 @@
 import { h, s } from "/static/dom.js";
 import { actionLabel, carOf, colourName, dieLetter, dieName, parse, seatName } from "./words.js";
 
-export { actionClass, actionLabel, eventLines, eventText, headline, hint, result, sortActions } from "./words.js";
+export {
+  actionClass,
+  actionLabel,
+  chance,
+  eventLines,
+  eventText,
+  headline,
+  hint,
+  result,
+  sortActions,
+} from "./words.js";
 
 // ------------------------------------------------------------------ look
 const CELL = 44; // one track space
