@@ -116,6 +116,45 @@ def test_the_host_turns_the_chat_on_from_the_table_page(
     expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: Hoi!"])
 
 
+def test_a_half_typed_chat_line_survives_the_chat_turned_off_and_on(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Issue 19 trial: turning the chat off lost the line being typed in the chat field (on
+    the host's page and on the others'); it comes back with the chat."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server, chat=True)
+    code = table["code"]
+    host = browser.new_page(locale="en-GB")
+    host.set_default_timeout(10_000)
+    host.goto(f"{server.url}/")
+    host.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+    )
+    host.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    kid = browser.new_page(locale="en-GB")
+    kid.set_default_timeout(10_000)
+    kid.goto(f"{server.url}/t/{code}#seat={table['seats'][1]['token']}")
+    kid.locator("#talk-input").fill("See you at")  # the kid is still typing
+    host.locator("#talk-input").fill("Dinner is")
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-form")).to_have_count(0)
+    expect(host.locator("#talk-form")).to_have_count(0)
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-input")).to_have_value("See you at")
+    expect(host.locator("#talk-input")).to_have_value("Dinner is")
+    kid.locator("#talk-input").press("End")
+    kid.locator("#talk-input").press_sequentially(" six")
+    kid.locator("#talk-input").press("Enter")
+    expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: See you at six"])
+    expect(kid.locator("#talk-input")).to_have_value("")
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-form")).to_have_count(0)
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-input")).to_be_visible()
+    expect(kid.locator("#talk-input")).to_have_value("")  # a sent line is not kept
+
+
 def middle(shot: bytes) -> bytes:
     """The middle of an element's screenshot, where its glyph is (its border's edge
     pixels shift with the element's fractional position)."""

@@ -112,6 +112,9 @@ export class Talk {
     this.lines = [];
     this.count = 0;
     this.timers = new Set();
+    /** The chat line being typed: kept while the chat is off, back in the field when it is
+     * on again (issue 19: turning the chat off lost it). */
+    this.draft = "";
   }
 
   onMessage(m) {
@@ -213,7 +216,10 @@ export class Talk {
                 e.preventDefault();
                 const input = e.currentTarget.querySelector("input");
                 const text = input.value.trim();
-                if (text && view.send({ type: "say", text })) input.value = "";
+                if (text && view.send({ type: "say", text })) {
+                  input.value = "";
+                  this.draft = "";
+                }
               },
             },
             h("input", {
@@ -223,6 +229,10 @@ export class Talk {
               placeholder: t("talk.placeholder", { n: MAX_CHAT }),
               "aria-label": t("talk.placeholder", { n: MAX_CHAT }),
               autocomplete: "off",
+              value: this.draft || null,
+              oninput: (e) => {
+                this.draft = e.currentTarget.value;
+              },
             }),
             h("button", { type: "submit", class: "btn btn-small" }, t("talk.send")),
           )
