@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -153,6 +154,45 @@ def test_a_half_typed_chat_line_survives_the_chat_turned_off_and_on(
     host.locator("#chat-switch").click()
     expect(kid.locator("#talk-input")).to_be_visible()
     expect(kid.locator("#talk-input")).to_have_value("")  # a sent line is not kept
+
+
+#: How much of the chat field's placeholder shows: its width (the field's own font) and the
+#: room inside the field, and whether the field scrolls sideways.
+PLACEHOLDER_ROOM = """() => {
+  const field = document.querySelector("#talk-input");
+  const style = getComputedStyle(field);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {
+    text: field.placeholder, width: pen.measureText(field.placeholder).width, room,
+    scrolls: field.scrollWidth > field.clientWidth,
+  };
+}"""
+
+
+def test_the_chat_placeholder_shows_whole(server: ServerThread, browser: Browser) -> None:
+    """Issue 19 trial: beside the board at 1366x768 and 1920x1080 the chat field showed
+    "Say something (up to 120 charac…" (304 pixels of text in 138). In every language and at
+    every size of the issue, the placeholder fits the field; its name keeps the limit."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server, chat=True)
+    for locale in ["en-GB", "de-DE", "fr-FR", "nl-NL", "it-IT"]:
+        page = browser.new_page(viewport={"width": 1366, "height": 768}, locale=locale)
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+            expect(page.locator("#talk-input")).to_be_visible()
+            expect(page.locator("#talk-input")).to_have_attribute("aria-label", re.compile("120"))
+            for width, height in [(1366, 768), (1920, 1080), (1280, 720), (390, 844), (844, 390)]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(100)
+                shown = page.evaluate(PLACEHOLDER_ROOM)
+                fits = shown["width"] <= shown["room"] and not shown["scrolls"]
+                assert fits, (locale, width, height, shown)
+        finally:
+            page.close()
 
 
 def middle(shot: bytes) -> bytes:

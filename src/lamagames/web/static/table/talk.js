@@ -226,8 +226,10 @@ export class Talk {
               type: "text",
               id: "talk-input",
               maxlength: String(MAX_CHAT),
-              placeholder: t("talk.placeholder", { n: MAX_CHAT }),
-              "aria-label": t("talk.placeholder", { n: MAX_CHAT }),
+              // a short placeholder, whole in the narrow field beside the board (issue 19:
+              // "Say something (up to 120 characters)" was cut); the name says the limit
+              placeholder: t("talk.placeholder"),
+              "aria-label": t("talk.label", { n: MAX_CHAT }),
               autocomplete: "off",
               value: this.draft || null,
               oninput: (e) => {
