@@ -724,7 +724,13 @@ function players(view, ctx) {
         state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
       else if (ctx.status === "playing" && win && win.passed.includes(i))
         state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
-      else if (current) state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
+      // the person's own seat: "your turn", not "their turn" (issue 19)
+      else if (current)
+        state = h(
+          "span",
+          { class: "xp-state xp-state-turn" },
+          t(i === seat ? "express.state.yourTurn" : "express.state.turn"),
+        );
       if (view.winner === i) state = h("span", { class: "xp-state xp-state-win" }, `★ ${t("express.state.winner")}`);
       return h(
         "li",
