@@ -6,6 +6,7 @@ import { test } from "node:test";
 import {
   actionLabel,
   carOf,
+  chance,
   eventLines,
   headline,
   parse,
@@ -78,6 +79,13 @@ test("headline names who may act", () => {
   assert.equal(headline({ phase: "window" }, { ...ctx, mine: true }), "A chance for you!");
   assert.equal(headline({ phase: "roll", active_player: 1 }, ctx), "Bo rolls the die");
   assert.equal(headline({ phase: "over" }, ctx), null);
+});
+
+test("a window is a chance, a choice or a roll is not (the tab's title, issue 19)", () => {
+  assert.equal(chance({ phase: "window" }), true);
+  assert.equal(chance({ phase: "choose" }), false);
+  assert.equal(chance({ phase: "roll" }), false);
+  assert.equal(chance({ phase: "over" }), false);
 });
 
 test("result ranks by llamas at home, winner first", () => {

@@ -102,7 +102,8 @@ def test_a_turn_and_a_chance_change_title_icon_buzz_and_count_down(
         expect(countdown).to_have_attribute("role", "timer")
         expect(countdown.locator(".clock")).to_contain_text("s left")
         expect(countdown.locator(".countdown-fill")).to_be_visible()
-        expect(page).to_have_title("▶ Your turn – Lama Express")
+        # The title names the chance, not a turn (issue 19: it said "Your turn").
+        expect(page).to_have_title("⚡ A chance for you – Lama Express")
         # Ada acts (Done): the title is back while her move is on its way (until her next
         # chance, which comes at once in a two-player game).
         plain = f"Lama Express · {table['code']}"

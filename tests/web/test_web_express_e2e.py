@@ -137,6 +137,8 @@ def test_play_express_turns_with_a_free_action(server: ServerThread, browser: Br
         loco = page.locator('[data-action-target="move A"]')
         expect(loco).to_be_visible()
         expect(page.locator(".banner")).to_contain_text("choose a train")
+        # Ada's own card says it is her turn (issue 19: it said "▶ their turn").
+        expect(page.locator(".xp-player-me .xp-state")).to_have_text("▶ your turn")
         shots.step("express-choose")
         assert "4 waiting" in my_counts(page)
         loco.click()

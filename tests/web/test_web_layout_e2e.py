@@ -34,12 +34,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
         yield running
 
 
-def seated_table(server: ServerThread, game: str) -> dict[str, Any]:
-    """A started table of ``game``: the long name (seat 0, to act first), a person and bots."""
+def seated_table(server: ServerThread, game: str, **extra: Any) -> dict[str, Any]:
+    """A started table of ``game``: the long name (seat 0, to act first), a person and bots.
+    ``extra``: further fields of the creation request (``chat=True``...)."""
     bots = 2 if game == "express" else 1
     seats = [{**HUMAN, "name": LONG_NAME}, {**HUMAN, "name": "Mum"}]
     seats += [{"kind": "bot", "bot_kind": "random"}] * bots
-    table = post_json(server, "/api/tables", {"game": game, "seats": seats})
+    table = post_json(server, "/api/tables", {"game": game, "seats": seats, **extra})
     code = table["code"]
     post_json(server, f"/api/tables/{code}/join", {"token": table["seats"][0]["token"]})
     post_json(server, f"/api/tables/{code}/start", {"host_token": table["host_token"]})
@@ -125,6 +126,56 @@ def test_the_reactions_leave_the_board_room_on_an_upright_phone(
         inside(page, '.talk-react[data-reaction="thumbs_up"]', width, height)
         inside(page, '.talk-seat[data-seat="0"] .talk-bubble', width, height)
         # The board's area (LAMA Dice's cards; Lama Express's players, map and legend).
+        box = page.locator("#board").bounding_box()
+        assert box is not None and box["height"] >= 0.4 * height, (game, box)
+    finally:
+        page.close()
+
+
+def within(page: Page, selector: str, frame: str) -> None:
+    """``selector`` shows whole inside ``frame``'s box (not below a panel's fold)."""
+    box = page.locator(selector).first.bounding_box()
+    room = page.locator(frame).first.bounding_box()
+    assert box is not None and room is not None, (selector, frame)
+    bottom, floor = box["y"] + box["height"], room["y"] + room["height"]
+    assert box["y"] >= room["y"] - 0.5 and bottom <= floor + 0.5, (selector, box, frame, room)
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_the_chat_field_is_in_view_on_an_upright_phone(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """At 390x844 with the chat on (the host's page: the switch too) and two chat lines,
+    the chat field and the newest line are in view without scrolling the panel, and the
+    board keeps 40% of the height as without the chat: the field was below the panel's
+    fold and the board had 320 (LAMA Dice) and 281 (Lama Express) of 844 pixels (issue 19)."""
+    from playwright.sync_api import expect
+
+    width, height = 390, 844
+    table = seated_table(server, game, chat=True)
+    code = table["code"]
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(server.url)
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+        )
+        page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+        expect(page.locator("#chat-switch")).to_have_text("Turn chat off")
+        for n in range(2):
+            page.fill("#talk-input", f"line {n} of the chat")
+            page.press("#talk-input", "Enter")
+            expect(page.locator("#talk-lines li")).to_have_count(n + 1)
+        page.locator("#talk-input").blur()
+        page.evaluate("document.querySelector('.side').scrollTop = 0")
+        fits_without_scrolling(page, game)
+        inside(page, ".actions", width, height)
+        inside(page, "#talk-input", width, height)
+        within(page, "#talk-input", ".side")
+        within(page, "#talk-form button", ".side")
+        within(page, "#talk-lines li:last-child", "#talk-lines")
+        within(page, "#talk-lines", ".side")
         box = page.locator("#board").bounding_box()
         assert box is not None and box["height"] >= 0.4 * height, (game, box)
     finally:

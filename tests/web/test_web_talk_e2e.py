@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -114,6 +115,84 @@ def test_the_host_turns_the_chat_on_from_the_table_page(
     kid.locator("#talk-input").fill("Hoi!")
     kid.locator("#talk-input").press("Enter")
     expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: Hoi!"])
+
+
+def test_a_half_typed_chat_line_survives_the_chat_turned_off_and_on(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Issue 19 trial: turning the chat off lost the line being typed in the chat field (on
+    the host's page and on the others'); it comes back with the chat."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server, chat=True)
+    code = table["code"]
+    host = browser.new_page(locale="en-GB")
+    host.set_default_timeout(10_000)
+    host.goto(f"{server.url}/")
+    host.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+    )
+    host.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    kid = browser.new_page(locale="en-GB")
+    kid.set_default_timeout(10_000)
+    kid.goto(f"{server.url}/t/{code}#seat={table['seats'][1]['token']}")
+    kid.locator("#talk-input").fill("See you at")  # the kid is still typing
+    host.locator("#talk-input").fill("Dinner is")
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-form")).to_have_count(0)
+    expect(host.locator("#talk-form")).to_have_count(0)
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-input")).to_have_value("See you at")
+    expect(host.locator("#talk-input")).to_have_value("Dinner is")
+    kid.locator("#talk-input").press("End")
+    kid.locator("#talk-input").press_sequentially(" six")
+    kid.locator("#talk-input").press("Enter")
+    expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: See you at six"])
+    expect(kid.locator("#talk-input")).to_have_value("")
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-form")).to_have_count(0)
+    host.locator("#chat-switch").click()
+    expect(kid.locator("#talk-input")).to_be_visible()
+    expect(kid.locator("#talk-input")).to_have_value("")  # a sent line is not kept
+
+
+#: How much of the chat field's placeholder shows: its width (the field's own font) and the
+#: room inside the field, and whether the field scrolls sideways.
+PLACEHOLDER_ROOM = """() => {
+  const field = document.querySelector("#talk-input");
+  const style = getComputedStyle(field);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {
+    text: field.placeholder, width: pen.measureText(field.placeholder).width, room,
+    scrolls: field.scrollWidth > field.clientWidth,
+  };
+}"""
+
+
+def test_the_chat_placeholder_shows_whole(server: ServerThread, browser: Browser) -> None:
+    """Issue 19 trial: beside the board at 1366x768 and 1920x1080 the chat field showed
+    "Say something (up to 120 charac…" (304 pixels of text in 138). In every language and at
+    every size of the issue, the placeholder fits the field; its name keeps the limit."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server, chat=True)
+    for locale in ["en-GB", "de-DE", "fr-FR", "nl-NL", "it-IT"]:
+        page = browser.new_page(viewport={"width": 1366, "height": 768}, locale=locale)
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+            expect(page.locator("#talk-input")).to_be_visible()
+            expect(page.locator("#talk-input")).to_have_attribute("aria-label", re.compile("120"))
+            for width, height in [(1366, 768), (1920, 1080), (1280, 720), (390, 844), (844, 390)]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(100)
+                shown = page.evaluate(PLACEHOLDER_ROOM)
+                fits = shown["width"] <= shown["room"] and not shown["scrolls"]
+                assert fits, (locale, width, height, shown)
+        finally:
+            page.close()
 
 
 def middle(shot: bytes) -> bytes:

@@ -4,7 +4,17 @@
 import { h, s } from "/static/dom.js";
 import { actionLabel, carOf, colourName, dieLetter, dieName, parse, seatName } from "./words.js";
 
-export { actionClass, actionLabel, eventLines, eventText, headline, hint, result, sortActions } from "./words.js";
+export {
+  actionClass,
+  actionLabel,
+  chance,
+  eventLines,
+  eventText,
+  headline,
+  hint,
+  result,
+  sortActions,
+} from "./words.js";
 
 // ------------------------------------------------------------------ look
 const CELL = 44; // one track space
@@ -714,7 +724,13 @@ function players(view, ctx) {
         state = h("span", { class: "xp-state xp-state-chance" }, t("express.state.chance"));
       else if (ctx.status === "playing" && win && win.passed.includes(i))
         state = h("span", { class: "xp-state xp-state-done" }, t("express.state.passed"));
-      else if (current) state = h("span", { class: "xp-state xp-state-turn" }, t("express.state.turn"));
+      // the person's own seat: "your turn", not "their turn" (issue 19)
+      else if (current)
+        state = h(
+          "span",
+          { class: "xp-state xp-state-turn" },
+          t(i === seat ? "express.state.yourTurn" : "express.state.turn"),
+        );
       if (view.winner === i) state = h("span", { class: "xp-state xp-state-win" }, `★ ${t("express.state.winner")}`);
       return h(
         "li",

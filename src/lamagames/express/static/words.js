@@ -107,6 +107,14 @@ function lineOf(e, event, seats, t) {
   }
 }
 
+/**
+ * Whether the seat's move now is a chance (a window: E-9), not its turn: the tab's title
+ * then says so (issue 19: it read "Your turn" for a chance).
+ */
+export function chance(view) {
+  return view.phase === "window";
+}
+
 /** Headline of the banner: whose turn, or who has a chance. */
 export function headline(view, ctx) {
   const { t, seats, acting, mine } = ctx;

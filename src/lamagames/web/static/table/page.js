@@ -193,8 +193,10 @@ class TableView {
     if (mine && !this.wasMyTurn) chime();
     this.wasMyTurn = mine;
     // Until the seat acts: a move in flight ends the alert, the next turn or chance starts one.
+    // A chance out of turn (the game's renderer says which) has its own title (issue 19).
+    const chance = mine && m.view && R.chance ? R.chance(m.view) : false;
     this.alerts.update(mine && !this.conn.pending, {
-      mine: t("title.yourTurn", { game: gameName }),
+      mine: t(chance ? "title.yourChance" : "title.yourTurn", { game: gameName }),
       plain: `${gameName} · ${m.code}`,
     });
 

@@ -112,6 +112,9 @@ export class Talk {
     this.lines = [];
     this.count = 0;
     this.timers = new Set();
+    /** The chat line being typed: kept while the chat is off, back in the field when it is
+     * on again (issue 19: turning the chat off lost it). */
+    this.draft = "";
   }
 
   onMessage(m) {
@@ -132,6 +135,10 @@ export class Talk {
       if (this.lines.length > KEEP_LINES) this.lines.shift();
     }
     this.redraw();
+    // The newest line in view: the list scrolls inside (two lines high on a phone held
+    // upright, issue 19), the older lines above it.
+    const list = m.type === "chat" && document.getElementById("talk-lines");
+    if (list) list.scrollTop = list.scrollHeight;
   }
 
   stop() {
@@ -209,16 +216,25 @@ export class Talk {
                 e.preventDefault();
                 const input = e.currentTarget.querySelector("input");
                 const text = input.value.trim();
-                if (text && view.send({ type: "say", text })) input.value = "";
+                if (text && view.send({ type: "say", text })) {
+                  input.value = "";
+                  this.draft = "";
+                }
               },
             },
             h("input", {
               type: "text",
               id: "talk-input",
               maxlength: String(MAX_CHAT),
-              placeholder: t("talk.placeholder", { n: MAX_CHAT }),
-              "aria-label": t("talk.placeholder", { n: MAX_CHAT }),
+              // a short placeholder, whole in the narrow field beside the board (issue 19:
+              // "Say something (up to 120 characters)" was cut); the name says the limit
+              placeholder: t("talk.placeholder"),
+              "aria-label": t("talk.label", { n: MAX_CHAT }),
               autocomplete: "off",
+              value: this.draft || null,
+              oninput: (e) => {
+                this.draft = e.currentTarget.value;
+              },
             }),
             h("button", { type: "submit", class: "btn btn-small" }, t("talk.send")),
           )
