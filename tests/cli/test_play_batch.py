@@ -199,9 +199,15 @@ def test_ctrl_c_in_a_batch_prints_the_finished_games_and_exits_130(
 def test_ctrl_c_at_a_prompt_saves_the_record_and_exits_130(
     lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    answers = iter(["1"])  # a first move (roll, D-6), then Ctrl-C; before any move
+    # nothing is saved (tests/cli/test_play_human.py)
+
     def ctrl_c(console: Any) -> Any:
         def read_line(prompt: Any) -> str:
-            raise KeyboardInterrupt
+            answer = next(answers, None)
+            if answer is None:
+                raise KeyboardInterrupt
+            return answer
 
         return read_line
 
