@@ -304,10 +304,10 @@ class Review:
             return decision.words
         if tr is ENGLISH and who is None:
             return decision.words
+        floor = None if decision.floor is None else (decision.floor, decision.floor_named)
         return decision_words(
             self.reviewer,
-            floor=decision.floor,
-            floor_named=decision.floor_named,
+            floor=floor,
             action=decision.action,
             best=decision.best,
             loss=decision.loss,
@@ -493,8 +493,8 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
     floor_words = None if floor is None else floor.words
     floor_named = None if floor is None else floor.named
     words = decision_words(
-        reviewer, floor=floor_words, action=mine.notation, best=best.notation, loss=loss,
-        mark=mark,
+        reviewer, floor=None if floor is None else (floor.words, floor.named),
+        action=mine.notation, best=best.notation, loss=loss, mark=mark,
     )  # fmt: skip
     return Decision(
         index=index,
@@ -519,14 +519,13 @@ def _decision(reviewer: Any, state: State, seat: int, index: int, taken: int) ->
 def decision_words(
     reviewer: Any,
     *,
-    floor: str | None,
+    floor: tuple[str, str | None] | None,
     action: str,
     best: str,
     loss: float,
     mark: str | None,
     tr: Translator = ENGLISH,
     who: str | None = None,
-    floor_named: str | None = None,
 ) -> str:
     """The plain sentence of one decision in the language of ``tr``: a floor's reason and
     the better move (``"You let an exit go here (E-7): exiting from car A3 was better."``),
@@ -534,8 +533,9 @@ def decision_words(
     small)."`` or the reviewer's ``loss_words`` (``"You lost about 6 points here: quitting
     was better."``). Moves are named by the reviewer's ``move_words`` (the notation for a
     reviewer without them). With ``who`` the sentence is about the seat of that name, not
-    "you": ``"Bot 2 lost about 6 points here: quitting was better."``, a floor's
-    ``floor_named`` words (its words when it has none)."""
+    "you": ``"Bot 2 lost about 6 points here: quitting was better."``. ``floor``: the
+    floor's words and its words about a named seat (``None``: its words serve for every
+    seat), or ``None`` for a decision without a floor."""
     _ = tr.gettext
 
     def move(notation: str) -> str:
@@ -544,10 +544,11 @@ def decision_words(
         return notation
 
     if floor is not None:
+        floor_words, floor_named = floor
         if who is not None and floor_named is not None:
             reason = _(floor_named).format(name=who)
         else:
-            reason = _(floor)
+            reason = _(floor_words)
         return _("{reason}: {move} was better.").format(reason=reason, move=move(best))
     if best == action:
         return _("Good: the best move here.")
