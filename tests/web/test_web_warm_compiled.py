@@ -158,3 +158,39 @@ def test_a_table_without_compiled_bots_is_never_preparing(cold: Path) -> None:
         with client.websocket_connect(f"/ws/{table['code']}") as ws:
             assert Peer(ws).hello(table["seats"][0]["token"])["preparing"] is False
         (cold / "go").write_text("")
+
+
+_STARTED_IMPORTS = """
+import sys, threading
+from fastapi.testclient import TestClient
+from lamagames.web import create_app
+with TestClient(create_app(sys.argv[1])):
+    # right after the start, before any warm-up thread could have imported them
+    print(sorted(m for m in ("numba", "numba.core.event", "lamagames.dice.solver.kernel",
+                             "lamagames.bots.dice_exact") if m in sys.modules))
+"""
+
+
+def test_the_server_start_imports_numba_and_the_solver_in_one_thread_issue_19(
+    tmp_path: Path,
+) -> None:
+    """Numba's first import from several threads at once deadlocked a trial's server for good
+    (3 of 4 cold starts: the warm-up thread failed with *partially initialized module
+    'numba.core.event'* while a request making an ``exact`` bot and the heuristic's warm-up
+    waited on the import lock and llvmlite's lock). The start now imports Numba and every
+    compiled bot's modules in one thread and awaits it before it serves: they are loaded the
+    moment the start is over (a fresh interpreter)."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", _STARTED_IMPORTS, f"sqlite:///{tmp_path / 'i.sqlite3'}"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == str(
+        ["lamagames.bots.dice_exact", "lamagames.dice.solver.kernel", "numba", "numba.core.event"]
+    ), loaded

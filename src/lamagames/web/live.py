@@ -30,6 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
@@ -59,7 +60,12 @@ from lamagames.web.schemas import (
 )
 from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
 from lamagames.web.talk import TalkLimiter, TalkRefused, check_chat_text, check_reaction
-from lamagames.web.warmup import close_warm_ups, preparing, start_warm_ups
+from lamagames.web.warmup import (
+    close_warm_ups,
+    import_compiled_code,
+    preparing,
+    start_warm_ups,
+)
 from lamagames.web.writer import GroupWriter
 
 __all__ = ["Connection", "Hub", "LiveSeat", "LiveTable", "Settings", "TableError"]
@@ -1236,6 +1242,10 @@ class Hub:
         ``settings.warm_compiled`` the compiled bot kinds too (:mod:`lamagames.web.warmup`:
         on a cold cache compiled in a helper process, issue 19)."""
         settings = self.settings
+        if settings.warm_bots or settings.warm_compiled:
+            # one thread imports Numba and the compiled bots' modules before the warm-up
+            # threads and the requests can (concurrent first imports deadlocked, issue 19)
+            await anyio.to_thread.run_sync(import_compiled_code, adapter_ids())
         if settings.warm_bots or settings.freeze_gc or settings.warm_compiled:
             threading.Thread(
                 target=_warm_bots,

@@ -28,13 +28,14 @@ forgets them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import threading
 from collections.abc import Iterable
 from typing import Final
 
-from lamagames.bots import available_bot_kinds, bot_class
+from lamagames.bots import available_bot_kinds, bot_class, make_bot
 from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds
 from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
@@ -51,6 +52,31 @@ INTERPRETED_HELPER_NICE: Final = 10
 
 _WARM_UPS: dict[tuple[str, str], BackgroundWarmUp] = {}
 _LOCK = threading.Lock()
+
+
+def import_compiled_code(game_ids: Iterable[str]) -> None:
+    """Import Numba and everything a compiled bot kind of each game in ``game_ids`` imports
+    (by making one throwaway bot of each), in the calling thread, before the warm-up
+    threads start (the server awaits it at start, before it serves).
+
+    Numba's first import from several threads at once can deadlock: a trial's server hung
+    for good in 3 of 4 cold starts (issue 19), the warm-up thread failing with *partially
+    initialized module 'numba.core.event'* while a request making an ``exact`` bot and the
+    heuristic's warm-up waited on the import lock and on llvmlite's lock. Done once here, no
+    other thread imports them for the first time; a request that makes such a bot then does
+    not import the solver on the event loop either (it held every table 1-5 s). A game or
+    kind that cannot be made is logged and left to its first use.
+    """
+    with contextlib.suppress(ImportError):  # without numba: nothing compiled to import
+        import numba
+        import numba.core.event  # noqa: F401
+    for game_id in game_ids:
+        try:
+            game = make(game_id, **get_adapter(game_id).warm_params())
+            for kind in compiled_kinds(game_id, available_bot_kinds(game_id)):
+                make_bot(kind, game, 0, WARM_SEED)
+        except (LamaError, ImportError, AttributeError, TypeError, ValueError):
+            log.exception("the compiled bots of %s cannot be imported", game_id)
 
 
 def start_warm_ups(game_ids: Iterable[str]) -> list[BackgroundWarmUp]:
