@@ -18,6 +18,8 @@ WebSocket, always takes the first legal action. Measured:
 * ``stall_max_s``: the longest a ``GET /api/games`` waited for its answer during that wait
   (one every 50 ms from another thread): how long the server's event loop stood still, that
   is every other table.
+* ``preparing_seen``: whether a ``state`` message of the table said ``preparing`` (the
+  browser then says "Preparing the fast engine (first run only)…").
 * ``cpu_server_s`` and ``cpu_helpers_s``: CPU seconds of the server process (all threads)
   and of its reaped children (the warm-up's helper processes) from the server's start to the
   bot's move (``/proc``).
@@ -142,10 +144,12 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
         with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
             ws.send(json.dumps({"type": "hello", "token": table["seats"][0]["token"]}))
             sent_at = 0.0
+            preparing = False
             while True:
                 message = json.loads(ws.recv(timeout=300))
                 if message["type"] != "state":
                     continue
+                preparing = preparing or bool(message.get("preparing"))
                 if any(event["player"] == 1 for event in message["events"]):
                     waited = time.perf_counter() - sent_at
                     break
@@ -168,6 +172,7 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
             "server_up_s": round(up, 2),
             "wait_s": round(waited, 2),
             "stall_max_s": round(probe.longest, 2),
+            "preparing_seen": preparing,
             "cpu_server_s": round(own, 2),
             "cpu_helpers_s": round(children, 2),
             "load": Path("/proc/loadavg").read_text().split()[:3],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -194,3 +195,38 @@ def test_the_server_start_imports_numba_and_the_solver_in_one_thread_issue_19(
     assert loaded == str(
         ["lamagames.bots.dice_exact", "lamagames.dice.solver.kernel", "numba", "numba.core.event"]
     ), loaded
+
+
+def test_a_table_is_told_preparing_until_the_first_look_at_the_cache_is_over_issue_19(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table whose bot's turn starts while the warm-up still looks at the cache (a second
+    or two after the start) gets its ``state`` then, not when the warm-up finds that it must
+    compile: a trial's table, made as soon as the server answered, was told no preparation
+    for the whole 10 s its bot waited. Until that look is over the kind counts as
+    preparing; once it found everything in the cache (a warm one), it does not."""
+    from lamagames.core.registry import make
+
+    look = threading.Event()
+
+    class SlowLook(BackgroundWarmUp):
+        def _start_helper(self, game: Any, seed: int) -> None:
+            """No helper: this test's warm-up only looks at the cache."""
+
+        def _cold(self, game: Any, seed: int) -> bool:
+            look.wait(30)
+            return False  # everything was in the cache
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", FreshKernelBot.kind), FreshKernelBot)
+    monkeypatch.setattr(FreshKernelBot, "kernel", numba.njit(cache=False)(lambda x: 3 * x))
+    warm_up = SlowLook(make("dice", num_players=2), [FreshKernelBot.kind], 1)
+    monkeypatch.setitem(web_warmup._WARM_UPS, ("dice", FreshKernelBot.kind), warm_up)
+    try:
+        assert warm_up.running and not warm_up.preparing  # not compiling (yet)
+        assert web_warmup.preparing("dice", [FreshKernelBot.kind])  # but it may be
+        look.set()
+        assert _wait(lambda: warm_up.cached.is_set())
+        assert not web_warmup.preparing("dice", [FreshKernelBot.kind])  # a warm cache
+    finally:
+        look.set()
+        warm_up.close()

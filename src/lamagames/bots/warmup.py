@@ -318,6 +318,8 @@ class BackgroundWarmUp:
         self.then: list[Callable[[], None]] = []
         #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
         self.compiling = threading.Event()
+        #: set once the first look at the cache found everything there (nothing to compile).
+        self.cached = threading.Event()
         #: set once the code is ready in this process (compiled or loaded), or the warm-up
         #: has ended otherwise.
         self.ready = threading.Event()
@@ -353,6 +355,7 @@ class BackgroundWarmUp:
                     warm_interpreted_bots(game, self.kinds, seed)
                     self.helped = self._help(game, seed)
                 else:
+                    self.cached.set()
                     self._stop_helper()
                 if self._closed:
                     return
@@ -472,6 +475,14 @@ class BackgroundWarmUp:
         """Whether the warm-up compiles now (a cold cache: the first run after an install),
         as far as is known at once (unlike :meth:`compiling_now`, it does not wait)."""
         return self.compiling.is_set() and not self.ready.is_set() and self.running
+
+    @property
+    def may_be_preparing(self) -> bool:
+        """Whether the warm-up compiles now or may be about to: it runs, its code is not
+        ready and its first look at the cache has not found everything there (that look
+        takes a second or two after the start; a web table's bot whose turn starts then
+        would otherwise be told no preparation, issue 19). Does not wait."""
+        return self.running and not self.ready.is_set() and not self.cached.is_set()
 
     def compiling_now(self) -> bool:
         """Whether the warm-up is compiling (not only loading code from the cache): waits

@@ -125,11 +125,15 @@ def running_warm_up(game_id: str, kind: str) -> BackgroundWarmUp | None:
 
 def preparing(game_id: str, kinds: Iterable[str]) -> bool:
     """Whether the code of a bot kind among ``kinds`` of ``game_id`` is being compiled now
-    (a cold cache, the first run after an install), so that such a bot may have to wait for
-    it (:attr:`~lamagames.bots.warmup.BackgroundWarmUp.preparing`; it does not wait)."""
+    (a cold cache, the first run after an install) or may be (the warm-up's first look at
+    the cache is not over), so that such a bot may have to wait for it
+    (:attr:`~lamagames.bots.warmup.BackgroundWarmUp.may_be_preparing`; it does not wait).
+    A table's ``state`` is sent when its turn changes, not when the warm-up finds that it
+    must compile: a trial's table, made as soon as the server answered, was told no
+    preparation for the whole 10 s its bot waited (issue 19)."""
     with _LOCK:
         found = [_WARM_UPS.get((game_id, kind)) for kind in set(kinds)]
-    return any(warm_up is not None and warm_up.preparing for warm_up in found)
+    return any(warm_up is not None and warm_up.may_be_preparing for warm_up in found)
 
 
 def close_warm_ups() -> None:
