@@ -94,6 +94,15 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   ``exact`` two seats ``--answer 2`` (the person quits at once), before (``c393b00``) and
   after, interleaved, seed 3: 5.0, 4.9, 5.4 s before (game CPU 4.9-5.4 s), 0.2, 0.1, 0.2 s
   after (CPU 0.1-0.2 s); seeds 1, 2, 4, 5, 6 after: 0.2-0.3 s.
+* 2026-12-03 10:42-10:44, the same ``.[solver]`` install, the benchmark's own processes the
+  only load (1.2-1.4), ``--think 0.1``, seeds 1-3: ``exact`` two seats 3.7, 3.3, 3.3 s (game
+  CPU 3.6-4.1 s, helper 2.0-2.3 s); ``search`` six seats 2.0, 3.4, 3.6 s (main thread
+  1.9-3.4 s). Interleaved with ``df236ca`` and ``c393b00`` (seeds 1, 2): ``exact`` 3.8, 3.5
+  s (df236ca), 3.7, 3.6 s (c393b00), 3.2-4.1 s now: the same, so the 1.9-2.5 s of 2026-12-02
+  21:10 are not reached on this machine today. The game's share on a cold cache: its
+  imports (about 1 CPU s), the sweep's compile with its callees (2.6 CPU s) and the first
+  solve, against the helper's start and imports (about 1 s) and its compiles (1.4 CPU s);
+  about 6.5 CPU s in all on two cores, so 3 s is not met for ``exact`` with two seats.
 """
 
 from __future__ import annotations

@@ -39,6 +39,12 @@ cache, 2026-12-03, before (the code before the server's warm-up of compiled kind
   14.5 s); after 23.6 s (stall 0.52 s, CPU 11.0 + 7.1 s), 30.6 s (load 10.7, search helper
   niced; stall 0.66 s) and 17.8 s (stall 0.69 s, CPU 10.6 + 7.4 s).
 
+* After the fresh-clone trial's fixes (Numba imported in one thread before serving; the
+  table told ``preparing`` from the start), ``--think 0``, 2026-12-03 10:35-10:40: 14.7,
+  13.5, 10.3 s at load 4.7-4.9 (stall at most 0.66 s, server CPU 9.9-10.9 s, helpers
+  6.6-7.7 s) and 9.5 s, 10.8 s at load 1.7-4.0 (``preparing_seen`` true); no hang in five
+  starts (the trial's server had hung in 3 of 4).
+
 So the server no longer stops every table for the compile, but on a busy machine the first
 ``exact`` move waits as long or longer: the helper starts Python and imports Numba (about
 1.5 CPU s) and compiles the whole solver alone (about 5 CPU s; ``lama play`` splits it
