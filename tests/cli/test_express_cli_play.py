@@ -154,13 +154,28 @@ def test_q_leaves_and_saves_under_the_default_name(
     monkeypatch.chdir(tmp_path)
     result = lama(
         "play", "express", "--seats", "human,benchmark", "--seed", "1", "--delay", "0",
-        input="q\n",
+        input="1\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Player 1 left the game." in result.stdout
     saved = list(tmp_path.glob("lama-express-*.lamarec.json"))
     assert len(saved) == 1
-    load_record(saved[0])
+    assert any(entry.player == 0 for entry in load_record(saved[0]).actions)
+
+
+def test_q_before_any_move_saves_nothing_as_ctrl_c_issue_19(
+    lama: Lama, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A trial found ``q`` at the first prompt saved a record of the deal alone while Ctrl-C
+    there saved nothing; now neither does."""
+    monkeypatch.chdir(tmp_path)
+    result = lama(
+        "play", "express", "--seats", "human,benchmark", "--seed", "1", "--delay", "0",
+        input="q\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "No move was played: no record was written." in result.stdout
+    assert list(tmp_path.glob("lama-express-*.lamarec.json")) == []
 
 
 def test_board_colours_starting_seat_and_short_go_into_the_game(lama: Lama, tmp_path: Path) -> None:

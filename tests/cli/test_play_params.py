@@ -92,7 +92,7 @@ def test_names_for_the_human_seats_only(lama: Lama, tmp_path: Path) -> None:
     rec = tmp_path / "g.lamarec.json"
     result = lama(
         "play", "express", "--seats", "human,human,heuristic", "--names", "Ann,Bob",
-        "--record", str(rec), "--delay", "0", input="q\n",
+        "--record", str(rec), "--delay", "0", input="1\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     seats = json.loads(rec.read_text(encoding="utf-8"))["seats"]

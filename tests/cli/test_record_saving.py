@@ -34,7 +34,7 @@ def test_an_unwritable_record_file_falls_back_to_the_temp_folder(
     (tmp_path / "tmp").mkdir()
     result = lama(
         "play", "dice", "--seats", "human,random", "--seed", "2", "--delay", "0",
-        "--record", str(target), input="q\n",
+        "--record", str(target), input="1\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Permission denied" in result.stdout

@@ -239,7 +239,7 @@ def test_the_play_loop_speaks_the_language(
     record = tmp_path / "game.lamarec.json"
     result = lama(
         "play", "dice", "--seats", "human,benchmark", "--seed", "2", "--lang", lang,
-        "--record", str(record), input="?\n9\nfoo\nq\n",
+        "--record", str(record), input="?\n9\nfoo\n1\nq\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     for word in words:
@@ -274,7 +274,7 @@ def test_the_header_names_the_human_seat_in_the_language(
     monkeypatch.setenv("LANG", f"{lang}_{lang.upper()}.UTF-8" if lang != "en" else "C")
     record = tmp_path / "game.lamarec.json"
     played = lama("play", "dice", "--seats", "human,heuristic", "--seed", "1",
-                  "--record", str(record), input="q\n")  # fmt: skip
+                  "--record", str(record), input="1\nq\n")  # fmt: skip
     assert played.exit_code == 0, played.output
     header = played.output.splitlines()[0]
     assert f" 1 ({human}), " in header and " 2 (heuristic) · " in header

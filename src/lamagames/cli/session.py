@@ -518,8 +518,8 @@ def run_table(
         game_index: the game's index under ``seed`` (``lama play``: 0), or ``None`` to
             play with ``seed`` itself.
         record_path: where to save the record (also when someone leaves); ``None``: don't.
-            A game stopped with Ctrl-C before any player's move is not saved
-            (``TableOutcome.record_path`` is ``None``, ``stopped`` says so).
+            A game left (Ctrl-C, ``q``, end of input) before any player's move is not
+            saved (``TableOutcome.record_path`` is ``None``, ``stopped`` says so).
         warm_up: the compiled bots' warm-up, started by the caller (``lama play`` starts it
             before it checks the seats' bots, issue 19); ``None``: started here. Either way
             it is closed when the game ends or a bot cannot be made.
@@ -593,9 +593,10 @@ def run_table(
     finally:
         warm_up.close()  # its helper process, if one still compiles, is stopped
     record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
-    if interrupted and not any(entry.player >= 0 for entry in record.actions):
-        # Ctrl-C before anyone moved: nothing worth replaying, so no file (issue 19: an
-        # empty record was written, under a default name the person never asked for).
+    if stopped is not None and not any(entry.player >= 0 for entry in record.actions):
+        # Left (Ctrl-C, q, end of input) before anyone moved: nothing worth replaying, so
+        # no file (issue 19: an empty record was written, under a default name the person
+        # never asked for; a trial then found q and Ctrl-C treated differently).
         stopped = f"{stopped} " + _("No move was played: no record was written.")
         record_path = None
     if record_path is not None:
