@@ -5,6 +5,7 @@
 import { h, s } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { store } from "../common.js";
+import { BuzzGate } from "./buzz.js";
 
 const { t } = i18n;
 
@@ -40,12 +41,28 @@ function mayVibrate() {
 export class Alerts {
   constructor() {
     this.was = false;
+    this.gate = new BuzzGate();
+    // The person's own taps, clicks and keys: no buzz right after them (issue 19). The
+    // same presses close the open alerts menu (Escape, or a press outside it).
+    this.onPointer = () => this.gate.input(performance.now());
+    // Closed on the click, not the press: the open list is in the page's flow, and closing
+    // it on the press would move the page under the pointer before the click lands.
+    this.onClick = (e) => closeMenuOutside(e.target);
+    this.onKey = (e) => {
+      this.gate.input(performance.now());
+      if (e.key === "Escape") closeMenuByEscape();
+    };
+    document.addEventListener("pointerdown", this.onPointer, true);
+    document.addEventListener("keydown", this.onKey, true);
+    document.addEventListener("click", this.onClick, true);
   }
 
   /**
    * Called on every draw. `mine`: the seat must act now (false while its move is on the
    * way); `titles`: {mine, plain} tab titles. The title and icon stay changed until the seat
-   * acts; the phone vibrates once per new turn or chance.
+   * acts; the phone vibrates when a new turn or chance starts while the person was not
+   * acting (not within seconds of their own last input, and at most once per few seconds:
+   * see buzz.js).
    */
   update(mine, titles) {
     const fresh = mine && !this.was;
@@ -53,13 +70,41 @@ export class Alerts {
     const show = mine && alertOn("title");
     document.title = show ? titles.mine : titles.plain;
     setIcon(show ? ALERT_ICON : ICON);
-    if (fresh && alertOn("vibrate") && mayVibrate()) navigator.vibrate(BUZZ);
+    if (fresh && alertOn("vibrate") && mayVibrate() && this.gate.start(performance.now())) {
+      navigator.vibrate(BUZZ);
+    }
   }
 
-  /** Leaving the table: the usual icon again. */
+  /** Leaving the table: the usual icon again, the listeners gone. */
   stop() {
     setIcon(ICON);
+    document.removeEventListener("pointerdown", this.onPointer, true);
+    document.removeEventListener("keydown", this.onKey, true);
+    document.removeEventListener("click", this.onClick, true);
   }
+}
+
+function openMenu() {
+  const menu = document.getElementById("alerts");
+  return menu && menu.open ? menu : null;
+}
+
+/**
+ * A press outside the open alerts menu closes it (issue 19: it covered the game until its
+ * own toggle was clicked). The press goes on to its target: closing is all.
+ */
+function closeMenuOutside(target) {
+  const menu = openMenu();
+  if (menu && !(target instanceof Node && menu.contains(target))) menu.open = false;
+}
+
+/** Escape closes the open alerts menu and puts the focus back on its toggle. */
+function closeMenuByEscape() {
+  const menu = openMenu();
+  if (!menu) return;
+  menu.open = false;
+  const summary = menu.querySelector("summary");
+  if (summary) summary.focus();
 }
 
 /** The settings menu: a folded list of switches; `changed` redraws the page. */
