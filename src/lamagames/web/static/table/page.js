@@ -68,6 +68,7 @@ class TableView {
         if (this.hints && m.ref === this.hints.ref) {
           this.hints.list = m.hints;
           this.draw();
+          this.showHints();
         }
       },
     });
@@ -267,6 +268,20 @@ class TableView {
       const left = () => Math.max(0, m.clock.remaining - (performance.now() - started) / 1000);
       tick(el, left());
       this.clockTimer = setInterval(() => tick(el, left()), 250);
+    }
+  }
+
+  /**
+   * At a fitted page the action bar may scroll inside with the hint table open (issue 19):
+   * on an upright phone with many buttons the table came under them, out of sight. If its
+   * heading is out of sight the bar scrolls to show the table; else nothing moves.
+   */
+  showHints() {
+    const heading = main.querySelector("#hint-panel h2");
+    const bar = main.querySelector("#controls");
+    if (!heading || !bar) return;
+    if (heading.getBoundingClientRect().bottom > bar.getBoundingClientRect().bottom) {
+      heading.parentElement.scrollIntoView({ block: "nearest" });
     }
   }
 
