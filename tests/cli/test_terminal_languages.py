@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from tests.cli.conftest import Invoke
 
 from lamagames.bots.base import make_bot
-from lamagames.cli.i18n import language_now, use_language
+from lamagames.cli.i18n import kind_name, language_now, use_language
 from lamagames.core.game import State
 from lamagames.core.i18n import (
     LANGUAGES,
@@ -262,28 +262,53 @@ def test_replay_speaks_the_language(lama: Invoke, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "human"),
-    [("en", "human"), ("de", "Mensch"), ("fr", "humain"), ("nl", "persoon"), ("it", "persona")],
+    ("lang", "human", "clever"),
+    [
+        ("en", "human", "Clever"),
+        ("de", "Mensch", "Schlau"),
+        ("fr", "humain", "Malin"),
+        ("nl", "persoon", "Slim"),
+        ("it", "persona", "Furbo"),
+    ],
 )
-def test_the_header_names_the_human_seat_in_the_language(
-    lama: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, human: str
+def test_the_header_names_the_seats_kinds_in_the_language(
+    lama: Invoke,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    human: str,
+    clever: str,
 ) -> None:
-    """The header of ``lama play`` and ``lama replay`` says ``human`` in the language, by
-    the locale and by ``--lang``; bot kinds stay the names ``--seats`` takes (issue 19: it
-    said ``(human)`` in every language)."""
+    """The header of ``lama play`` and ``lama replay`` and the LAMA Dice seat list say
+    ``human`` and the bot kinds' display names (the web app's ``bot.<kind>``) in the
+    language, by the locale and by ``--lang`` (issue 19: ``(human)`` in every language, then
+    ``(heuristic)`` and ``[heuristic]`` as typed)."""
     monkeypatch.setenv("LANG", f"{lang}_{lang.upper()}.UTF-8" if lang != "en" else "C")
     record = tmp_path / "game.lamarec.json"
     played = lama("play", "dice", "--seats", "human,heuristic", "--seed", "1",
                   "--record", str(record), input="1\nq\n")  # fmt: skip
     assert played.exit_code == 0, played.output
     header = played.output.splitlines()[0]
-    assert f" 1 ({human}), " in header and " 2 (heuristic) · " in header
+    assert f" 1 ({human}), " in header and f" 2 ({clever}) · " in header
+    assert f"2 Bot 2 [{clever}]" in played.output  # the seat list of the table
+    assert "heuristic" not in played.output
     if lang != "en":
         assert "(human)" not in played.output
     monkeypatch.setenv("LANG", "C")
     replayed = lama("replay", str(record), "--final", "--lang", lang)
     assert replayed.exit_code == 0, replayed.output
-    assert f" 1 ({human}), " in replayed.output.splitlines()[0]
+    assert f" 1 ({human}), Bot 2 ({clever}) · " in replayed.output.splitlines()[0]
+
+
+def test_a_bot_kind_without_a_display_name_is_shown_as_typed() -> None:
+    """A kind the web app's catalogs do not name (a new game's bot) stays as typed."""
+    use_language("fr")
+    try:
+        assert kind_name("stepper") == "stepper"
+        assert kind_name("exact") == "Exact (solveur)"
+        assert kind_name("human") == "humain"
+    finally:
+        use_language("en")
 
 
 # ------------------------------------------------------------------ plural forms
@@ -360,9 +385,7 @@ def _express_lines(lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("lines", [_dice_lines, _express_lines], ids=["dice", "express"])
-def test_every_narrated_line_is_translated(
-    lang: str, lines: Callable[[str], list[str]]
-) -> None:
+def test_every_narrated_line_is_translated(lang: str, lines: Callable[[str], list[str]]) -> None:
     """A whole bots' game told in each language: as many lines as in English and none of
     them the English line (nothing left untranslated on the way)."""
     english, other = lines("en"), lines(lang)

@@ -114,7 +114,7 @@ def test_issue19_board_cars_title_and_prompt_fit_the_screen(
         prompt = [i for i, line in enumerate(lines) if line.startswith("Ann > ")]
         assert prompt, "\n".join(lines)
         assert lines[prompt[-1] - 1].startswith(("1  ", "2  ", "3  ")), "\n".join(lines)
-        assert lines[0].startswith("Lama Express: Ann (human), Bot 2 (benchmark)"), lines
+        assert lines[0].startswith("Lama Express: Ann (human), Bot 2 (Steady)"), lines
         terminal.send("1\r")
 
 
