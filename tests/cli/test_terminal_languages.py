@@ -28,7 +28,7 @@ from lamagames.core.i18n import (
     parse_language,
     translator,
 )
-from lamagames.core.records import SeatInfo
+from lamagames.core.records import SeatInfo, load_record
 from lamagames.dice import render as dice_render
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.express import narration
@@ -391,6 +391,45 @@ def test_every_narrated_line_is_translated(lang: str, lines: Callable[[str], lis
     english, other = lines("en"), lines(lang)
     assert len(english) == len(other) > 20
     assert [line for line, same in zip(other, english, strict=True) if line == same] == []
+
+
+#: A move's notation (``board B3``) or a die letter before its colour (``rolls Y (yellow)``).
+NOTATION_IN_A_SENTENCE = re.compile(r"\b(board|exit|detour|reboard) [AB][1-5]\b| [ROYGBP] \(")
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_express_sentences_name_colours_and_moves_in_words(lang: str) -> None:
+    """Issue 19: the told moves said ``gooit Y (geel)`` and ``board B3`` inside Dutch
+    sentences; now the colour's word with the board's letter after it and a phrase for
+    the move (``instappen in wagon B3``), in every language."""
+    lines = _express_lines(lang)
+    assert [line for line in lines if NOTATION_IN_A_SENTENCE.search(line)] == []
+    colour = r"\w+ \([ROYGBP]\)\."
+    assert sum(1 for line in lines if re.search(colour + "$", line)) > 20  # the rolls
+    if lang == "nl":
+        assert any(re.search(r"^Ann \(geel\) gooit (rood|oranje|geel|groen|blauw|paars) "
+                             r"\([ROYGBP]\)\.$", line) for line in lines)  # fmt: skip
+        assert any("instappen in wagon " in line for line in lines)
+
+
+def test_dutch_express_menu_keeps_the_notation_to_type(lama: Invoke, tmp_path: Path) -> None:
+    """The menu still shows ``board A3`` beside the Dutch words and typed notation still
+    answers the prompt (``move B``); the record keeps the notation; the told moves and the
+    menu's descriptions use words (issue 19)."""
+    record = tmp_path / "nl.lamarec.json"
+    result = lama(
+        "play", "express", "--seats", "human,heuristic,heuristic", "--seed", "2", "--delay",
+        "0", "--names", "Anna,Bert,Cleo", "--lang", "nl", "--record", str(record),
+        input="move B\n" + "2\n" * 25,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert re.search(r"\d+\s+board [AB]\d\s+je lama stapt in wagon", out), out  # the menu
+    assert "Anna (geel): een lama (geel) stapt in wagon " in out  # told after she boarded
+    told = [line for line in out.splitlines() if line.startswith(("Anna", "Bert", "Cleo"))]
+    assert [line for line in told if NOTATION_IN_A_SENTENCE.search(line)] == []
+    moves = [a.action for a in load_record(record).actions if a.player == 0]
+    assert moves[0] == "move B" and any(m.startswith("board ") for m in moves)
 
 
 def test_use_language_sets_the_views_words() -> None:

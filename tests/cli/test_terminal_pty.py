@@ -130,7 +130,7 @@ def test_issue19_each_move_is_shown_once_on_a_short_terminal(
     terminal.send("2\r")
     terminal.expect(PROMPT)
     plain = terminal.plain()
-    for line in ("Bot 2 (pink) rolls R (red).", "Bot 3 (green) rolls P (purple)."):
+    for line in ("Bot 2 (pink) rolls red (R).", "Bot 3 (green) rolls purple (P)."):
         assert plain.count(line) == 1, plain
 
 
