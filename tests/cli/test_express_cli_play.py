@@ -78,7 +78,7 @@ def test_watching_one_bot_game_narrates_and_ends(lama: Lama, tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert re.search(
-        r"Bot 1 \(yellow\) rolls [ROYGBP] \((red|orange|yellow|green|blue|purple)\)", out
+        r"Bot 1 \(yellow\) rolls (red|orange|yellow|green|blue|purple) \([ROYGBP]\)", out
     )
     assert re.search(r"Bot 2 \(green\) moves train [AB]: tip \d+ -> \d+", out)
     assert "Bot 1 (yellow) has all 4 llamas home and wins!" in out

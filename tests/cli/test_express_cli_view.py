@@ -57,7 +57,7 @@ def test_roll_with_no_train_able_to_move() -> None:
     before, player, action, after = act(state, "roll P")
     lines = narrate(before, player, action, after, NAMES2)
     assert lines == [
-        "Ann (yellow) rolls P (purple).",
+        "Ann (yellow) rolls purple (P).",
         "Neither train can move with that colour; the turn ends.",
     ]
 
@@ -78,7 +78,7 @@ def test_forced_move_and_chosen_move() -> None:
     lines = narrate(*act(state, "move A"), NAMES2)
     assert lines == [
         "Ann (yellow) moves train A: tip 0 -> 3, 3 spaces.",
-        "Chances after the move: Ann (yellow): board A1.",
+        "Chances after the move: Ann (yellow): board car A1.",
     ]
 
 
@@ -86,13 +86,15 @@ def test_free_actions_and_passes_name_whose_llama() -> None:
     state = two_arrows().child(ROLL["O"])
     assert state.current_player() == 1
     lines = narrate(*act(state, "pass"), NAMES4)
-    assert lines == ["Bob (pink) lets the chance pass (detour A1, detour B1)."]
+    assert lines == [
+        "Bob (pink) lets the chance pass (send the llama in car A1 on a detour, "
+        "send the llama in car B1 on a detour)."
+    ]
     after_pass = state.child(PASS)
     assert after_pass.current_player() == 3
     lines = narrate(*act(after_pass, "detour A1"), NAMES4)
     assert lines == [
-        "Dan (blue): detour A1 (Cleo's green llama leaves car A1 for the footpath, "
-        "back to space 3)."
+        "Dan (blue): Cleo's green llama leaves car A1 for the footpath, back to space 3."
     ]
 
 
@@ -100,14 +102,14 @@ def test_board_and_a_winning_exit() -> None:
     game = ExpressGame(num_players=2)
     state = game.new_initial_state().child(ROLL["G"]).child(MOVE_A)
     lines = narrate(*act(state, "board A1"), NAMES2)
-    assert lines[0] == "Ann (yellow): board A1 (a yellow llama gets into car 1 of train A)."
+    assert lines[0] == "Ann (yellow): a yellow llama gets into car 1 of train A."
     home = game.build_state(trains={"A": 2}, cars={"A1": 0}, houses=[3, 0]).child(ROLL["O"])
     assert action_label(home, string_to_player_action("exit A1"), 0, NAMES2) == (
         "your llama in car A1 gets off into your house (4 of 4 home): you win!"
     )
     lines = narrate(*act(home, "exit A1"), NAMES2)
     assert lines == [
-        "Ann (yellow): exit A1 (the yellow llama in car A1 goes home, 4 of 4).",
+        "Ann (yellow): the yellow llama in car A1 goes home, 4 of 4.",
         "Ann (yellow) has all 4 llamas home and wins!",
     ]
 
@@ -118,17 +120,19 @@ def test_board_and_a_winning_exit() -> None:
 def test_train_menu_tells_where_each_train_goes_and_what_follows() -> None:
     state = ExpressGame(num_players=2).new_initial_state().child(ROLL["G"])
     assert state.legal_actions() == [MOVE_A, MOVE_B]
-    assert action_label(state, MOVE_A, 0, NAMES2) == "tip 0 -> 3, 3 spaces; then you: board A1"
+    assert action_label(state, MOVE_A, 0, NAMES2) == (
+        "tip 0 -> 3, 3 spaces; then you: board car A1"
+    )
     assert action_label(state, MOVE_B, 0, NAMES2) == (
         "tip 24 -> 25, 1 space; no chance for anyone after it"
     )
-    assert headline(state, NAMES2, 0) == "Ann (yellow): your turn, choose a train · die G (green)"
+    assert headline(state, NAMES2, 0) == "Ann (yellow): your turn, choose a train · die green (G)"
 
 
 def test_window_labels_and_headline() -> None:
     state = two_arrows().child(ROLL["O"])
-    assert headline(state, NAMES4, 1) == "Bob (pink): a chance after your roll · die O (orange)"
-    assert headline(state, NAMES4, 0) == "Ann (yellow): a chance after Bob's roll · die O (orange)"
+    assert headline(state, NAMES4, 1) == "Bob (pink): a chance after your roll · die orange (O)"
+    assert headline(state, NAMES4, 0) == "Ann (yellow): a chance after Bob's roll · die orange (O)"
     labels = [action_label(state, a, 1, NAMES4) for a in state.legal_actions(1)]
     assert labels[0].startswith("let this chance pass")
     assert labels[1] == (

@@ -27,8 +27,8 @@ def lama(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("ladder", "dice", "--games", "0"), "Invalid value for '--games'"),
-        (("hint", "x.json", "--at", "-1"), "Invalid value for '--at'"),
+        (("ladder", "dice", "--games", "0"), "--games: expected a whole number >= 1, got '0'"),
+        (("hint", "x.json", "--at", "-1"), "--at: expected a whole number >= 0, got '-1'"),
         (("rules", "chess"), "unknown game 'chess'"),
         (("play", "dise"), "unknown game 'dise'; known games: dice, express; did you mean 'dice'?"),
         (("play", "dice", "--nosuch"), "No such option: --nosuch"),
@@ -50,3 +50,33 @@ def test_bare_command_still_shows_help_and_success_exits_0() -> None:
     assert lama("--version").returncode == 0
     done = lama("play", "dice", "--seats", "benchmark,benchmark", "--games", "1", "--seed", "1")
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("ladder", "dice", "-g", "0"), "--games: expected a whole number >= 1, got '0'"),
+        (("ladder", "dice", "--players", "1"), "--players: expected a whole number >= 2, got '1'"),
+        (("ladder", "dice", "--games", "abc"), "--games: expected a whole number >= 1, got 'abc'"),
+        (("play", "dice", "--seats", "random,random", "--games", "0"),
+         "--games: expected a whole number >= 1, got '0'"),
+        (("play", "dice", "--seats", "random,random", "--delay", "-1"),
+         "--delay: expected a number >= 0, got '-1'"),
+        (("play", "express", "--seats", "random,random", "--turn-limit", "0"),
+         "--turn-limit: expected a whole number >= 1, got '0'"),
+        (("review", "x.json", "--rollouts", "0"),
+         "--rollouts: expected a whole number 1..100000, got '0'"),
+        (("review", "x.json", "--seed", "abc"), "--seed: expected a whole number, got 'abc'"),
+        (("replay", "x.json", "--to", "-2"), "--to: expected a whole number >= 0, got '-2'"),
+        (("serve", "--port", "70000"), "--port: expected a whole number 1..65535, got '70000'"),
+        (("serve", "--bot-delay", "11"), "--bot-delay: expected a number 0..10, got '11'"),
+    ],
+)  # fmt: skip
+def test_bad_numbers_name_the_option_and_its_range(args: tuple[str, ...], line: str) -> None:
+    """Issue 19: a number option out of range (or not a number) was answered in pydantic's
+    words (``Invalid value for '--games' / '-g': Input should be greater than or equal to
+    1``); now one line naming the option, the allowed range and what was given, exit 2."""
+    result = lama(*args)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"Error: {line} (see 'lama {args[0]} -h')"
+    assert "Input should" not in result.stderr and "Traceback" not in result.stderr

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from tests.cli.conftest import Invoke
 
 from lamagames.bots.base import make_bot
-from lamagames.cli.i18n import language_now, use_language
+from lamagames.cli.i18n import kind_name, language_now, use_language
 from lamagames.core.game import State
 from lamagames.core.i18n import (
     LANGUAGES,
@@ -28,7 +28,7 @@ from lamagames.core.i18n import (
     parse_language,
     translator,
 )
-from lamagames.core.records import SeatInfo
+from lamagames.core.records import SeatInfo, load_record
 from lamagames.dice import render as dice_render
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.express import narration
@@ -262,28 +262,53 @@ def test_replay_speaks_the_language(lama: Invoke, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "human"),
-    [("en", "human"), ("de", "Mensch"), ("fr", "humain"), ("nl", "persoon"), ("it", "persona")],
+    ("lang", "human", "clever"),
+    [
+        ("en", "human", "Clever"),
+        ("de", "Mensch", "Schlau"),
+        ("fr", "humain", "Malin"),
+        ("nl", "persoon", "Slim"),
+        ("it", "persona", "Furbo"),
+    ],
 )
-def test_the_header_names_the_human_seat_in_the_language(
-    lama: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, human: str
+def test_the_header_names_the_seats_kinds_in_the_language(
+    lama: Invoke,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lang: str,
+    human: str,
+    clever: str,
 ) -> None:
-    """The header of ``lama play`` and ``lama replay`` says ``human`` in the language, by
-    the locale and by ``--lang``; bot kinds stay the names ``--seats`` takes (issue 19: it
-    said ``(human)`` in every language)."""
+    """The header of ``lama play`` and ``lama replay`` and the LAMA Dice seat list say
+    ``human`` and the bot kinds' display names (the web app's ``bot.<kind>``) in the
+    language, by the locale and by ``--lang`` (issue 19: ``(human)`` in every language, then
+    ``(heuristic)`` and ``[heuristic]`` as typed)."""
     monkeypatch.setenv("LANG", f"{lang}_{lang.upper()}.UTF-8" if lang != "en" else "C")
     record = tmp_path / "game.lamarec.json"
     played = lama("play", "dice", "--seats", "human,heuristic", "--seed", "1",
                   "--record", str(record), input="1\nq\n")  # fmt: skip
     assert played.exit_code == 0, played.output
     header = played.output.splitlines()[0]
-    assert f" 1 ({human}), " in header and " 2 (heuristic) · " in header
+    assert f" 1 ({human}), " in header and f" 2 ({clever}) · " in header
+    assert f"2 Bot 2 [{clever}]" in played.output  # the seat list of the table
+    assert "heuristic" not in played.output
     if lang != "en":
         assert "(human)" not in played.output
     monkeypatch.setenv("LANG", "C")
     replayed = lama("replay", str(record), "--final", "--lang", lang)
     assert replayed.exit_code == 0, replayed.output
-    assert f" 1 ({human}), " in replayed.output.splitlines()[0]
+    assert f" 1 ({human}), Bot 2 ({clever}) · " in replayed.output.splitlines()[0]
+
+
+def test_a_bot_kind_without_a_display_name_is_shown_as_typed() -> None:
+    """A kind the web app's catalogs do not name (a new game's bot) stays as typed."""
+    use_language("fr")
+    try:
+        assert kind_name("stepper") == "stepper"
+        assert kind_name("exact") == "Exact (solveur)"
+        assert kind_name("human") == "humain"
+    finally:
+        use_language("en")
 
 
 # ------------------------------------------------------------------ plural forms
@@ -360,14 +385,51 @@ def _express_lines(lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("lines", [_dice_lines, _express_lines], ids=["dice", "express"])
-def test_every_narrated_line_is_translated(
-    lang: str, lines: Callable[[str], list[str]]
-) -> None:
+def test_every_narrated_line_is_translated(lang: str, lines: Callable[[str], list[str]]) -> None:
     """A whole bots' game told in each language: as many lines as in English and none of
     them the English line (nothing left untranslated on the way)."""
     english, other = lines("en"), lines(lang)
     assert len(english) == len(other) > 20
     assert [line for line, same in zip(other, english, strict=True) if line == same] == []
+
+
+#: A move's notation (``board B3``) or a die letter before its colour (``rolls Y (yellow)``).
+NOTATION_IN_A_SENTENCE = re.compile(r"\b(board|exit|detour|reboard) [AB][1-5]\b| [ROYGBP] \(")
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_express_sentences_name_colours_and_moves_in_words(lang: str) -> None:
+    """Issue 19: the told moves said ``gooit Y (geel)`` and ``board B3`` inside Dutch
+    sentences; now the colour's word with the board's letter after it and a phrase for
+    the move (``instappen in wagon B3``), in every language."""
+    lines = _express_lines(lang)
+    assert [line for line in lines if NOTATION_IN_A_SENTENCE.search(line)] == []
+    colour = r"\w+ \([ROYGBP]\)\."
+    assert sum(1 for line in lines if re.search(colour + "$", line)) > 20  # the rolls
+    if lang == "nl":
+        assert any(re.search(r"^Ann \(geel\) gooit (rood|oranje|geel|groen|blauw|paars) "
+                             r"\([ROYGBP]\)\.$", line) for line in lines)  # fmt: skip
+        assert any("instappen in wagon " in line for line in lines)
+
+
+def test_dutch_express_menu_keeps_the_notation_to_type(lama: Invoke, tmp_path: Path) -> None:
+    """The menu still shows ``board A3`` beside the Dutch words and typed notation still
+    answers the prompt (``move B``); the record keeps the notation; the told moves and the
+    menu's descriptions use words (issue 19)."""
+    record = tmp_path / "nl.lamarec.json"
+    result = lama(
+        "play", "express", "--seats", "human,heuristic,heuristic", "--seed", "2", "--delay",
+        "0", "--names", "Anna,Bert,Cleo", "--lang", "nl", "--record", str(record),
+        input="move B\n" + "2\n" * 25,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert re.search(r"\d+\s+board [AB]\d\s+je lama stapt in wagon", out), out  # the menu
+    assert "Anna (geel): een lama (geel) stapt in wagon " in out  # told after she boarded
+    told = [line for line in out.splitlines() if line.startswith(("Anna", "Bert", "Cleo"))]
+    assert [line for line in told if NOTATION_IN_A_SENTENCE.search(line)] == []
+    moves = [a.action for a in load_record(record).actions if a.player == 0]
+    assert moves[0] == "move B" and any(m.startswith("board ") for m in moves)
 
 
 def test_use_language_sets_the_views_words() -> None:

@@ -13,6 +13,8 @@ WORDS = {"de": "An der Reihe", "fr": "Tour\u00a0:", "nl": "Beurt:", "it": "Turno
 #: The end of the prompt in each language (``(? help, q leave)``).
 #: ``human`` in the title, in each language (issue 19: it said ``(human)`` in every one).
 HUMAN = {"de": "Mensch", "fr": "humain", "nl": "persoon", "it": "persona"}
+#: The web app's name of the ``benchmark`` bot (issue 19: the title showed the kind as typed).
+STEADY = {"de": "Beständig", "fr": "Régulier", "nl": "Standvastig", "it": "Costante"}
 PROMPTS = {
     "de": r"q verlassen\) ",
     "fr": r"q partir\) ",
@@ -32,11 +34,14 @@ def test_live_screen_fits_80x24_in_every_language(lang: str, tmp_path: Path) -> 
             _board_on_screen(lines)
             text = "\n".join(lines)
             assert WORDS[lang] in text, text
-            title = f"Lama Express: Ann ({HUMAN[lang]}), Bot 2 (benchmark)"
+            title = f"Lama Express: Ann ({HUMAN[lang]}), Bot 2 ({STEADY[lang]})"
             assert lines[0].startswith(title), lines
             prompt = [i for i, line in enumerate(lines) if line.startswith("Ann > ")]
             assert prompt, text
-            assert lines[prompt[-1] - 1].startswith(("1  ", "2  ", "3  ")), text
+            above = prompt[-1] - 1
+            while lines[above].startswith(" " * 8):  # a long label wraps under its column
+                above -= 1
+            assert lines[above].startswith(("1  ", "2  ", "3  ")), text
             terminal.send("1\r")
     finally:
         terminal.close()

@@ -114,7 +114,7 @@ def test_issue19_board_cars_title_and_prompt_fit_the_screen(
         prompt = [i for i, line in enumerate(lines) if line.startswith("Ann > ")]
         assert prompt, "\n".join(lines)
         assert lines[prompt[-1] - 1].startswith(("1  ", "2  ", "3  ")), "\n".join(lines)
-        assert lines[0].startswith("Lama Express: Ann (human), Bot 2 (benchmark)"), lines
+        assert lines[0].startswith("Lama Express: Ann (human), Bot 2 (Steady)"), lines
         terminal.send("1\r")
 
 
@@ -130,7 +130,7 @@ def test_issue19_each_move_is_shown_once_on_a_short_terminal(
     terminal.send("2\r")
     terminal.expect(PROMPT)
     plain = terminal.plain()
-    for line in ("Bot 2 (pink) rolls R (red).", "Bot 3 (green) rolls P (purple)."):
+    for line in ("Bot 2 (pink) rolls red (R).", "Bot 3 (green) rolls purple (P)."):
         assert plain.count(line) == 1, plain
 
 

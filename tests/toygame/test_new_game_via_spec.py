@@ -57,7 +57,7 @@ def test_play_replay_and_rules_in_the_terminal(toy: None, tmp_path: Path) -> Non
         "--record", str(rec),
     )  # fmt: skip
     assert played.exit_code == 0, played.output
-    assert "Toy Race: Bot 1 (random), Bot 2 (stepper)" in played.stdout
+    assert "Toy Race: Bot 1 (Random), Bot 2 (stepper)" in played.stdout  # display names
     assert "Bot 2: step" in played.stdout  # the generic view tells each move by notation
     assert "Winner: " in played.stdout
     record = json.loads(rec.read_text(encoding="utf-8"))

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 import typer
 import typer.core
+from pydantic import ValidationError
 from rich.console import Console, RenderableType
 from rich.progress import (
     BarColumn,
@@ -242,6 +243,51 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """
     stderr().print(Text("Error: ", style="bold red") + Text(message), soft_wrap=True)
     raise typer.Exit(code)
+
+
+#: pydantic error types of a number option (Typer checks ``min``/``max`` with pydantic).
+_WHOLE_NUMBER_ERRORS = frozenset({"int_parsing", "int_from_float", "int_type"})
+_NUMBER_ERRORS = frozenset({"float_parsing", "float_type", "finite_number"})
+_BOUND_ERRORS = frozenset({"greater_than_equal", "greater_than", "less_than_equal", "less_than"})
+
+
+def _bound(value: int | float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def number_option_message(exc: BaseException) -> str | None:
+    """The one-line message for a bad value of a number option found by the option parser,
+    ``--games: expected a whole number >= 1, got '0'`` (``1..65535`` with both bounds, ``a
+    number`` for a float), as the commands' own checks word it; ``None`` for any other
+    error. Typer words it as pydantic does (``Invalid value for '--games' / '-g': Input
+    should be greater than or equal to 1``; issue 19)."""
+    cause = exc.__cause__
+    param = getattr(exc, "param", None)
+    if param is None or not isinstance(cause, ValidationError):
+        return None
+    found = [
+        e
+        for e in cause.errors()
+        if e["type"] in _WHOLE_NUMBER_ERRORS | _NUMBER_ERRORS | _BOUND_ERRORS
+    ]
+    if not found:
+        return None
+    error = found[0]
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    bounds = [b for b in (low, high) if b is not None]
+    if error["type"] in _NUMBER_ERRORS or any(isinstance(b, float) for b in bounds):
+        kind = "a number"
+    else:
+        kind = "a whole number"
+    if low is not None and high is not None:
+        kind += f" {_bound(low)}..{_bound(high)}"
+    elif low is not None:
+        kind += f" >= {_bound(low)}"
+    elif high is not None:
+        kind += f" <= {_bound(high)}"
+    names = list(getattr(param, "opts", ())) or [str(getattr(param, "name", "value"))]
+    name = max(names, key=lambda n: (n.startswith("--"), len(n)))
+    return f"{name}: expected {kind}, got {quoted(str(error['input']))}"
 
 
 #: ASCII stand-ins for the few symbols the terminal views use, for an output encoding that

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from lamagames.cli.i18n import _, language_now, translator_now
+from lamagames.cli.i18n import HUMAN_KIND, _, kind_name, language_now, translator_now
 from lamagames.core.game import State
 from lamagames.core.i18n import localized_text
 from lamagames.core.records import SeatInfo
@@ -51,7 +51,7 @@ class DiceView:
         return render.render_table(
             as_dice_state(state),
             [s.name for s in seats],
-            kinds=[s.kind for s in seats],
+            kinds=[s.kind if s.kind == HUMAN_KIND else kind_name(s.kind) for s in seats],
             viewer=viewer,
             tr=translator_now(),
         )

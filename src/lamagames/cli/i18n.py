@@ -21,7 +21,15 @@ from lamagames.core.i18n import (
     language_from_environment,
     parse_language,
     translator,
+    web_text,
 )
+
+#: The web app's catalogs (``web/static/i18n/<lang>.json``): their ``bot.<kind>`` messages
+#: name the bot kinds for people ("Clever" for ``heuristic``) in the browser and the
+#: terminal alike (:func:`kind_name`). Read as package data, without importing the web app.
+WEB_WORDS = "lamagames:web/static/i18n"
+#: The seat kind of a person (:data:`lamagames.core.records.SeatInfo.kind`).
+HUMAN_KIND = "human"
 
 
 class _Choice:
@@ -95,3 +103,16 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """``singular`` or ``plural`` for ``n``, in the language chosen last."""
     return translator_now().ngettext(singular, plural, n)
+
+
+def kind_name(kind: str) -> str:
+    """A seat kind as people read it, in the language chosen last: ``human`` translated
+    (``Mensch``), a bot kind by the web app's display name (``heuristic``: ``Clever``,
+    ``Slim``; ``exact``: ``Exact (solver)``; one source for the browser and the terminal,
+    issue 19), a kind the web app does not name (a new game's bot) as typed."""
+    if kind == HUMAN_KIND:
+        return _("human")
+    try:
+        return web_text(WEB_WORDS, f"bot.{kind}", language_now())
+    except (KeyError, OSError, ValueError):
+        return kind

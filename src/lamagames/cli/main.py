@@ -24,6 +24,7 @@ from lamagames.cli.common import (
     ASCII_STAND_INS,
     hide_flag_types,
     hide_hidden_suggestions,
+    number_option_message,
     safe_output_streams,
 )
 from lamagames.cli.hint import hint_command
@@ -135,7 +136,9 @@ def run() -> None:
 
     Argument errors found by the option parser (a value out of range, an unknown option, a
     missing argument) are printed as one line, like the commands' own checks:
-    ``Error: Invalid value for '--games' / '-g': ... (see 'lama ladder -h')``, exit code 2.
+    ``Error: No such option: --gmes (see 'lama ladder -h')``, exit code 2; a number option's
+    bad value names the option and its range (:func:`~lamagames.cli.common.number_option_message`:
+    ``Error: --games: expected a whole number >= 1, got '0' (see 'lama ladder -h')``).
     """
     safe_output_streams()
     try:
@@ -146,8 +149,8 @@ def run() -> None:
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``lama`` or a bare group: help
             exc.show()
         elif isinstance(exc, _USAGE_ERROR) and exc.ctx is not None:
-            print(f"Error: {exc.format_message()} (see '{exc.ctx.command_path} -h')",
-                  file=sys.stderr)  # fmt: skip
+            message = number_option_message(exc) or exc.format_message()
+            print(f"Error: {message} (see '{exc.ctx.command_path} -h')", file=sys.stderr)
         else:
             print(f"Error: {exc.format_message()}", file=sys.stderr)
         sys.exit(exc.exit_code)

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
-from lamagames.cli.i18n import _, language_now
+from lamagames.cli.i18n import _, kind_name, language_now
 from lamagames.cli.views import GameView
 from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp, preparing_notice
 from lamagames.core.errors import LamaError, quoted
@@ -624,11 +624,10 @@ def run_table(
 
 
 def seats_line(seats: Iterable[SeatInfo]) -> str:
-    """The seats of a game's header, ``"Ann (human), Bot 2 (heuristic)"``, in the
-    terminal's language: ``human`` is translated (``Mensch``; it printed English in every
-    language, issue 19), bot kinds stay the names ``--seats`` takes."""
-    human = _("human")
-    return ", ".join(f"{s.name} ({human if s.kind == HUMAN else s.kind})" for s in seats)
+    """The seats of a game's header, ``"Ann (human), Bot 2 (Clever)"``, in the terminal's
+    language (:func:`~lamagames.cli.i18n.kind_name`): ``human`` translated (``Mensch``),
+    bot kinds by their display names (issue 19: both printed as typed in every language)."""
+    return ", ".join(f"{s.name} ({kind_name(s.kind)})" for s in seats)
 
 
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:

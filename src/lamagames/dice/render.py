@@ -148,7 +148,8 @@ def render_table(
     Args:
         state: the position to draw.
         names: display name per seat.
-        kinds: seat kinds (``human`` or a bot kind), shown beside bot names; optional.
+        kinds: seat kinds as shown beside bot names (``human`` for a person, not shown;
+            the terminal gives the bot kinds' display names); optional.
         viewer: the seat looking at the table (marked "you"), or ``None`` for a spectator.
         tr: the language of the labels (default English).
 

@@ -4,6 +4,12 @@ Everything here reads an :class:`~lamagames.express.game.ExpressState` through i
 accessors and returns plain strings (no colour, no printing), so terminals, replays and logs
 can use it alike. People are named ``Name (colour)`` so that the llama letters on the board
 (``y``, ``p``, ``g``, ``b``) can be matched to them.
+
+Sentences name colours and moves in words (issue 19: Dutch ``gooit Y (geel)``, ``board B3``
+inside translated sentences): a die colour is its word with the board's letter after it
+(``green (G)``, :func:`die_words`), a move its phrase (``board car B3``,
+:func:`action_words`). The notation people type (``board B3``) stays in the menu, the
+prompt's answers and the records.
 """
 
 from __future__ import annotations
@@ -72,8 +78,36 @@ def who(state: ExpressState, names: Sequence[str], seat: int, tr: Translator = E
 
 
 def die_words(letter: str, tr: Translator = ENGLISH) -> str:
-    """``"G (green)"`` for a die colour letter."""
-    return f"{letter} ({colour_word(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)], tr)})"
+    """``"green (G)"`` for a die colour letter: the colour's word in the language of
+    ``tr``, then the letter its spaces show on the board (as the web app says it)."""
+    return f"{colour_word(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)], tr)} ({letter})"
+
+
+#: A move in words by the first word of its notation (E-6, E-7): ``{car}`` is the car as
+#: the board labels it (``B3``), ``{train}`` the train's letter.
+ACTION_WORDS: Final = {
+    "board": _mark("board car {car}"),
+    "exit": _mark("get off at home from car {car}"),
+    "detour": _mark("send the llama in car {car} on a detour"),
+    "reboard": _mark("get back on into car {car}"),
+    "move": _mark("move train {train}"),
+    "pass": _mark("let the chance pass"),
+}
+
+
+def action_words(notation: str, tr: Translator = ENGLISH) -> str:
+    """A move's notation as a phrase for a sentence, in the language of ``tr``:
+    ``"board B3"`` -> ``"board car B3"`` (Dutch ``instappen in wagon B3``), ``"move A"`` ->
+    ``"move train A"``; a notation it does not know is returned as it is."""
+    head, _sep, rest = notation.partition(" ")
+    words = ACTION_WORDS.get(head)
+    if words is None:
+        return notation
+    return tr.gettext(words).format(car=rest, train=rest)
+
+
+def _actions_words(notations: Sequence[str], tr: Translator) -> str:
+    return ", ".join(action_words(n, tr) for n in notations)
 
 
 def _car(train: int, car: int) -> str:
@@ -109,8 +143,9 @@ def chances(
     only_acting: bool = True,
     tr: Translator = ENGLISH,
 ) -> list[str]:
-    """The free actions open to each seat, ``["Anna (yellow): board A3", ...]``, in turn
-    order from the seat asked; ``you`` is written as ``"you"``.
+    """The free actions open to each seat in words, ``["Anna (yellow): board car A3",
+    ...]`` (:func:`action_words`), in turn order from the seat asked; ``you`` is written as
+    ``"you"``.
 
     Args:
         state: the position.
@@ -131,7 +166,8 @@ def chances(
         free = state.available_actions(seat)
         if free:
             label = tr.gettext("you") if seat == you else who(state, names, seat, tr)
-            out.append(f"{label}: " + ", ".join(state.action_to_string(a, seat) for a in free))
+            notations = [state.action_to_string(a, seat) for a in free]
+            out.append(f"{label}: " + _actions_words(notations, tr))
     return out
 
 
@@ -257,7 +293,7 @@ def describe_events(
                 )
             )
         elif isinstance(event, Passed):
-            missed = ", ".join(event.missed)
+            missed = _actions_words(event.missed, tr)
             lines.append(
                 _("{who} lets the chance pass ({missed}).").format(
                     who=who(state, names, event.seat, tr), missed=missed
@@ -267,17 +303,14 @@ def describe_events(
             where = f"{event.train}{event.car}"
             colour = colour_word(colours[event.seat], tr)
             if isinstance(event, Boarded):
-                note = f"board {where}"
                 what = _("a {colour} llama gets into car {car} of train {train}").format(
                     colour=colour, car=event.car, train=event.train
                 )
             elif isinstance(event, Exited):
-                note = f"exit {where}"
                 what = _("the {colour} llama in car {car} goes home, {home} of {of}").format(
                     colour=colour, car=where, home=event.home, of=event.llamas_to_win
                 )
             elif isinstance(event, Detoured):
-                note = f"detour {where}"
                 owner = (
                     _("a llama")
                     if event.owner < 0
@@ -287,11 +320,10 @@ def describe_events(
                     owner=owner, car=where, space=event.reboard
                 )
             else:
-                note = f"reboard {where}"
                 what = _(
                     "the {colour} llama from the footpath of arrow {arrow} gets into car {car}"
                 ).format(colour=colour, arrow=event.arrow, car=where)
-            lines.append(f"{who(state, names, event.seat, tr)}: {note} ({what}).")
+            lines.append(f"{who(state, names, event.seat, tr)}: {what}.")
         elif isinstance(event, TrainMoved):
             moves = _moves(event.from_tip, event.to_tip, event.distance, tr)
             if event.chosen:
@@ -310,7 +342,8 @@ def describe_events(
             lines.append(_("Neither train can move with that colour; the turn ends."))
         elif isinstance(event, WindowOpened):
             open_now = "; ".join(
-                f"{who(state, names, c.seat, tr)}: " + ", ".join(c.actions) for c in event.chances
+                f"{who(state, names, c.seat, tr)}: " + _actions_words(c.actions, tr)
+                for c in event.chances
             )
             line = (
                 _("Chances after the roll: {chances}.")
