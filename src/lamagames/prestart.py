@@ -47,19 +47,21 @@ def wanted(argv: Sequence[str]) -> bool:
 
 
 def start(argv: Sequence[str] | None = None) -> None:
-    """Start the helper (:data:`PRESTART_CODE`) if the command line (default
+    """Start the helper (:data:`PRESTART_CODE`, given the command line as its arguments:
+    the games and kinds named there are imported ahead) if the command line (default
     ``sys.argv[1:]``) is :func:`wanted`; nothing if one is running already or it cannot
     start (then ``lama play`` starts its helper later, as without this). It ends when its
     standard input closes, so it never outlives this process; :func:`discard` runs at exit.
     """
     global _started
-    if _started is not None or not wanted(sys.argv[1:] if argv is None else argv):
+    words = list(sys.argv[1:] if argv is None else argv)
+    if _started is not None or not wanted(words):
         return
     if not sys.executable:  # an embedded Python: no interpreter to start
         return
     try:
         _started = subprocess.Popen(
-            [sys.executable, "-c", PRESTART_CODE],
+            [sys.executable, "-c", PRESTART_CODE, *words],  # what to import ahead
             stdin=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -165,3 +165,24 @@ def test_the_entry_point_starts_the_helper_before_the_commands_run(
         entry.run()
     assert ended.value.code == 0
     assert prestart._started is not None  # discarded at exit (here by the fixture)
+
+
+_PRELOAD = """
+import json, sys
+from lamagames.bots.warmup import _preload
+_preload(sys.argv[1:])
+print(json.dumps(["lamagames.dice.solver.kernel2p" in sys.modules, "numba" in sys.modules]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "solver"),
+    [(["play", "dice", "--seats", "human,exact"], True), (["play", "--seats", "exact"], False)],
+)
+def test_the_early_helper_imports_the_named_bots_code_ahead(words: list[str], solver: bool) -> None:
+    """The game and the compiled kind named on the command line: the solver's modules are
+    imported before the work arrives (Numba in any case)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PRELOAD, *words], capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout) == [solver, True]

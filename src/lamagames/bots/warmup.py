@@ -273,14 +273,28 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _preload() -> None:
-    """What every helper needs before its work is known: NumPy, Numba, and Numba's compiler
+def _preload(words: Sequence[str] = ()) -> None:
+    """What a helper needs before its work is known: NumPy, Numba, and Numba's compiler
     set up (its typing and target contexts fill their registries at the first compile,
-    about a quarter of a CPU second), by compiling a throwaway function (not cached)."""
+    about a quarter of a CPU second), by compiling a throwaway function (not cached); then
+    the code of each compiled bot kind named in ``words`` (the command line of ``lama
+    play``) for each game named there, by making a throwaway bot (its solver's modules,
+    about half a CPU second). Whatever fails here is left to the real work to report."""
     with contextlib.suppress(ImportError):
         import numba
 
         numba.njit(cache=False)(_throwaway)(1)
+    from lamagames.core.registry import game_ids
+
+    text = " ".join(words)
+    for game_id in game_ids():
+        if game_id not in text:
+            continue
+        with contextlib.suppress(Exception):  # a guess: the real work reports errors
+            game = make(game_id)
+            named = [kind for kind in prestart.COMPILED_KINDS if kind in text]
+            for kind in compiled_kinds(game_id, named):
+                make_bot(kind, game, 0)
 
 
 def _throwaway(x: int) -> int:
@@ -301,16 +315,16 @@ def _read_line(fd: int) -> str:
 
 
 def prestarted_main() -> int:
-    """The helper process started before its work is known (:mod:`lamagames.prestart`):
-    :func:`_preload`, then :func:`helper_main` with the JSON spec read as the first line of
-    its standard input (the parent writes it once the game is made,
-    :meth:`BackgroundWarmUp._start_helper`).
+    """The helper process started before its work is known (:mod:`lamagames.prestart`,
+    which gives it ``lama``'s command line as its arguments): :func:`_preload`, then
+    :func:`helper_main` with the JSON spec read as the first line of its standard input
+    (the parent writes it once the game is made, :meth:`BackgroundWarmUp._start_helper`).
 
     Returns:
         :func:`helper_main`'s exit code; 0 at once when standard input ends before a spec
         (the parent had no use for it, or died).
     """
-    _preload()
+    _preload(sys.argv[1:])
     try:
         spec = _read_line(sys.stdin.fileno())
     except (OSError, ValueError, UnicodeDecodeError):
