@@ -133,36 +133,45 @@ def test_the_helper_ends_when_its_stdin_closes(tmp_path: Path) -> None:
 
 
 _COLD_EXACT = """
-import json
-from lamagames import make
+import json, sys
+from lamagames import make, prestart
 from lamagames.cli.warmup import BackgroundWarmUp
 from lamagames.dice.solver import kernel2p
+if sys.argv[1:] == ["prestart"]:  # as ``lama play dice --seats human,exact`` does
+    prestart.start(["play", "dice", "--seats", "human,exact"])
+early = prestart._started
 warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "exact"], 3)
 warm_up.wait(None)
 print(json.dumps({"helped": warm_up.helped, "compiles": warm_up.compiles,
-                  "loaded": len(kernel2p.solve_last_standing.signatures),
-                  "hits": len(kernel2p.solve_last_standing.stats.cache_hits),
-                  "sweep_missed": len(kernel2p.sweep_pair.stats.cache_misses)}))
+                  "prestarted": early is not None and warm_up.helper is early,
+                  "loaded": len(kernel2p.sweep_pair.signatures),
+                  "hits": len(kernel2p.sweep_pair.stats.cache_hits),
+                  "roll_missed": len(kernel2p.roll_value.stats.cache_misses),
+                  "ls_missed": len(kernel2p.solve_last_standing.stats.cache_misses)}))
 """
 
 
 @pytest.mark.slow
-def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path) -> None:
-    """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper compiles the
-    last-standing solve and the roll values, this process the sweep (``here``); afterwards
-    this process compiles nothing (Numba's ``numba:compile`` events: ``after`` 0) and has
-    the helper's kernels, loaded from the cache (a cache hit)."""
+@pytest.mark.parametrize("how", ["prestart", "late"])
+def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path, how: str) -> None:
+    """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper (started early by
+    ``lama``'s entry point, or by the warm-up) compiles the sweep, this process the
+    last-standing solve and the roll values (``here``); afterwards this process compiles nothing
+    (Numba's ``numba:compile`` events: ``after`` 0) and has the helper's kernels, loaded
+    from the cache (a cache hit)."""
     done = subprocess.run(
-        [sys.executable, "-c", _COLD_EXACT],
+        [sys.executable, "-c", _COLD_EXACT, how],
         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
         capture_output=True, text=True, timeout=600, check=True,
     )  # fmt: skip
     found = json.loads(done.stdout)
     assert found["helped"] is True
+    assert found["prestarted"] is (how == "prestart")
     assert found["compiles"]["here"] > 0 and found["compiles"]["after"] == 0
     assert found["loaded"] == 1 and found["hits"] == 1  # the helper's, loaded
-    assert found["sweep_missed"] == 1  # this process's share, compiled here
-    assert any(tmp_path.rglob("kernel2p.solve_last_standing*.nbi"))
+    assert found["roll_missed"] == 1  # compiled here too
+    assert found["ls_missed"] == 1  # this process's share, compiled here
+    assert any(tmp_path.rglob("kernel2p.sweep_pair*.nbi"))
 
 
 def test_parameters_a_helper_cannot_be_given_mean_no_helper() -> None:

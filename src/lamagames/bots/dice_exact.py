@@ -131,18 +131,21 @@ class DiceExactBot(Bot):
             self.fallback.warm_interpreted()
 
     def warm_split(self) -> tuple[object, ...] | None:
-        """With two seats the helper process compiles the last-standing solve and the roll
-        values (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
-        :func:`~lamagames.dice.solver.kernel2p.roll_value`: about 1.3 CPU s) while ``lama
-        play`` compiles the sweep (:func:`~lamagames.dice.solver.kernel2p.sweep_pair`, about
-        1.9 CPU s; the helper also starts Python and imports Numba, about 1 s: the two
-        shares end about together); else ``None`` (the search fallback's rollouts, one
-        kernel, all in the helper)."""
+        """With two seats the helper process compiles the sweep
+        (:func:`~lamagames.dice.solver.kernel2p.sweep_pair` with its callees, about 2.6 CPU
+        s) while ``lama play`` compiles the last-standing solve and the roll values
+        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
+        :func:`~lamagames.dice.solver.kernel2p.roll_value` with the callees it shares with
+        the sweep: about 2.5 CPU s) after its own imports (about 1 CPU s); the helper,
+        started by ``lama``'s entry point before the commands are imported
+        (:mod:`lamagames.prestart`), has its imports done by then, so the two shares end
+        about together. Else ``None`` (the search fallback's rollouts, one kernel, all in
+        the helper)."""
         if self.game.num_players != 2:
             return None
         from lamagames.dice.solver import kernel2p
 
-        return (kernel2p.solve_last_standing, kernel2p.roll_value)
+        return (kernel2p.sweep_pair,)
 
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions

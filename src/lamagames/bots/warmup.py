@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Final, Literal
 
+from lamagames import prestart
 from lamagames.bots.base import Bot, bot_class, make_bot
 from lamagames.core.errors import LamaError
 from lamagames.core.game import Game, State
@@ -272,6 +273,67 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _preload(words: Sequence[str] = ()) -> None:
+    """What a helper needs before its work is known: NumPy, Numba, and Numba's compiler
+    set up (its typing and target contexts fill their registries at the first compile,
+    about a quarter of a CPU second), by compiling a throwaway function (not cached); then
+    the code of each compiled bot kind named in ``words`` (the command line of ``lama
+    play``) for each game named there, by making a throwaway bot (its solver's modules,
+    about half a CPU second). Whatever fails here is left to the real work to report."""
+    with contextlib.suppress(ImportError):
+        import numba
+
+        numba.njit(cache=False)(_throwaway)(1)
+    from lamagames.core.registry import game_ids
+
+    text = " ".join(words)
+    for game_id in game_ids():
+        if game_id not in text:
+            continue
+        with contextlib.suppress(Exception):  # a guess: the real work reports errors
+            game = make(game_id)
+            named = [kind for kind in prestart.COMPILED_KINDS if kind in text]
+            for kind in compiled_kinds(game_id, named):
+                make_bot(kind, game, 0)
+
+
+def _throwaway(x: int) -> int:
+    """Compiled once by :func:`_preload`."""
+    return x + 1
+
+
+def _read_line(fd: int) -> str:
+    """The first line of file descriptor ``fd`` (without its newline), ``""`` at an end of
+    input before one."""
+    data = b""
+    while b"\n" not in data:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            return ""
+        data += chunk
+    return data.split(b"\n", 1)[0].decode()
+
+
+def prestarted_main() -> int:
+    """The helper process started before its work is known (:mod:`lamagames.prestart`,
+    which gives it ``lama``'s command line as its arguments): :func:`_preload`, then
+    :func:`helper_main` with the JSON spec read as the first line of its standard input
+    (the parent writes it once the game is made, :meth:`BackgroundWarmUp._start_helper`).
+
+    Returns:
+        :func:`helper_main`'s exit code; 0 at once when standard input ends before a spec
+        (the parent had no use for it, or died).
+    """
+    _preload(sys.argv[1:])
+    try:
+        spec = _read_line(sys.stdin.fileno())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return 0
+    if not spec.strip():
+        return 0
+    return helper_main([spec])
+
+
 class _CacheMiss(Exception):
     """Numba is about to compile in the warm-up's first look at the cache."""
 
@@ -400,7 +462,11 @@ class BackgroundWarmUp:
             return
         command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), argument]
         with self._lock:
-            if self._closed or not command[0]:  # no Python to start (an embedded one)
+            if self._closed:
+                return
+            if self.helper_command is None and self._take_prestarted(argument):
+                return
+            if not command[0]:  # no Python to start (an embedded one)
                 return
             try:
                 self.helper = subprocess.Popen(
@@ -412,6 +478,23 @@ class BackgroundWarmUp:
                 )
             except OSError:
                 self.helper = None
+
+    def _take_prestarted(self, argument: str) -> bool:
+        """Hand the helper started by ``lama``'s entry point (:mod:`lamagames.prestart`), its
+        imports done by now, its spec (one line on its standard input): whether it took it
+        (else a new helper is started, as without one)."""
+        helper = prestart.take()
+        if helper is None or helper.stdin is None:
+            return False
+        try:
+            helper.stdin.write(argument.encode() + b"\n")
+            helper.stdin.flush()
+        except (OSError, ValueError):  # it ended meanwhile
+            helper.kill()
+            helper.wait()
+            return False
+        self.helper = helper
+        return True
 
     def _help(self, game: Game, seed: int) -> bool | None:
         """Compile this process's share while the helper compiles its own (with

@@ -29,6 +29,11 @@ def run() -> NoReturn:
     standard error: no traceback.
     """
     try:
+        # ``lama play`` with a compiled bot: its compile helper starts now, its imports
+        # alongside the commands' (issue 19; :mod:`lamagames.prestart`)
+        from lamagames import prestart
+
+        prestart.start()
         from lamagames.cli.main import run as run_command
 
         run_command()

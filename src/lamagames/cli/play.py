@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+from lamagames import prestart
 from lamagames.bots.base import bot_kinds
 from lamagames.cli.common import (
     INTERRUPTED,
@@ -227,6 +228,8 @@ def play(
     # wait for. The table closes the warm-up at the game's end, the ``finally`` when the
     # game does not start (a seat's bot cannot play).
     warm_up = BackgroundWarmUp(the_game, kinds, game_seed(root_seed, 0)) if at_table else None
+    if warm_up is None or not warm_up.kinds:  # nothing compiles: the early helper goes
+        prestart.discard()
     try:
         check_bots(the_game, kinds, root_seed)
         if warm_up is not None:
