@@ -242,16 +242,14 @@ def replay_command(
         )
     out = stdout()
     record = loaded.record
-    out.print(
-        Text(f"{loaded.view.title}: ", style="bold")
-        + Text(seats_line(record.seats))
-        + Text(
-            " · "
-            + ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)
-            + _seed_words(record),
-            style="grey50",
-        )
-    )
+    head = Text(f"{loaded.view.title}: ", style="bold") + Text(seats_line(record.seats))
+    tail = ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)
+    tail += _seed_words(record)
+    if head.cell_len + 3 + len(tail) <= out.width:
+        out.print(head + Text(" · " + tail, style="grey50"))
+    else:  # a line of its own rather than "seed" and its number apart (issue 19)
+        out.print(head)
+        out.print(Text(tail, style="grey50"))
     if final or to is not None:
         out.print(render_position(loaded, loaded.last if to is None else to))
         return
