@@ -14,7 +14,7 @@ import pytest
 from browser_helpers import BROWSER_MARKS, ServerThread, started_dice_table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, WebSocketRoute
+    from playwright.sync_api import Browser, Page, WebSocketRoute
 
 pytestmark = BROWSER_MARKS
 
@@ -197,5 +197,63 @@ def test_the_open_hint_table_leaves_the_board_in_view(
             assert phone["card"] >= 17, phone  # readable: the widest were 12-13 px
             assert phone["panel"] <= height * 0.2 and phone["overflow"] == "auto", phone
             assert max(phone["moves"]) < 1.5 and max(phone["buttons"]) < 2.5, phone
+    finally:
+        page.close()
+
+
+def whole_inside(page: Page, selector: str, frame: str) -> None:
+    """Every element of ``selector`` shows whole inside ``frame``'s box."""
+    room = page.locator(frame).bounding_box()
+    assert room is not None, frame
+    for box in [el.bounding_box() for el in page.locator(selector).all()]:
+        assert box is not None, selector
+        bottom, floor = box["y"] + box["height"], room["y"] + room["height"]
+        assert box["y"] >= room["y"] - 0.5, (selector, box, frame, room)
+        assert bottom <= floor + 0.5, (selector, box, frame, room)
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(1, 5), (16, 7)])
+def test_many_buttons_and_the_open_hint_table_on_an_upright_phone(
+    server: ServerThread, browser: Browser, seed: int, moves: int
+) -> None:
+    """At 390x844 after a roll with five or seven discards to choose from, the open hint
+    table no longer pushes the buttons out of the action bar: every button shows whole,
+    the table's heading and its first move are in view in its own panel (it scrolls inside),
+    the board keeps over a quarter of the height with readable cards and the page does not
+    scroll (a fresh-user trial of issue 19: the bar scrolled to show the table and the
+    first buttons went out of sight, or the table showed its heading only)."""
+    from playwright.sync_api import expect
+
+    width, height = 390, 844
+    table = started_dice_table(server, seed=seed)
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        page.get_by_role("button", name="Roll the dice").click()
+        expect(page.locator(".actions button")).to_have_count(moves)
+        expect(page.locator(".actions button").first).to_be_enabled()
+        page.locator("#hint-button").click()
+        expect(page.locator("#hint-panel tbody tr")).to_have_count(moves, timeout=60_000)
+        page.wait_for_timeout(300)
+        scroll = page.evaluate(
+            "[document.documentElement.scrollHeight, innerHeight,"
+            " document.documentElement.scrollWidth, innerWidth]"
+        )
+        assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], scroll
+        whole_inside(page, ".actions button", "#controls")
+        whole_inside(page, "#hint-button", "#controls")
+        whole_inside(page, "#hint-panel h2", "#hint-panel")
+        whole_inside(page, "#hint-panel tbody tr:first-child", "#hint-panel")
+        whole_inside(page, "#hint-panel", "#controls")
+        controls = page.locator("#controls").bounding_box()
+        assert controls is not None and controls["y"] + controls["height"] <= height, controls
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["height"] >= height / 4, board
+        card = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('#board .card')]"
+            ".map((c) => c.getBoundingClientRect().width))"
+        )
+        assert card >= 17, card
     finally:
         page.close()

@@ -183,6 +183,54 @@ def test_the_chat_field_is_in_view_on_an_upright_phone(
 
 
 @pytest.mark.parametrize("game", ["dice", "express"])
+def test_the_chat_field_is_in_view_on_a_phone_held_sideways(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """At 844x390 with the chat on (the host's page, the 32-character name seated) the chat
+    field and its Send button are in view in the side column, before and after two chat
+    lines, and the newest line shows above the field; the page does not scroll. The side
+    column under the action bar had 72 (LAMA Dice) and 39 (Lama Express) pixels and the
+    field was 200-240 pixels below its fold (a fresh-user trial of issue 19)."""
+    from playwright.sync_api import expect
+
+    width, height = 844, 390
+    table = seated_table(server, game, chat=True)
+    code = table["code"]
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(server.url)
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+        )
+        page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+        expect(page.locator("#chat-switch")).to_have_text("Turn chat off")
+        expect(page.locator(".actions button").first).to_be_visible()
+        fits_without_scrolling(page, game)
+        for selector in ("#talk-input", "#talk-form button"):
+            inside(page, selector, width, height)
+            within(page, selector, ".side")
+        for n in range(2):
+            page.fill("#talk-input", f"line {n} of the chat")
+            page.press("#talk-input", "Enter")
+            expect(page.locator("#talk-lines li")).to_have_count(n + 1)
+        page.wait_for_timeout(200)
+        fits_without_scrolling(page, game)
+        inside(page, ".actions", width, height)
+        for selector in ("#talk-input", "#talk-form button", "#talk-lines li:last-child"):
+            inside(page, selector, width, height)
+            within(page, selector, ".side")
+        line = page.locator("#talk-lines li:last-child").bounding_box()
+        form = page.locator("#talk-input").bounding_box()
+        assert line is not None and form is not None
+        assert line["y"] + line["height"] <= form["y"], (line, form)  # not under the field
+        box = page.locator("#board").bounding_box()
+        assert box is not None and box["height"] >= 0.8 * height, (game, box)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
 def test_a_table_waiting_for_its_host_fits_every_screen(
     server: ServerThread, browser: Browser, game: str
 ) -> None:

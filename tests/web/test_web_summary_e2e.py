@@ -2,7 +2,7 @@
 
 Bots play a table of each game to the end; the host opens the finished page. LAMA Dice shows
 the points each seat took per round (from the ``round_end`` events, D-10) and the chips each
-gave back (``chip`` events), as a bar chart and a table; Lama Express shows who brought which
+gave back (``chip`` events), as two small charts and a table; Lama Express shows who brought which
 llama home at which roll (``exit`` events, E-10). The expected figures are computed here from
 the replay's events; "play again" stays.
 """
@@ -91,6 +91,28 @@ def test_dice_summary_shows_points_per_round_and_chips(
                 assert given.startswith(f"{black} black, {white} white")
             else:
                 assert given == "–"
+        # The chips given back as a small chart too (issue 19), not only a column: a pile
+        # per seat, one chip drawn per chip given back, each seat's figures in its name.
+        chart = summary.locator("svg.summary-chipchart")
+        expect(chart).to_have_attribute("role", "img")
+        expect(summary.locator("figcaption")).to_have_text(
+            [
+                "Points each seat took per round",
+                "Chips given back by each player, with their points",
+            ]
+        )
+        label = chart.get_attribute("aria-label") or ""
+        assert label.startswith("Chips given back by each player, with their points: "), label
+        for seat in range(3):
+            black, white = chips[seat]
+            pile = chart.locator(f'.summary-pile[data-seat="{seat}"]')
+            expect(pile.locator(".summary-chip-black")).to_have_count(black)
+            expect(pile.locator(".summary-chip-white")).to_have_count(white)
+            said = f"Random {seat + 1}: " + (
+                f"{black} black, {white} white (" if black or white else "none"
+            )
+            expect(pile.locator("title")).to_contain_text(said)
+            assert said in label, (said, label)
         expect(page.locator("#rematch")).to_be_visible()
         # On an upright phone the table scrolls sideways instead of splitting numbers and
         # headers over lines (27 showed as 2 / 7, "Total" as "To ta l").

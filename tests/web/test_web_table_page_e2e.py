@@ -300,3 +300,41 @@ def test_log_keeps_the_whole_game_seen_and_says_when_it_joined_late(
     assert first <= 2, first  # the opening moves of the game (after the deals)
     assert shown_late < seen  # the late page has only the latest events
     assert min(int(key.split(".")[0]) for key in shown_late) >= events - 60
+
+
+def test_an_opened_table_page_puts_the_keyboard_focus_on_the_table(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Issue 19 (a fresh-user trial): an opened table page left the keyboard focus on the
+    page as a whole. Now the seat to act finds it on the first action button (Enter plays
+    it), the other seat on the table's heading (Tab goes on into the table); the turn coming
+    moves it from there to the first action button, but never away from what the person
+    focused themselves, and a redraw moves nothing."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    mum = seat_page(browser, server, table, 0)  # seat 0 acts first (D-5)
+    kid = seat_page(browser, server, table, 1)
+    tab = seat_page(browser, server, table, 1)  # the kid's second tab, left alone
+    expect(mum.get_by_role("button", name="Roll the dice")).to_be_focused()
+    for page in (kid, tab):
+        expect(page.locator("#table-title")).to_be_focused()
+        expect(page.locator("#table-title")).to_contain_text("LAMA Dice")
+    # Tab goes on from the heading into the table (the alerts menu), not the top bar.
+    kid.keyboard.press("Tab")
+    expect(kid.locator(".alerts-menu summary")).to_be_focused()
+    # A reaction redraws every page: the focus stays.
+    mum.locator('.talk-react[data-reaction="wow"]').click()
+    expect(tab.locator('.talk-seat[data-seat="0"] .talk-bubble')).to_be_visible()
+    expect(tab.locator("#table-title")).to_be_focused()
+    expect(kid.locator(".alerts-menu summary")).to_be_focused()
+    # Mum quits the round (D-7): the kid's turn. The tab left alone has the focus on its
+    # first action; the tab where the kid chose the alerts menu keeps it there.
+    mum.get_by_role("button", name="Quit the round").click()
+    expect(tab.get_by_role("button", name="Roll the dice")).to_be_focused()
+    expect(kid.get_by_role("button", name="Roll the dice")).to_be_enabled()
+    expect(kid.locator(".alerts-menu summary")).to_be_focused()
+    tab.keyboard.press("Enter")  # the focused button plays
+    expect(kid.locator("#log-list")).to_contain_text("rolls")
+    for page in (mum, kid, tab):
+        page.close()

@@ -117,6 +117,30 @@ def test_the_host_turns_the_chat_on_from_the_table_page(
     expect(host.locator("#talk-lines li")).to_have_text(["Seat 2: Hoi!"])
 
 
+def test_reactions_sent_too_fast_show_the_alert_once(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Reactions past the seat's burst (5) are refused (``talk_rate``): the alert says so
+    once, however many clicks were refused, and fades (issue 19: a fresh-user trial saw the
+    message printed once per refused click)."""
+    from playwright.sync_api import expect
+
+    table = started_dice_table(server)
+    page = browser.new_page(locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+    button = page.locator('.talk-react[data-reaction="thumbs_up"]')
+    expect(button).to_be_enabled()
+    for _ in range(9):
+        button.click()
+    toasts = page.locator("#toasts .toast")
+    expect(toasts).to_have_text(["Too many reactions and messages – wait a few seconds."])
+    page.wait_for_timeout(500)  # the later refusals arrived too
+    expect(toasts).to_have_count(1)
+    expect(toasts).to_have_count(0, timeout=8_000)
+    page.close()
+
+
 def test_a_half_typed_chat_line_survives_the_chat_turned_off_and_on(
     server: ServerThread, browser: Browser
 ) -> None:

@@ -101,7 +101,8 @@ export function summary(events, ctx) {
   return h(
     "div",
     { class: "summary-body" },
-    chart,
+    h("figure", { class: "summary-figure" }, chart, h("figcaption", {}, t("dice.summary.chart"))),
+    chipChart(chips, seats, t),
     h(
       "div",
       { class: "summary-table-wrap" },
@@ -114,6 +115,74 @@ export function summary(events, ctx) {
       ),
     ),
   );
+}
+
+/** A seat's name cut to `n` characters (an ellipsis for the rest): a label in a chart. */
+function shortName(name, n) {
+  const chars = [...name];
+  return chars.length > n ? `${chars.slice(0, n - 1).join("")}…` : name;
+}
+
+/**
+ * The chips each seat gave back (issue 19: a small chart, not only a table column): a pile
+ * of chips per seat, black ones (10 points) under white ones (1 point), the seat's colour
+ * and shortened name under it and the points given back. A picture for screen readers
+ * named with every seat's figures (the table under it says the same).
+ */
+export function chipChart(chips, seats, t) {
+  const most = Math.max(1, ...chips.map((c) => c.black + c.white));
+  const step = Math.min(9, 60 / most);
+  const col = 60;
+  const width = seats.length * col + 8;
+  const base = 72;
+  const said = seats.map((seat, i) => {
+    const c = chips[i];
+    const chipsText =
+      c.black || c.white
+        ? t("dice.summary.chipsGiven", { black: c.black, white: c.white, points: c.points })
+        : t("dice.summary.noChips");
+    return t("dice.summary.pileTitle", { name: seat.name, chips: chipsText });
+  });
+  const piles = seats.map((seat, i) => {
+    const c = chips[i];
+    const x = i * col + col / 2;
+    const discs = Array.from({ length: c.black + c.white }, (_, k) =>
+      s("ellipse", {
+        cx: x,
+        cy: base - 6 - k * step,
+        rx: 13,
+        ry: 5,
+        class: k < c.black ? "summary-chip summary-chip-black" : "summary-chip summary-chip-white",
+      }),
+    );
+    return s(
+      "g",
+      { class: "summary-pile", dataset: { seat: String(i), black: String(c.black), white: String(c.white) } },
+      s("title", {}, said[i]),
+      discs,
+      s("rect", { x: x - 17, y: base + 5, width: 8, height: 8, rx: 2, fill: `hsl(${hue(i)} 60% 45%)` }),
+      s("text", { x: x - 6, y: base + 13, class: "summary-axis summary-pile-name" }, shortName(seat.name, 7)),
+      s(
+        "text",
+        { x, y: base + 27, class: "summary-axis summary-pile-points" },
+        c.black || c.white ? String(c.points) : "–",
+      ),
+    );
+  });
+  const chart = s(
+    "svg",
+    {
+      class: "summary-chipchart",
+      viewBox: `0 0 ${width} ${base + 32}`,
+      width,
+      height: base + 32,
+      role: "img",
+      "aria-label": `${t("dice.summary.chipChart")}: ${said.join("; ")}`,
+    },
+    s("line", { x1: 0, x2: width, y1: base, y2: base, class: "summary-base" }),
+    piles,
+  );
+  return h("figure", { class: "summary-figure" }, chart, h("figcaption", {}, t("dice.summary.chipChart")));
 }
 
 function swatch(seat) {

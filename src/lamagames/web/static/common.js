@@ -36,12 +36,31 @@ export function errorText(code, message) {
   return DETAILED.has(code) && message ? `${t(key)} (${message})` : t(key);
 }
 
+/** Each toast shown: its timers (fade, removal). */
+const toastTimers = new WeakMap();
+
+/**
+ * Show `text` for a few seconds in the alert area. The same text still shown is not shown
+ * again: its time starts anew instead (issue 19: reactions sent too fast printed "Too many
+ * reactions and messages" once per refused click, and a screen reader read it each time).
+ */
 export function toast(text, kind = "error") {
   const box = document.getElementById("toasts");
-  const el = h("div", { class: `toast toast-${kind}` }, text);
-  box.append(el);
-  setTimeout(() => el.classList.add("toast-out"), 4200);
-  setTimeout(() => el.remove(), 4800);
+  const same = [...box.children].find(
+    (el) => el.textContent === text && el.classList.contains(`toast-${kind}`) && toastTimers.has(el),
+  );
+  const el = same || h("div", { class: `toast toast-${kind}` }, text);
+  if (same) {
+    toastTimers.get(same).forEach(clearTimeout);
+    same.classList.remove("toast-out");
+  } else box.append(el);
+  toastTimers.set(el, [
+    setTimeout(() => el.classList.add("toast-out"), 4200),
+    setTimeout(() => {
+      toastTimers.delete(el);
+      el.remove();
+    }, 4800),
+  ]);
 }
 
 export const store = {

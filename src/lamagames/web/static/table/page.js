@@ -82,6 +82,8 @@ class TableView {
     /** Since when (performance.now()) the table shows its current version: the bots' wait. */
     this.since = { version: null, at: 0 };
     this.thinkTimer = null;
+    /** Whether the page placed the keyboard focus once (placeFocus). */
+    this.focusPlaced = false;
   }
 
   start() {
@@ -221,7 +223,12 @@ class TableView {
     const head = h(
       "div",
       { class: "table-head" },
-      h("h1", {}, gameName, h("span", { class: "code-chip", title: t("lobby.code") }, m.code)),
+      h(
+        "h1",
+        { id: "table-title", tabindex: "-1" },
+        gameName,
+        h("span", { class: "code-chip", title: t("lobby.code") }, m.code),
+      ),
       h(
         "div",
         { class: "table-head-tools" },
@@ -257,10 +264,7 @@ class TableView {
     document.body.classList.toggle("fit", m.status !== "finished");
     this.fitBoard();
     if (m.status === "finished") this.showReview(m, R);
-    if (mine && !this.conn.pending && !main.contains(document.activeElement)) {
-      const first = main.querySelector(".actions button");
-      if (first) first.focus({ preventScroll: true });
-    }
+    this.placeFocus(mine);
     clearInterval(this.clockTimer);
     if (m.clock) {
       const started = performance.now();
@@ -269,6 +273,26 @@ class TableView {
       tick(el, left());
       this.clockTimer = setInterval(() => tick(el, left()), 250);
     }
+  }
+
+  /**
+   * Where the keyboard focus goes (issue 19: an opened table page left it on the page as a
+   * whole, so Tab started over at the top bar and a screen reader said nothing of the table).
+   * Only while nothing else holds it (the page itself, the main region, the table's heading):
+   * your turn or chance puts it on the first action button; a page opened when it is not
+   * your turn puts it once on the table's heading (then Tab reaches the alerts, the actions
+   * and the board). A button, a link, the chat field or the board keeps it.
+   */
+  placeFocus(mine) {
+    const at = document.activeElement;
+    const heading = main.querySelector("#table-title");
+    const idle = !at || at === document.body || at === main || (heading !== null && at === heading);
+    const opened = !this.focusPlaced;
+    this.focusPlaced = true;
+    if (!idle) return;
+    const first = mine && !this.conn.pending ? main.querySelector(".actions button:not(:disabled)") : null;
+    if (first) first.focus({ preventScroll: true });
+    else if (opened && heading) heading.focus({ preventScroll: true });
   }
 
   /**

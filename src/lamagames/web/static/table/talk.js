@@ -139,6 +139,11 @@ export class Talk {
     // upright, issue 19), the older lines above it.
     const list = m.type === "chat" && document.getElementById("talk-lines");
     if (list) list.scrollTop = list.scrollHeight;
+    // On a fitted page the side column may scroll too (a phone on its side: the chat form
+    // stays at its bottom, the lines above it scroll): the newest line in view there, above
+    // the form (style.css scroll-padding-bottom).
+    const newest = list && document.body.classList.contains("fit") && list.lastElementChild;
+    if (newest) newest.scrollIntoView({ block: "nearest" });
   }
 
   stop() {
@@ -200,9 +205,11 @@ export class Talk {
       ? h(
           "ol",
           { class: "talk-lines", id: "talk-lines", "aria-live": "polite" },
-          this.lines.map((line) =>
-            h("li", {}, h("strong", {}, `${m.seats[line.seat]?.name || "?"}: `), h("span", {}, line.text)),
-          ),
+          this.lines.map((line) => {
+            const name = m.seats[line.seat]?.name || "?";
+            // the name may be shortened (a phone on its side), in full on hover
+            return h("li", {}, h("strong", { class: "talk-who", title: name }, name), ": ", h("span", {}, line.text));
+          }),
         )
       : null;
     const form =
