@@ -5,8 +5,10 @@ when it starts, how it gets its work, and that it never outlives what started it
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,7 +20,7 @@ from typer.testing import CliRunner
 from lamagames import prestart
 from lamagames.bots import base
 from lamagames.bots.base import Bot, bot_kinds
-from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds
+from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds, guessed_table
 from lamagames.cli.main import app
 from lamagames.core.game import State
 from lamagames.core.registry import make
@@ -186,3 +188,53 @@ def test_the_early_helper_imports_the_named_bots_code_ahead(words: list[str], so
         [sys.executable, "-c", _PRELOAD, *words], capture_output=True, text=True, check=True
     )
     assert json.loads(done.stdout) == [solver, True]
+
+
+@pytest.mark.parametrize(
+    ("words", "players", "kinds"),
+    [
+        (["play", "dice", "--seats", "human,exact"], 2, ["human", "exact"]),
+        (["play", "dice", "--seats=Human, search,search"], 3, ["human", "search", "search"]),
+        (["play", "-s", "human,exact", "dice", "--seed", "4"], 2, ["human", "exact"]),
+        (["play", "--seats", "human,exact"], None, None),  # no game named
+        (["play", "dice", "express", "--seats", "human,exact"], None, None),  # two
+        (["play", "dice"], None, None),  # no seats
+        (["play", "dice", "--seats", "exact"], None, None),  # a game of one cannot be made
+    ],
+)
+def test_the_early_helper_guesses_the_table_from_the_command_line(
+    words: list[str], players: int | None, kinds: list[str] | None
+) -> None:
+    guess = guessed_table(words)
+    if players is None:
+        assert guess is None
+        return
+    assert guess is not None
+    game, found = guess
+    assert game.game_id == "dice" and game.num_players == players and found == kinds
+
+
+@pytest.mark.slow
+def test_the_early_helper_compiles_the_guessed_tables_kernels_before_its_work_comes(
+    tmp_path: Path,
+) -> None:
+    """``lama play dice --seats human,exact`` on an empty cache: the helper started by the
+    entry point writes the sweep's kernel to the cache while no spec has come yet (``lama
+    play`` still importing), and ends at once when its standard input closes."""
+    words = ["play", "dice", "--seats", "human,exact"]
+    helper = subprocess.Popen(
+        [sys.executable, "-c", prestart.PRESTART_CODE, *words],
+        stdin=subprocess.PIPE,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not any(tmp_path.rglob("kernel2p.sweep_pair*.nbi")):
+            assert helper.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        assert helper.stdin is not None
+        helper.stdin.close()
+        assert helper.wait(timeout=30) == 0
+    finally:
+        helper.kill()
+        helper.wait()

@@ -262,7 +262,17 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     threading.Thread(target=_exit_at_end_of_input, name="lama-helper-stdin", daemon=True).start()
-    spec = json.loads(args[0])
+    return _run_spec(args[0])
+
+
+def _run_spec(text: str) -> int:
+    """:func:`helper_main`'s work, given its JSON spec: 0 once done.
+
+    Raises:
+        json.JSONDecodeError, KeyError, ValueError, LamaError: a malformed spec (the helper
+            ends with exit code 1 and its traceback; the parent compiles instead).
+    """
+    spec = json.loads(text)
     game = make(str(spec["game"]), **spec["params"])
     part: Part = "all" if spec.get("part") == "all" else "helper"
     nice = int(spec.get("nice", 0))
@@ -302,36 +312,85 @@ def _throwaway(x: int) -> int:
     return x + 1
 
 
-def _read_line(fd: int) -> str:
-    """The first line of file descriptor ``fd`` (without its newline), ``""`` at an end of
-    input before one."""
-    data = b""
-    while b"\n" not in data:
-        chunk = os.read(fd, 4096)
-        if not chunk:
-            return ""
-        data += chunk
-    return data.split(b"\n", 1)[0].decode()
+class _SpecInbox:
+    """The early helper's standard input, read by a daemon thread: its first line is the
+    spec (:meth:`wait`); its end, whenever it comes, ends the process at once (exit code
+    0: the parent had no use for the helper, its game ended, or it died)."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._line = ""
+        self._arrived = threading.Event()
+        threading.Thread(target=self._read, name="lama-helper-stdin", daemon=True).start()
+
+    def _read(self) -> None:
+        data = b""
+        with contextlib.suppress(OSError, ValueError):
+            chunk = os.read(self._fd, 4096)
+            while chunk:
+                if not self._arrived.is_set():
+                    data += chunk
+                    if b"\n" in data:
+                        self._line = data.split(b"\n", 1)[0].decode(errors="replace")
+                        self._arrived.set()
+                chunk = os.read(self._fd, 4096)
+        os._exit(0)
+
+    def wait(self) -> str:
+        """The spec line (without its newline), once it has come."""
+        self._arrived.wait()
+        return self._line
+
+
+def guessed_table(words: Sequence[str]) -> tuple[Game, list[str]] | None:
+    """The game and seat kinds a ``lama play`` command line (without the program name)
+    names, as far as its words tell without the option parser: exactly one game id among
+    them and a ``--seats``/``-s`` value (``human,exact``: two seats); ``None`` otherwise or
+    when that game cannot be made with that many seats. A guess, for work started before
+    ``lama play`` has parsed its options (:func:`prestarted_main`)."""
+    from lamagames.core.registry import game_ids
+
+    known = set(game_ids())
+    games = {word for word in words if word in known}
+    seats = None
+    for at, word in enumerate(words):
+        if word in ("--seats", "-s") and at + 1 < len(words):
+            seats = words[at + 1]
+        elif word.startswith("--seats="):
+            seats = word.split("=", 1)[1]
+    if len(games) != 1 or not seats:
+        return None
+    kinds = [kind.strip().lower() for kind in seats.split(",")]
+    try:
+        game = make(games.pop(), num_players=len(kinds))
+    except (LamaError, TypeError, ValueError):
+        return None
+    return game, kinds
 
 
 def prestarted_main() -> int:
     """The helper process started before its work is known (:mod:`lamagames.prestart`,
-    which gives it ``lama``'s command line as its arguments): :func:`_preload`, then
-    :func:`helper_main` with the JSON spec read as the first line of its standard input
-    (the parent writes it once the game is made, :meth:`BackgroundWarmUp._start_helper`).
+    which gives it ``lama``'s command line as its arguments): :func:`_preload`; then, while
+    ``lama play`` imports its commands, parses its options and makes the game, the work of
+    the table its command line names (:func:`guessed_table`: the same kernels as the real
+    table's, whose seed only picks the throwaway positions); then :func:`helper_main`'s
+    work with the JSON spec read as the first line of its standard input (written once the
+    game is made, :meth:`BackgroundWarmUp._start_helper`), which finds its kernels compiled
+    already when the guess was right. The end of its standard input ends it at once,
+    whatever it is doing.
 
     Returns:
-        :func:`helper_main`'s exit code; 0 at once when standard input ends before a spec
-        (the parent had no use for it, or died).
+        :func:`helper_main`'s exit code (0 once done).
     """
-    _preload(sys.argv[1:])
-    try:
-        spec = _read_line(sys.stdin.fileno())
-    except (OSError, ValueError, UnicodeDecodeError):
-        return 0
-    if not spec.strip():
-        return 0
-    return helper_main([spec])
+    words = sys.argv[1:]
+    _preload(words)
+    inbox = _SpecInbox(sys.stdin.fileno())
+    guess = guessed_table(words)
+    if guess is not None:
+        game, kinds = guess
+        with contextlib.suppress(Exception):  # a guess: the real spec's work reports errors
+            warm_bots(game, kinds, 0, part="helper")
+    return _run_spec(inbox.wait())
 
 
 class _CacheMiss(Exception):
