@@ -131,21 +131,23 @@ class DiceExactBot(Bot):
             self.fallback.warm_interpreted()
 
     def warm_split(self) -> tuple[object, ...] | None:
-        """With two seats the helper process compiles the sweep and the roll values
+        """With two seats the helper process compiles the sweep
         (:func:`~lamagames.dice.solver.kernel2p.sweep_pair` with its callees, about 2.6 CPU
-        s, then :func:`~lamagames.dice.solver.kernel2p.roll_value`, which shares them,
-        about 0.4) while ``lama play`` imports the solver (about 1 CPU s) and compiles the
-        last-standing solve (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
-        about 1.3 CPU s); the helper, started by ``lama``'s entry point before the commands
-        are imported (:mod:`lamagames.prestart`), has its imports done by then, so the two
-        shares end about together (the roll values compiled here too, with the callees
-        again, made this process's share the longer by about a second). Else ``None`` (the
-        search fallback's rollouts, one kernel, all in the helper)."""
+        s) while ``lama play`` compiles the last-standing solve and the roll values
+        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
+        :func:`~lamagames.dice.solver.kernel2p.roll_value` with the callees it shares with
+        the sweep, about 2.5 CPU s). The helper, started by ``lama``'s entry point before
+        the commands are imported (:mod:`lamagames.prestart`), spends about 1.2 CPU s on
+        its imports first and starts compiling as soon as they are done; ``lama play``
+        imports its commands and makes the game meanwhile. So the two shares end about
+        together (with the roll values in the helper too, the helper ended about a second
+        after the game's share). Else ``None`` (the search fallback's rollouts, one kernel,
+        all in the helper)."""
         if self.game.num_players != 2:
             return None
         from lamagames.dice.solver import kernel2p
 
-        return (kernel2p.sweep_pair, kernel2p.roll_value)
+        return (kernel2p.sweep_pair,)
 
     def prepare(self, state: State) -> None:
         """Start solving in a background thread the two-player table the coming decisions
