@@ -33,7 +33,8 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 def finished_table(server: ServerThread, game: str, **extra: Any) -> dict[str, Any]:
-    """A table of three random bots played to the end."""
+    """A table of three random bots played to the end; ``extra``: further fields of the
+    creation request (other ``seats``, ``params``...)."""
     body = {"game": game, "seats": [BOT, BOT, BOT], "seed": 7, **extra}
     table = post_json(server, "/api/tables", body)
     post_json(server, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
@@ -157,5 +158,92 @@ def test_express_summary_shows_who_brought_which_llama_home_when(
         assert summary.locator(".summary-list li").all_inner_texts() == wanted
         expect(summary.locator(".summary-chart title")).to_have_count(len(wanted))
         expect(page.locator("#rematch")).to_be_visible()
+    finally:
+        page.close()
+
+
+LONG_NAME = "Maximiliane-Wilhelmina-Schwarzko"  # 32 characters, no space to wrap at
+assert len(LONG_NAME) == 32
+SIZES = [(1280, 720), (1366, 768), (1920, 1080), (390, 844), (844, 390)]
+
+
+def long_finished_table(server: ServerThread, game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Three random bots, the first with the 32-character name, played to the end."""
+    seats = [{**BOT, "name": LONG_NAME}, BOT, BOT]
+    return finished_table(server, game, seats=seats, params=params)
+
+
+def never_scrolls_sideways(page: Page, what: str) -> None:
+    """The page is no wider than the window and every part of the finished panel and its
+    summary is inside it; the page may scroll down (a finished table is not fitted to the
+    screen: the review follows), and nothing of the panel is cut off below."""
+    page.wait_for_timeout(200)  # the resize's new layout
+    sizes = page.evaluate(
+        """() => {
+          const el = document.documentElement;
+          const out = [...document.querySelectorAll('#finished, #finished *')]
+            .filter((e) => !e.closest('.summary-table-wrap, .item-actions'))
+            .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
+            .map((e) => e.tagName + '.' + (e.getAttribute('class') || ''));
+          const bottom = document.querySelector('#finished').getBoundingClientRect().bottom;
+          return {width: el.scrollWidth, height: el.scrollHeight, innerWidth, innerHeight,
+                  out: out.slice(0, 6), bottom: bottom + scrollY,
+                  fitted: document.body.classList.contains('fit')};
+        }"""
+    )
+    assert sizes["width"] <= sizes["innerWidth"], f"{what} scrolls sideways: {sizes}"
+    assert sizes["out"] == [], f"{what}: parts past the right edge: {sizes}"
+    assert not sizes["fitted"], f"{what}: the finished page scrolls down as before: {sizes}"
+    assert sizes["height"] >= sizes["bottom"] - 0.5, f"{what}: the panel is cut off: {sizes}"
+
+
+def test_a_long_dice_game_s_finished_page_never_scrolls_sideways(
+    server: ServerThread, browser: Browser
+) -> None:
+    """Twelve rounds and a 32-character name: at every size the page is no wider than the
+    window (issue 19: 837 pixels on a 390-pixel phone held upright, 854 at 844x390, the
+    chart and the table widened the panel); the chart scales down, the table scrolls
+    sideways inside its own box, a focusable region named by its caption."""
+    from playwright.sync_api import expect
+
+    table = long_finished_table(server, "dice", {"end_score": 250})
+    rounds = [e for e in game_events(server, table["code"]) if e["kind"] == "round_end"]
+    assert len(rounds) >= 10, len(rounds)
+    page = host_page(browser, server, table)
+    try:
+        summary = page.locator("#summary")
+        expect(summary.locator("thead th")).to_have_count(len(rounds) + 3)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            never_scrolls_sideways(page, f"dice {width}x{height}")
+        # Upright phone: the table is wider than its box and scrolls inside it, by keyboard.
+        page.set_viewport_size({"width": 390, "height": 844})
+        wrap = summary.locator(".summary-table-wrap")
+        expect(wrap).to_have_attribute("role", "region")
+        expect(wrap).to_have_attribute("tabindex", "0")
+        expect(wrap).to_have_accessible_name("Points per round and chips given back")
+        assert wrap.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        wrap.focus()
+        page.keyboard.press("ArrowRight")
+        expect(wrap).not_to_have_js_property("scrollLeft", 0)
+        expect(page.locator("#rematch")).to_be_visible()
+    finally:
+        page.close()
+
+
+def test_a_long_express_game_s_finished_page_never_scrolls_sideways(
+    server: ServerThread, browser: Browser
+) -> None:
+    """The four-llama game with a 32-character name: the timeline and the list fit every
+    size (issue 19)."""
+    from playwright.sync_api import expect
+
+    table = long_finished_table(server, "express", {"llamas_to_win": 4})
+    page = host_page(browser, server, table)
+    try:
+        expect(page.locator("#summary .summary-list li").first).to_be_visible()
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            never_scrolls_sideways(page, f"express {width}x{height}")
     finally:
         page.close()

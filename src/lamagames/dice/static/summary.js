@@ -103,13 +103,16 @@ export function summary(events, ctx) {
     { class: "summary-body" },
     h("figure", { class: "summary-figure" }, chart, h("figcaption", {}, t("dice.summary.chart"))),
     chipChart(chips, seats, t),
+    // A long game's table scrolls sideways inside this box on a phone (issue 19: the page
+    // never does): a region named by the caption, reachable with Tab to scroll with the
+    // arrow keys.
     h(
       "div",
-      { class: "summary-table-wrap" },
+      { class: "summary-table-wrap", role: "region", tabindex: "0", "aria-labelledby": "summary-table-caption" },
       h(
         "table",
         { class: "summary-table" },
-        h("caption", {}, t("dice.summary.caption")),
+        h("caption", { id: "summary-table-caption" }, t("dice.summary.caption")),
         h("thead", {}, head),
         h("tbody", {}, rows),
       ),
