@@ -103,6 +103,19 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   imports (about 1 CPU s), the sweep's compile with its callees (2.6 CPU s) and the first
   solve, against the helper's start and imports (about 1 s) and its compiles (1.4 CPU s);
   about 6.5 CPU s in all on two cores, so 3 s is not met for ``exact`` with two seats.
+* The helper started by ``lama``'s entry point (``lamagames.prestart``: its imports on the
+  idle core while ``lama`` imports its commands, then the compile of the table its command
+  line names) and the sweep alone in the helper (2026-12-03 12:57-13:03, the same
+  ``.[solver]`` install, nothing else running: load 1.6-2.5 is the benchmark's own two
+  processes; ``--think 0.1``, seeds 1-5, interleaved with ``7d68795``): ``exact`` two seats
+  4.1, 4.1, 3.6, 3.2, 2.8 s before (game CPU 3.0-4.4 s), 3.4, 2.9, 2.8, 2.5, 3.0 s after
+  (game CPU 2.3-3.3 s, helper 2.1-2.6 s). The roll values in the helper too, interleaved
+  with the sweep alone (seeds 1-4): 3.8, 4.3, 3.8, 3.3 s against 3.2, 3.8, 3.3, 3.0 s (the
+  helper the longer share then, 2.8-3.4 CPU s). ``search`` six seats, seeds 1-2, before
+  and after: 1.9 and 1.8 s; 3.6 and 3.6 s (the main thread's interpreted decision, 3.5 CPU
+  s at seed 2: the helper's compile, 15-18 CPU s, ends long after). So 3 s is met at about
+  half the seeds for ``exact`` with two seats on this machine today, and not for every
+  position with six ``search`` seats.
 """
 
 from __future__ import annotations
