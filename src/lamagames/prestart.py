@@ -81,7 +81,7 @@ def take() -> subprocess.Popen[bytes] | None:
     if helper is None:
         return None
     if helper.poll() is not None:
-        _close(helper)
+        stop(helper)
         return None
     return helper
 
@@ -92,10 +92,12 @@ def discard() -> None:
     global _started
     helper, _started = _started, None
     if helper is not None:
-        _close(helper)
+        stop(helper)
 
 
-def _close(helper: subprocess.Popen[bytes]) -> None:
+def stop(helper: subprocess.Popen[bytes]) -> None:
+    """Kill ``helper`` if it still runs, reap it (no zombie) and close its standard input
+    (any helper process of the warm-up, :class:`lamagames.bots.warmup.BackgroundWarmUp`)."""
     if helper.poll() is None:
         with contextlib.suppress(OSError):
             helper.kill()

@@ -141,6 +141,26 @@ def within(page: Page, selector: str, frame: str) -> None:
     assert box["y"] >= room["y"] - 0.5 and bottom <= floor + 0.5, (selector, box, frame, room)
 
 
+def host_page_with_chat(
+    server: ServerThread, browser: Browser, game: str, width: int, height: int
+) -> Page:
+    """The host's page of a seated table with the chat on (the 32-character name seated), in
+    a ``width`` x ``height`` window, its chat switch shown; the caller closes it."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, game, chat=True)
+    code = table["code"]
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    page.goto(server.url)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
+    )
+    page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
+    expect(page.locator("#chat-switch")).to_have_text("Turn chat off")
+    return page
+
+
 @pytest.mark.parametrize("game", ["dice", "express"])
 def test_the_chat_field_is_in_view_on_an_upright_phone(
     server: ServerThread, browser: Browser, game: str
@@ -152,17 +172,8 @@ def test_the_chat_field_is_in_view_on_an_upright_phone(
     from playwright.sync_api import expect
 
     width, height = 390, 844
-    table = seated_table(server, game, chat=True)
-    code = table["code"]
-    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
-    page.set_default_timeout(10_000)
+    page = host_page_with_chat(server, browser, game, width, height)
     try:
-        page.goto(server.url)
-        page.evaluate(
-            "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
-        )
-        page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
-        expect(page.locator("#chat-switch")).to_have_text("Turn chat off")
         for n in range(2):
             page.fill("#talk-input", f"line {n} of the chat")
             page.press("#talk-input", "Enter")
@@ -194,17 +205,8 @@ def test_the_chat_field_is_in_view_on_a_phone_held_sideways(
     from playwright.sync_api import expect
 
     width, height = 844, 390
-    table = seated_table(server, game, chat=True)
-    code = table["code"]
-    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
-    page.set_default_timeout(10_000)
+    page = host_page_with_chat(server, browser, game, width, height)
     try:
-        page.goto(server.url)
-        page.evaluate(
-            "([k, v]) => localStorage.setItem(k, v)", [f"lama.host.{code}", table["host_token"]]
-        )
-        page.goto(f"{server.url}/t/{code}#seat={table['seats'][0]['token']}")
-        expect(page.locator("#chat-switch")).to_have_text("Turn chat off")
         expect(page.locator(".actions button").first).to_be_visible()
         fits_without_scrolling(page, game)
         for selector in ("#talk-input", "#talk-form button"):

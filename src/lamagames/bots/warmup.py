@@ -549,8 +549,7 @@ class BackgroundWarmUp:
             helper.stdin.write(argument.encode() + b"\n")
             helper.stdin.flush()
         except (OSError, ValueError):  # it ended meanwhile
-            helper.kill()
-            helper.wait()
+            prestart.stop(helper)
             return False
         self.helper = helper
         return True
@@ -578,15 +577,8 @@ class BackgroundWarmUp:
         """Kill the helper if it still runs, reap it (no zombie), close its pipe."""
         with self._lock:
             helper = self.helper
-        if helper is None:
-            return
-        if helper.poll() is None:
-            with contextlib.suppress(OSError):
-                helper.kill()
-        helper.wait()
-        if helper.stdin is not None:
-            with contextlib.suppress(OSError):
-                helper.stdin.close()
+        if helper is not None:
+            prestart.stop(helper)
 
     def close(self) -> None:
         """Stop the warm-up's helper process (killed and reaped) and its further work; the
