@@ -234,18 +234,6 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
             bot.warm_code(state)
 
 
-def _exit_at_end_of_input() -> None:
-    """In the helper: end the process when its stdin closes (the parent closed it or died)."""
-    with contextlib.suppress(OSError, ValueError):
-        # the raw descriptor: a daemon thread blocked in sys.stdin's buffered reader would
-        # abort the interpreter's shutdown (it cannot take the reader's lock)
-        fd = sys.stdin.fileno()
-        data = os.read(fd, 4096)
-        while data:  # whatever the parent writes is ignored; b"" is the end
-            data = os.read(fd, 4096)
-    os._exit(0)
-
-
 def helper_main(argv: Sequence[str] | None = None) -> int:
     """The helper process of :class:`BackgroundWarmUp`: :func:`warm_bots` with ``part=
     "helper"``, writing Numba's disk cache (the kernels are ``cache=True``; the same
@@ -261,7 +249,8 @@ def helper_main(argv: Sequence[str] | None = None) -> int:
         0 once done. Ends at once (exit code 0) when its stdin closes.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    threading.Thread(target=_exit_at_end_of_input, name="lama-helper-stdin", daemon=True).start()
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no usable stdin
+        _StdinWatch(sys.stdin.fileno())  # its end ends the helper
     return _run_spec(args[0])
 
 
@@ -300,11 +289,24 @@ def _preload(words: Sequence[str] = ()) -> None:
     for game_id in game_ids():
         if game_id not in text:
             continue
+        named = [kind for kind in prestart.COMPILED_KINDS if kind in text]
         with contextlib.suppress(Exception):  # a guess: the real work reports errors
-            game = make(game_id)
-            named = [kind for kind in prestart.COMPILED_KINDS if kind in text]
-            for kind in compiled_kinds(game_id, named):
-                make_bot(kind, game, 0)
+            import_compiled_bots(make(game_id), named)
+
+
+def import_compiled_bots(game: Game, kinds: Sequence[str], seed: int = 0) -> None:
+    """Import the code of each compiled kind among ``kinds`` (:func:`compiled_kinds`: its
+    modules and its solver's), by making one throwaway bot of each (seat 0, ``seed``);
+    nothing is compiled. Used ahead of the work that needs it: the early helper
+    (:func:`prestarted_main`) and the web server's start, where Numba's first import from
+    several threads at once could deadlock (:func:`lamagames.web.warmup.import_compiled_code`).
+
+    Raises:
+        LamaError, ImportError, ValueError: a kind that cannot be made (as
+            :func:`~lamagames.bots.base.make_bot` raises them).
+    """
+    for kind in compiled_kinds(game.game_id, kinds):
+        make_bot(kind, game, 0, seed)
 
 
 def _throwaway(x: int) -> int:
@@ -312,10 +314,12 @@ def _throwaway(x: int) -> int:
     return x + 1
 
 
-class _SpecInbox:
-    """The early helper's standard input, read by a daemon thread: its first line is the
-    spec (:meth:`wait`); its end, whenever it comes, ends the process at once (exit code
-    0: the parent had no use for the helper, its game ended, or it died)."""
+class _StdinWatch:
+    """A helper's standard input, read by a daemon thread from its raw descriptor (a thread
+    blocked in ``sys.stdin``'s buffered reader would abort the interpreter's shutdown): its
+    first line is the early helper's spec (:meth:`wait`); its end, whenever it comes, ends
+    the process at once (exit code 0: the parent closed it, had no use for the helper, or
+    died)."""
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
@@ -384,7 +388,7 @@ def prestarted_main() -> int:
     """
     words = sys.argv[1:]
     _preload(words)
-    inbox = _SpecInbox(sys.stdin.fileno())
+    inbox = _StdinWatch(sys.stdin.fileno())
     guess = guessed_table(words)
     if guess is not None:
         game, kinds = guess

@@ -35,8 +35,8 @@ import threading
 from collections.abc import Iterable
 from typing import Final
 
-from lamagames.bots import available_bot_kinds, bot_class, make_bot
-from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds
+from lamagames.bots import available_bot_kinds, bot_class
+from lamagames.bots.warmup import BackgroundWarmUp, compiled_kinds, import_compiled_bots
 from lamagames.core.errors import LamaError
 from lamagames.core.registry import make
 from lamagames.web.adapters import get_adapter
@@ -73,8 +73,7 @@ def import_compiled_code(game_ids: Iterable[str]) -> None:
     for game_id in game_ids:
         try:
             game = make(game_id, **get_adapter(game_id).warm_params())
-            for kind in compiled_kinds(game_id, available_bot_kinds(game_id)):
-                make_bot(kind, game, 0, WARM_SEED)
+            import_compiled_bots(game, available_bot_kinds(game_id), WARM_SEED)
         except (LamaError, ImportError, AttributeError, TypeError, ValueError):
             log.exception("the compiled bots of %s cannot be imported", game_id)
 
