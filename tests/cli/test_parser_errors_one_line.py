@@ -32,8 +32,13 @@ def lama(*args: str) -> subprocess.CompletedProcess[str]:
         (("rules", "chess"), "unknown game 'chess'"),
         (("play", "dise"), "unknown game 'dise'; known games: dice, express; did you mean 'dice'?"),
         (("play", "dice", "--nosuch"), "No such option: --nosuch"),
+        (("simulate", "dice", "--games", "0"), "--games: expected a whole number >= 1, got '0'"),
+        (("simulate", "dice", "--players", "x"), "--players: expected a count (4)"),
+        (("play", "dice", "--seats", "human,exat"),
+         "unknown seat kind 'exat'; seats are: human, benchmark, exact, heuristic, random, "
+         "search; did you mean 'exact'?"),
     ],
-)
+)  # fmt: skip
 def test_parser_errors_are_one_line_with_exit_2(args: tuple[str, ...], words: str) -> None:
     result = lama(*args)
     assert result.returncode == 2
@@ -70,6 +75,9 @@ def test_bare_command_still_shows_help_and_success_exits_0() -> None:
         (("replay", "x.json", "--to", "-2"), "--to: expected a whole number >= 0, got '-2'"),
         (("serve", "--port", "70000"), "--port: expected a whole number 1..65535, got '70000'"),
         (("serve", "--bot-delay", "11"), "--bot-delay: expected a number 0..10, got '11'"),
+        (("simulate", "dice", "--games", "0"), "--games: expected a whole number >= 1, got '0'"),
+        (("simulate", "dice", "--workers", "x"),
+         "--workers: expected a whole number >= 1, got 'x'"),
     ],
 )  # fmt: skip
 def test_bad_numbers_name_the_option_and_its_range(args: tuple[str, ...], line: str) -> None:

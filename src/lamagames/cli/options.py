@@ -22,7 +22,7 @@ from lamagames.cli import i18n
 from lamagames.cli.common import fail, game_argument, offer_only, param_value
 from lamagames.cli.session import HUMAN
 from lamagames.cli.views import GameView, get_view
-from lamagames.core.errors import LamaError, quoted
+from lamagames.core.errors import LamaError, did_you_mean, quoted
 from lamagames.core.game import Game
 from lamagames.core.records import SeatInfo
 from lamagames.core.registry import game_title, make, parameter_names
@@ -68,7 +68,9 @@ def parse_seats(text: str, game_id: str) -> list[str]:
             continue
         if kind not in allowed:
             raise typer.BadParameter(
-                f"unknown seat kind {quoted(kind)}; seats are: {choices}", param_hint="--seats"
+                f"unknown seat kind {quoted(kind)}; seats are: {choices}"
+                + did_you_mean(kind, [HUMAN, *allowed]),
+                param_hint="--seats",
             )
         reason = bot_unavailable(game_id, kind)
         if reason is not None:

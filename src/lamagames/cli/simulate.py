@@ -335,8 +335,8 @@ def simulate_command(
                 raise ParameterError(f"--starting-seat: there are {min(counts)} seats, got {first}")
             variants = [(name, {**v, "starting_seat": first - 1}) for name, v in variants]
         configs = make_configs(engine, counts, kinds, variants)
-    except LamaError as exc:
-        _fail(str(exc))
+    except LamaError as exc:  # a bad option: one line with the help pointer, as the parser's
+        _fail(f"{exc} (see 'lama simulate -h')")
     err = Console(stderr=True)
     progress = progress_bar("Simulating", err)
     task = progress.add_task("games", total=n_games * len(configs))

@@ -7,6 +7,9 @@ never leaves a state, board or record half-changed: engines validate before they
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from difflib import get_close_matches
+
 #: Most characters of someone's input repeated in a message.
 QUOTE_LIMIT = 60
 
@@ -31,6 +34,18 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     ('1 space', '0 footprints', '2 cars')
     """
     return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'exact'?"`` when one of ``known`` comes close to ``word``
+    (:func:`difflib.get_close_matches`), else ``""``: the tail of an "unknown ..." message
+    (unknown games, seat kinds; issue 19).
+
+    >>> did_you_mean("exat", ["random", "exact"]), did_you_mean("zzz", ["exact"])
+    ("; did you mean 'exact'?", '')
+    """
+    close = get_close_matches(str(word), list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 class LamaError(ValueError):

@@ -49,14 +49,13 @@ import re
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from lamagames.core.errors import ParameterError
+from lamagames.core.errors import ParameterError, did_you_mean
 from lamagames.core.events import EventsFunction
 from lamagames.core.extras import missing
 from lamagames.core.game import Game
@@ -438,8 +437,7 @@ def _unknown_game(game_id: str) -> str:
     suggestion when a known id comes close, issue 19)."""
     known = spec_ids()
     message = f"unknown game {game_id!r}; known games: {', '.join(known)}"
-    close = get_close_matches(str(game_id), known, n=1)
-    return message + (f"; did you mean {close[0]!r}?" if close else "")
+    return message + did_you_mean(str(game_id), known)
 
 
 def get_spec(game_id: str) -> GameSpec:

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from lamagames.core.errors import ParameterError
+from lamagames.core.errors import ParameterError, did_you_mean
 from lamagames.sim.batch_protocol import BatchEngine, BatchResults, game_seeds, load_engine
 from lamagames.sim.pool import ordered_map
 from lamagames.sim.summary import ConfigResult, SimulationSummary, summarize
@@ -97,7 +97,7 @@ def make_configs(
         if kind not in engine.policies:
             raise ParameterError(
                 f"unknown seat kind {kind!r} for the batch engine; "
-                f"available: {', '.join(engine.policies)}"
+                f"available: {', '.join(engine.policies)}" + did_you_mean(kind, engine.policies)
             )
     if len(seats) > 1 and any(n != len(seats) for n in players):
         raise ParameterError(
