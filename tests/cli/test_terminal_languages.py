@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 from tests.cli.conftest import Invoke
 
 from lamagames.bots.base import make_bot
+from lamagames.cli.express_view import ExpressView
 from lamagames.cli.i18n import kind_name, language_now, use_language
 from lamagames.core.game import State
 from lamagames.core.i18n import (
@@ -27,12 +28,15 @@ from lamagames.core.i18n import (
     language_from_environment,
     parse_language,
     translator,
+    web_text,
 )
 from lamagames.core.records import SeatInfo, load_record
 from lamagames.dice import render as dice_render
 from lamagames.dice.game import DiceGame, as_dice_state
 from lamagames.express import narration
 from lamagames.express.game import ExpressGame, as_express_state
+from lamagames.express.state import ExpressState
+from lamagames.express.table import table_lines
 from lamagames.sim.runner import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,7 +131,7 @@ def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
 
 #: Messages whose translation may be the English itself (the same word in that language).
 SAME_AS_ENGLISH = {"Bot {n}", "Chips {black}10 {white}1", "Score", "seed {seed}", "Round {n}",
-                   "orange", "Bot", "{points} points", "{move}: {outcome}",
+                   "orange", "Bot", "{points} points", "{move}: {outcome}", "{label}: {text}",
                    # the review's words: French "points", Dutch "blunder" (as the web's)
                    "points", "{inaccuracy} / {mistake} / {blunder} points", "blunder"}  # fmt: skip
 
@@ -404,12 +408,128 @@ def test_express_sentences_name_colours_and_moves_in_words(lang: str) -> None:
     the move (``instappen in wagon B3``), in every language."""
     lines = _express_lines(lang)
     assert [line for line in lines if NOTATION_IN_A_SENTENCE.search(line)] == []
-    colour = r"\w+ \([ROYGBP]\)\."
+    colour = r"\w+ \([A-Z][a-z]?\)\."  # the board's letter in the language (French Ve)
     assert sum(1 for line in lines if re.search(colour + "$", line)) > 20  # the rolls
     if lang == "nl":
         assert any(re.search(r"^Ann \(geel\) gooit (rood|oranje|geel|groen|blauw|paars) "
-                             r"\([ROYGBP]\)\.$", line) for line in lines)  # fmt: skip
+                             r"\((R|O|Ge|Gr|B|P)\)\.$", line) for line in lines)  # fmt: skip
         assert any("instappen in wagon " in line for line in lines)
+
+
+#: A colon without a space before it, followed by a blank or the end of the text (the
+#: board's ``A:>>`` and ``A3:y`` are not followed by a blank).
+TIGHT_COLON = re.compile(r"[^\s\u00a0\u202f]:(\s|$)")
+#: A colon after anything but a non-breaking space (French typography, the catalog's form).
+NOT_FRENCH_COLON = re.compile(r"(?<!\u00a0):(\s|$)")
+
+
+def test_french_catalog_puts_a_non_breaking_space_before_each_colon() -> None:
+    """French typography, one form in the whole catalog: ``Tour\u00a0: `` (a non-breaking
+    space, so a line never starts with the colon); code spans (notation) aside. The trial
+    found ``Partie terminée\u00a0:`` beside ``Bien :`` and, joined in the code, ``Bot 1
+    (jaune): ...``."""
+    loose = []
+    for message in _po("fr"):
+        if not message.id:
+            continue
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        loose += [t for t in texts if NOT_FRENCH_COLON.search(re.sub(r"`[^`]*`", "", t))]
+    assert loose == []
+
+
+@pytest.mark.parametrize("lines", [_dice_lines, _express_lines], ids=["dice", "express"])
+def test_french_told_lines_put_a_space_before_each_colon(
+    lines: Callable[[str], list[str]],
+) -> None:
+    """Issue 19 trial: ``Bot 1 (jaune): un lama jaune monte...`` had the English colon,
+    joined in the code; now ``Bot 1 (jaune) : ...`` (the message ``{label}: {text}``)."""
+    told = lines("fr")
+    assert [line for line in told if TIGHT_COLON.search(line)] == []
+    if lines is _express_lines:
+        assert any(re.match(r"^(Ann|Bob|Cy) \(\w+\)\u00a0: ", line) for line in told)
+
+
+def test_french_headers_put_a_space_before_the_colon(lama: Invoke, tmp_path: Path) -> None:
+    """``LAMA Dice : Bot 1 (Régulier), ...`` in ``lama play`` and ``lama replay``, and the
+    replay's step line ``Étape 3/60 · Bot 1 : roll``."""
+    record = tmp_path / "fr.lamarec.json"
+    played = lama(
+        "play", "dice", "--seats", "benchmark,benchmark", "--seed", "1", "--delay", "0",
+        "--lang", "fr", "--record", str(record),
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert played.output.startswith("LAMA Dice\u00a0: Bot 1 ")
+    replayed = lama("replay", str(record), "--to", "3", "--lang", "fr")
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.startswith("LAMA Dice\u00a0: Bot 1 ")
+    assert [line for line in replayed.output.splitlines() if TIGHT_COLON.search(line)] == []
+
+
+def _window_state(players: int = 3) -> ExpressState:
+    """A window after the roll where every seat has chances (detour, re-board; E-7)."""
+    game = ExpressGame(num_players=players)
+    state = game.build_state(
+        trains={"A": 9, "B": 21}, cars={"A1": 2, "B1": 1, "A3": (0, 52)}, footpaths={1: [0]}
+    )
+    return state.child(1)  # the die shows orange (O)
+
+
+@pytest.mark.parametrize(
+    ("lang", "chances"),
+    [
+        ("en", "Chances: Anna (yellow): detour A1, detour B1, reboard B4;"),
+        ("fr", "Occasions\u00a0: Anna (jaune)\u00a0: détour A1, détour B1, remonter B4;"),
+        ("nl", "Kansen: Anna (geel): omweg A1, omweg B1, weer instappen B4;"),
+        ("de", "Chancen: Anna (Gelb): Umweg A1, Umweg B1, wieder einsteigen B4;"),
+        ("it", "Occasioni: Anna (giallo): deviazione A1, deviazione B1, risali B4;"),
+    ],
+)
+def test_express_chances_line_in_words_within_80_columns(lang: str, chances: str) -> None:
+    """Issue 19 trial: the board's chances line kept the notation (``board B1``) in French
+    and Dutch for the 80 columns; now short words of the language (``monter B1``, one item
+    per chance, so a long list wraps between chances), in the full table and the compact
+    one (80x24), never wider than 80 columns."""
+    tr = translator(lang)
+    names = ["Anna", "Bert", "A very long player name"]
+    for height in (None, 17):
+        lines = table_lines(_window_state(), names, viewer=0, width=80, height=height, tr=tr)
+        text = "\n".join(lines)
+        assert chances.split(": ", 1)[1] in text, text
+        assert max(len(line) for line in lines) <= 80
+        if lang != "en":
+            assert re.search(r"\b(board|exit|detour|reboard) [AB]\d", text) is None, text
+    full = table_lines(_window_state(), names, viewer=0, width=80, tr=tr)
+    assert any(line.strip().startswith(chances) for line in full), "\n".join(full)
+    crowded = table_lines(_window_state(4), ["A" * 30, "B" * 30, "C" * 30, "D" * 30], width=80, tr=tr)
+    assert max(len(line) for line in crowded) <= 80
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_express_colour_letters_are_the_languages(lang: str) -> None:
+    """Issue 19 trial: the board's colour letters stayed English (``Y`` on a French board
+    that says ``jaune``); now the browser's letters of the language (``express.letter.*``:
+    French ``J``, ``Ve``, ``Vi``) on the track, beside the die and in the told rolls, and the
+    help names each letter with its colour. The llamas' letters (``y p g b``) stay: a car
+    has room for one letter and German and Dutch yellow and green share theirs; the help
+    spells them out."""
+    tr = translator(lang)
+    letters = {x: web_text("lamagames.express:static", f"express.letter.{x}", lang)
+               for x in "ROYGBP"}  # fmt: skip
+    assert len(set(letters.values())) == 6  # one letter (or two) per colour
+    state = _window_state()
+    top = table_lines(state, ["Anna", "Bert", "Cleo"], width=80, tr=tr)[0]
+    board = state.board
+    for space in range(13):  # cells of 5 characters and a blank: letter, mark, number
+        assert top[6 * space : 6 * space + 5].startswith(letters[board.track[space]]), top
+    die = letters["O"] + " " + tr.gettext("orange")
+    assert f" {die}" in "\n".join(table_lines(state, ["Anna", "Bert", "Cleo"], tr=tr))
+    assert narration.die_words("G", tr) == f"{tr.gettext('green')} ({letters['G']})"
+    use_language(lang)
+    help_text = ExpressView().help_text()
+    for x, letter in letters.items():
+        word = tr.gettext({"R": "red", "O": "orange", "Y": "yellow", "G": "green",
+                           "B": "blue", "P": "purple"}[x])  # fmt: skip
+        assert f"`{letter}` {word}" in help_text, (x, help_text)
 
 
 def test_dutch_express_menu_keeps_the_notation_to_type(lama: Invoke, tmp_path: Path) -> None:

@@ -144,7 +144,7 @@ def test_dice_loss_words_in_each_language() -> None:
     assert words == {
         "en": "You lost about 6 points here: quitting was better",
         "de": "Du hast hier etwa 6 Punkte verloren: Aussteigen wäre besser gewesen",
-        "fr": "Vous avez perdu environ 6 points ici : il valait mieux quitter la manche",
+        "fr": "Vous avez perdu environ 6 points ici\u00a0: il valait mieux quitter la manche",
         "nl": "Je hebt hier ongeveer 6 punten verloren: stoppen was beter",
         "it": "Qui hai perso circa 6 punti: era meglio uscire",
     }
@@ -157,7 +157,7 @@ def test_dice_loss_words_in_each_language() -> None:
 def test_express_words_in_each_language() -> None:
     fr = translator("fr")
     assert express_review.loss_words(0.123, "exit A3", fr) == (
-        "Vous avez perdu environ 12 % de chances de gagner ici : il valait mieux descendre "
+        "Vous avez perdu environ 12 % de chances de gagner ici\u00a0: il valait mieux descendre "
         "du wagon A3"
     )
     assert express_review.loss_words(0.2, "pass") == (

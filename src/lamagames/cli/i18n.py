@@ -105,6 +105,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translator_now().ngettext(singular, plural, n)
 
 
+def label(text: str) -> str:
+    """``text`` and a colon as the language chosen last writes it before what follows:
+    ``"LAMA Dice: "``, French ``"LAMA Dice : "`` (the message ``{label}: {text}`` of the
+    Lama Express narration)."""
+    return _("{label}: {text}").format(label=text, text="")
+
+
 def kind_name(kind: str) -> str:
     """A seat kind as people read it, in the language chosen last: ``human`` translated
     (``Mensch``), a bot kind by the web app's display name (``heuristic``: ``Clever``,

@@ -28,7 +28,7 @@ from lamagames.cli.common import (
     suggest_instead,
     write_json,
 )
-from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
+from lamagames.cli.i18n import LANG_HELP, _, label, ngettext, use_language
 from lamagames.cli.options import (
     apply_game_options,
     check_bots,
@@ -277,7 +277,7 @@ def _play_at_table(
     while bots play are neither echoed nor read (:class:`TypeAheadGuard`)."""
     out = stdout()
     intro = (
-        Text(f"{view.title}: ", style="bold")
+        Text(label(view.title), style="bold")
         + Text(seats_line(seats))
         + Text(" · " + _("seed {seed}").format(seed=seed), style="grey50")
     )

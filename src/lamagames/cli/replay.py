@@ -12,7 +12,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from lamagames.cli.common import INTERRUPTED, fail, read_line_from, stdout
-from lamagames.cli.i18n import LANG_HELP, _, ngettext, use_language
+from lamagames.cli.i18n import LANG_HELP, _, label, ngettext, use_language
 from lamagames.cli.session import seats_line, winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError, quoted
@@ -100,7 +100,7 @@ def render_position(
     else:
         entry = record.actions[index - 1]
         who = _("chance") if entry.player == CHANCE_PLAYER else seats[entry.player].name
-        head.append(f" · {who}: ", style="")
+        head.append(" · " + label(who), style="")
         head.append(entry.action, style="bold cyan")
         before = replay.states[index - 1]
         action = state.history()[-1][1]
@@ -242,7 +242,7 @@ def replay_command(
         )
     out = stdout()
     record = loaded.record
-    head = Text(f"{loaded.view.title}: ", style="bold") + Text(seats_line(record.seats))
+    head = Text(label(loaded.view.title), style="bold") + Text(seats_line(record.seats))
     tail = ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)
     tail += _seed_words(record)
     if head.cell_len + 3 + len(tail) <= out.width:

@@ -95,6 +95,14 @@ def translator(language: str) -> Translator:
         return gettext.GNUTranslations(handle)
 
 
+def language_of(tr: Translator) -> str:
+    """The language of a catalog from :func:`translator`: its header's ``Language``
+    (``"fr"``), ``"en"`` for English (no catalog) or a translator without one."""
+    info = getattr(tr, "info", None)
+    language = info().get("language") if callable(info) else None
+    return language if language in LANGUAGES else "en"
+
+
 @cache
 def web_catalog(folder: str, language: str) -> Mapping[str, object]:
     """A game's browser catalog ``<language>.json`` in ``folder``, a ``"package:folder"``

@@ -15,7 +15,7 @@ from typing import Final
 
 from rich.text import Text
 
-from lamagames.core.i18n import ENGLISH, Translator
+from lamagames.core.i18n import ENGLISH, Translator, language_of, web_text
 from lamagames.express.actions import TRAIN_NAMES
 from lamagames.express.board import DIE_COLOUR_NAMES, Board
 from lamagames.express.material import (
@@ -59,6 +59,10 @@ LAP_DONE_MARK: Final = "*"
 #: Width of a player name in the table's list of players.
 NAME_WIDTH: Final = 16
 SEPARATOR: Final = " · "
+#: The browser's catalogs of Lama Express: their ``express.letter.<X>`` messages are the die
+#: colours' letters people read in each language (French ``J`` jaune, ``Ve`` vert, ``Vi``
+#: violet; one source for the browser's board and the terminal's, :func:`die_letter`).
+WEB_WORDS: Final = "lamagames.express:static"
 
 Segment = tuple[str, str]  # (text, rich style; "" for none)
 Line = list[Segment]
@@ -118,24 +122,45 @@ def line_width(line: Line) -> int:
     return sum(len(text) for text, _ in line)
 
 
-def cell_top(board: Board, space: int) -> Line:
-    """Top line of the cell of track ``space``: its die letter, role mark and number (E-3)."""
+def die_letter(letter: str, tr: Translator = ENGLISH) -> str:
+    """A die colour's letter (``"G"``, E-1) as people read it in the language of ``tr``:
+    the browser's (:data:`WEB_WORDS`, ``express.letter.G``: French ``Ve``, Dutch ``Gr``);
+    the letter itself in English or when the catalog cannot be read."""
+    try:
+        return web_text(WEB_WORDS, f"express.letter.{letter}", language_of(tr))
+    except (KeyError, OSError, ValueError):
+        return letter
+
+
+def cell_top(board: Board, space: int, tr: Translator = ENGLISH) -> Line:
+    """Top line of the cell of track ``space``: its die letter in the language of ``tr``
+    (:func:`die_letter`), role mark and number (E-3), :data:`CELL_WIDTH` characters. A
+    two-letter colour (French ``Ve``) leaves two digits to the number; on a board with
+    spaces numbered from 100 every cell shows the English letters (the help lists them)."""
     letter = board.track[space]
     mark = ROLE_MARKS.get(board.role[space], " ")
-    return [(letter, DIE_STYLES[letter]), (f"{mark}{space:>3}", "")]
+    shown = letter if board.length > 100 else die_letter(letter, tr)
+    digits = CELL_WIDTH - 1 - len(shown)
+    return [(shown, DIE_STYLES[letter]), (f"{mark}{space:>{digits}}", "")]
 
 
 def compose(
-    board: Board, bottoms: Mapping[int, Line], info: InfoBuilder, max_width: int | None = None
+    board: Board,
+    bottoms: Mapping[int, Line],
+    info: InfoBuilder,
+    max_width: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """Lay the track out as a ring with ``info`` inside it (or below it when it does not
-    fit); if the ring is wider than ``max_width``, as rows of cells read left to right."""
+    fit); if the ring is wider than ``max_width``, as rows of cells read left to right
+    (``tr``: the language of the colour letters, :func:`cell_top`)."""
     positions = ring_positions(board.length)
     cols = 1 + max(c for _, c in positions)
     pitch = CELL_WIDTH + CELL_GAP
     if max_width is not None and cols * pitch - CELL_GAP > max_width:
-        return strip(board, bottoms, info(max_width), max(1, (max_width + CELL_GAP) // pitch))
-    return ring(board, positions, bottoms, info)
+        per_row = max(1, (max_width + CELL_GAP) // pitch)
+        return strip(board, bottoms, info(max_width), per_row, tr=tr)
+    return ring(board, positions, bottoms, info, tr)
 
 
 def ring(
@@ -143,16 +168,17 @@ def ring(
     positions: list[tuple[int, int]],
     bottoms: Mapping[int, Line],
     info_for: InfoBuilder,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """Cells of the track at their ``(row, column)`` ``positions`` (one per space, E-3),
     each cell's bottom line from ``bottoms``, with ``info_for(inner width)`` inside the
-    ring."""
+    ring (``tr``: the language of the colour letters)."""
     rows = 1 + max(r for r, _ in positions)
     cols = 1 + max(c for _, c in positions)
     pitch = CELL_WIDTH + CELL_GAP
     grid: list[list[Line | None]] = [[None] * cols for _ in range(rows * ROWS_PER_CELL)]
     for space, (r, c) in enumerate(positions):
-        grid[r * ROWS_PER_CELL][c] = cell_top(board, space)
+        grid[r * ROWS_PER_CELL][c] = cell_top(board, space, tr)
         grid[r * ROWS_PER_CELL + 1][c] = bottoms.get(space, [("", "")])
     inner_width = (cols - 2) * pitch - CELL_GAP
     inner_rows = (rows - 2) * ROWS_PER_CELL
@@ -188,9 +214,10 @@ def strip(
     per_row: int,
     *,
     gap: bool = True,
+    tr: Translator = ENGLISH,
 ) -> list[Line]:
     """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``
-    (after a blank line if ``gap``)."""
+    (after a blank line if ``gap``; ``tr``: the language of the colour letters)."""
     lines: list[Line] = []
     for first in range(0, board.length, per_row):
         spaces = range(first, min(first + per_row, board.length))
@@ -199,7 +226,7 @@ def strip(
             for space in spaces:
                 if line:
                     line.append((" " * CELL_GAP, ""))
-                cell = cell_top(board, space) if part == 0 else bottoms.get(space, [("", "")])
+                cell = cell_top(board, space, tr) if part == 0 else bottoms.get(space, [("", "")])
                 line += pad(cell, CELL_WIDTH)
             lines.append(line)
     if gap:
@@ -270,11 +297,12 @@ def who_line(
 
 
 def die_line(letter: str | None, tr: Translator = ENGLISH) -> Line:
-    """The colour die's face (``G green``), or ``-`` before the first roll (E-6)."""
+    """The colour die's face (``G green``; French ``Ve vert``, :func:`die_letter`), or ``-``
+    before the first roll (E-6)."""
     if letter is None:
         return [("-", "")]
     word = tr.gettext(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)])
-    return [(letter, DIE_STYLES[letter]), (f" {word}", "")]
+    return [(die_letter(letter, tr), DIE_STYLES[letter]), (f" {word}", "")]
 
 
 def joined(parts: Sequence[Line], sep: str = ", ") -> Line:

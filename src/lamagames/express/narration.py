@@ -30,6 +30,7 @@ from lamagames.express.actions import (
     decode_free_action,
 )
 from lamagames.express.board import DIE_COLOUR_NAMES
+from lamagames.express.drawing import die_letter
 from lamagames.express.events import (
     Boarded,
     Detoured,
@@ -79,8 +80,10 @@ def who(state: ExpressState, names: Sequence[str], seat: int, tr: Translator = E
 
 def die_words(letter: str, tr: Translator = ENGLISH) -> str:
     """``"green (G)"`` for a die colour letter: the colour's word in the language of
-    ``tr``, then the letter its spaces show on the board (as the web app says it)."""
-    return f"{colour_word(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)], tr)} ({letter})"
+    ``tr``, then the letter its spaces show on the board in that language (French
+    ``vert (Ve)``, :func:`~lamagames.express.drawing.die_letter`; as the web app says it)."""
+    word = colour_word(DIE_COLOUR_NAMES[DIE_COLOURS.index(letter)], tr)
+    return f"{word} ({die_letter(letter, tr)})"
 
 
 #: A move in words by the first word of its notation (E-6, E-7): ``{car}`` is the car as
@@ -104,6 +107,37 @@ def action_words(notation: str, tr: Translator = ENGLISH) -> str:
     if words is None:
         return notation
     return tr.gettext(words).format(car=rest, train=rest)
+
+
+#: A free action on the board's chances line (the table), short enough for 80 columns:
+#: English keeps the notation people type (``board A3``), the other languages a word and
+#: the car (French ``monter A3``, Dutch ``instappen A3``).
+CHANCE_WORDS: Final = {
+    "board": _mark("board {car}"),
+    "exit": _mark("exit {car}"),
+    "detour": _mark("detour {car}"),
+    "reboard": _mark("reboard {car}"),
+}
+
+
+def chance_words(notation: str, tr: Translator = ENGLISH) -> str:
+    """A free action's notation in the short words of the table's chances line, in the
+    language of ``tr`` (:data:`CHANCE_WORDS`: ``"board B3"`` -> French ``"monter B3"``); a
+    notation it does not know is returned as it is."""
+    head, _sep, rest = notation.partition(" ")
+    words = CHANCE_WORDS.get(head)
+    return notation if words is None else tr.gettext(words).format(car=rest)
+
+
+#: A label and what it introduces; French puts a space before the colon (``Anna (jaune) :
+#: monter A3``).
+LABELLED: Final = _mark("{label}: {text}")
+
+
+def labelled(label: str, text: str, tr: Translator = ENGLISH) -> str:
+    """``"Anna (yellow): board car A3"``: ``label``, the colon as the language of ``tr``
+    writes it (French ``Anna (jaune) : ...``), then ``text``."""
+    return tr.gettext(LABELLED).format(label=label, text=text)
 
 
 def _actions_words(notations: Sequence[str], tr: Translator) -> str:
@@ -167,7 +201,7 @@ def chances(
         if free:
             label = tr.gettext("you") if seat == you else who(state, names, seat, tr)
             notations = [state.action_to_string(a, seat) for a in free]
-            out.append(f"{label}: " + _actions_words(notations, tr))
+            out.append(labelled(label, _actions_words(notations, tr), tr))
     return out
 
 
@@ -323,7 +357,7 @@ def describe_events(
                 what = _(
                     "the {colour} llama from the footpath of arrow {arrow} gets into car {car}"
                 ).format(colour=colour, arrow=event.arrow, car=where)
-            lines.append(f"{who(state, names, event.seat, tr)}: {what}.")
+            lines.append(labelled(who(state, names, event.seat, tr), what, tr) + ".")
         elif isinstance(event, TrainMoved):
             moves = _moves(event.from_tip, event.to_tip, event.distance, tr)
             if event.chosen:
@@ -342,7 +376,7 @@ def describe_events(
             lines.append(_("Neither train can move with that colour; the turn ends."))
         elif isinstance(event, WindowOpened):
             open_now = "; ".join(
-                f"{who(state, names, c.seat, tr)}: " + _actions_words(c.actions, tr)
+                labelled(who(state, names, c.seat, tr), _actions_words(c.actions, tr), tr)
                 for c in event.chances
             )
             line = (

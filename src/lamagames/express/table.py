@@ -40,6 +40,7 @@ from lamagames.express.drawing import (
     who_line,
 )
 from lamagames.express.material import NUM_TRAINS, PASSENGER_CARS
+from lamagames.express.narration import LABELLED, chance_words
 from lamagames.express.rules import Phase
 from lamagames.express.state import ExpressState
 
@@ -106,18 +107,28 @@ def _status_lines(
         if passed:
             passers = joined([who_line(state, names, s, tr) for s in passed])
             status += [(_("; passed: "), ""), *passers]
-        chances = []
-        for seat in state.acting_players():
-            free = state.available_actions(seat)
-            notes = ", ".join(state.action_to_string(a, seat) for a in free)
-            chances.append([*who_line(state, names, seat, tr), (f": {notes}", "")])
+        # One item per chance, so a long list wraps between chances; the separators go
+        # inside the items (", " between one seat's chances, "; " between seats).
+        colon = tr.gettext(LABELLED).format(label="", text="")
+        chances: list[Line] = []
+        acting = state.acting_players()
+        for index, seat in enumerate(acting):
+            free = [
+                chance_words(state.action_to_string(a, seat), tr)
+                for a in state.available_actions(seat)
+            ]
+            for k, words in enumerate(free):
+                last = k == len(free) - 1
+                tail = ("" if index == len(acting) - 1 else ";") if last else ","
+                item: Line = [*who_line(state, names, seat, tr), (colon, "")] if k == 0 else []
+                chances.append([*item, (words + tail, "")])
         if compact:
             items.append(status)
         else:
             after.append(status)
         return [
             *flow([], items, width, sep=SEPARATOR),
-            *flow([(_("Chances: "), "bold")], chances, width, sep="; "),
+            *flow([(_("Chances: "), "bold")], chances, width, sep=" "),
             *[line for part in after for line in flow([], [part], width)],
         ]
     elif state.phase() == Phase.CHOOSE:
@@ -361,7 +372,7 @@ def _compact_layout(
     no key and no blank lines inside the text."""
     per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
     info = _compact_info(state, names, viewer, width, level, tr)
-    return strip(state.board, _table_cells(state, viewer), info, per_row, gap=False)
+    return strip(state.board, _table_cells(state, viewer), info, per_row, gap=False, tr=tr)
 
 
 #: Compact layouts from the fullest (0) to the bare rows of cells (2).
@@ -383,6 +394,7 @@ def _table_layout(
         _table_cells(state, viewer),
         lambda inner: _table_info(state, names, viewer, inner, tr),
         width,
+        tr,
     )
     if height is None or len(full) <= height:
         return full
