@@ -243,7 +243,7 @@ def test_replay_an_express_record(lama: Lama, express_record: Path) -> None:
     assert f"Step {total}/{total}" in final.stdout
     assert "Game over:" in final.stdout and "Winner: " in final.stdout
     first = lama("replay", str(express_record), "--to", "1")
-    assert "chance: roll " in first.stdout and "Bot 1 (yellow) rolls" in first.stdout
+    assert "chance: the die shows " in first.stdout and "Bot 1 (yellow) rolls" in first.stdout
     stepped = lama("replay", str(express_record), input="n\nn\ne\nq\n")
     assert stepped.exit_code == 0, stepped.output
     for step in (0, 1, 2, total):

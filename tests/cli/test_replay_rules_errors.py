@@ -34,7 +34,7 @@ def test_replay_final_and_to(lama: Lama, record_file: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Step 0/" in result.stdout and "start of the game" in result.stdout
     result = lama("replay", str(record_file), "--to", "2")  # two seats: two deals
-    assert "Step 2/" in result.stdout and "chance: deal" in result.stdout
+    assert "Step 2/" in result.stdout and "chance: Bot 2 is dealt " in result.stdout
     assert "Bot 1 starts" in result.stdout
 
 

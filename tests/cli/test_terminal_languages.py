@@ -432,7 +432,8 @@ def test_french_catalog_puts_a_non_breaking_space_before_each_colon() -> None:
     for message in _po("fr"):
         if not message.id:
             continue
-        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        string = message.string
+        texts = [string] if isinstance(string, str) else list(string or ())
         loose += [t for t in texts if NOT_FRENCH_COLON.search(re.sub(r"`[^`]*`", "", t))]
     assert loose == []
 
@@ -500,7 +501,8 @@ def test_express_chances_line_in_words_within_80_columns(lang: str, chances: str
             assert re.search(r"\b(board|exit|detour|reboard) [AB]\d", text) is None, text
     full = table_lines(_window_state(), names, viewer=0, width=80, tr=tr)
     assert any(line.strip().startswith(chances) for line in full), "\n".join(full)
-    crowded = table_lines(_window_state(4), ["A" * 30, "B" * 30, "C" * 30, "D" * 30], width=80, tr=tr)
+    long_names = ["A" * 30, "B" * 30, "C" * 30, "D" * 30]
+    crowded = table_lines(_window_state(4), long_names, width=80, tr=tr)
     assert max(len(line) for line in crowded) <= 80
 
 

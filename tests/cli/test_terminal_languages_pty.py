@@ -34,7 +34,8 @@ def test_live_screen_fits_80x24_in_every_language(lang: str, tmp_path: Path) -> 
             _board_on_screen(lines)
             text = "\n".join(lines)
             assert WORDS[lang] in text, text
-            title = f"Lama Express: Ann ({HUMAN[lang]}), Bot 2 ({STEADY[lang]})"
+            colon = "\u00a0: " if lang == "fr" else ": "  # French typography
+            title = f"Lama Express{colon}Ann ({HUMAN[lang]}), Bot 2 ({STEADY[lang]})"
             assert lines[0].startswith(title), lines
             prompt = [i for i, line in enumerate(lines) if line.startswith("Ann > ")]
             assert prompt, text

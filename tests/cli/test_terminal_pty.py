@@ -18,7 +18,9 @@ import pytest
 PROMPT = r"q leave\) "
 CARS = ["A:>>", "A:##", "B:>>", "B:##"] + [f"{t}{c}:" for t in "AB" for c in range(1, 6)]
 #: The top line of a cell: colour letter, role mark, space number (express/drawing.py).
-CELL_TOP = re.compile(r"(?:^|\s)[ROYGBP][@x^< ]\s*(\d+)(?=\s|$)")
+#: A cell's top: the colour's letter in any language (French ``Ve``, ``Vi``; Dutch ``Ge``,
+#: ``Gr``: the web app's ``express.letter.*``), the role mark and the space's number.
+CELL_TOP = re.compile(r"(?:^|\s)(?:Ge|Gr|Ve|Vi|[ROYGBPJAL])[@x^< ]\s*(\d+)(?=\s|$)")
 
 
 class Terminal:

@@ -88,6 +88,12 @@ class DiceView:
             translator_now(),
         )
 
+    def outcome_words(self, before: State, action: int, seats: Sequence[SeatInfo]) -> str:
+        """See :func:`lamagames.dice.render.outcome_words`."""
+        return render.outcome_words(
+            as_dice_state(before), action, [s.name for s in seats], translator_now()
+        )
+
     def help_text(self) -> str:
         """Prompt help as Markdown (in the chosen language)."""
         return _(HELP)

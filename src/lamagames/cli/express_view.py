@@ -148,6 +148,10 @@ class ExpressView:
             translator_now(),
         )
 
+    def outcome_words(self, before: State, action: int, seats: Sequence[SeatInfo]) -> str:
+        """See :func:`lamagames.express.narration.outcome_words`."""
+        return narration.outcome_words(action, translator_now())
+
     def help_text(self) -> str:
         """Prompt help as Markdown (in the chosen language)."""
         return _(HELP)

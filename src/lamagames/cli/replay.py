@@ -99,11 +99,14 @@ def render_position(
         head.append(" · " + _("start of the game"))
     else:
         entry = record.actions[index - 1]
-        who = _("chance") if entry.player == CHANCE_PLAYER else seats[entry.player].name
-        head.append(" · " + label(who), style="")
-        head.append(entry.action, style="bold cyan")
         before = replay.states[index - 1]
         action = state.history()[-1][1]
+        if entry.player == CHANCE_PLAYER:  # dice, deals: in words, as the story is told
+            head.append(" · " + label(_("chance")), style="")
+            head.append(replay.view.outcome_words(before, action, seats), style="cyan")
+        else:  # a move: the notation people type
+            head.append(" · " + label(seats[entry.player].name), style="")
+            head.append(entry.action, style="bold cyan")
         for line in replay.view.narrate(before, entry.player, action, state, seats):
             parts.append(Text(line))
     parts.insert(0, head)

@@ -70,6 +70,10 @@ class GameView(Protocol):
     ) -> list[str]:
         """Lines telling what an applied action did (``player`` -1 for chance); may be empty."""
 
+    def outcome_words(self, before: State, action: int, seats: Sequence[SeatInfo]) -> str:
+        """A chance outcome applied to ``before`` in plain words, for the replay's step
+        line (``"Bot 1 is dealt 1 1 3 4 L L"``, ``"the die shows green (G)"``)."""
+
     def help_text(self) -> str:
         """Markdown shown when a player types ``?``: the notation and the symbols."""
 
@@ -134,6 +138,10 @@ class ProtocolView:
         """``"Ann: <notation>"`` (``"chance: <notation>"`` for a chance outcome)."""
         who = "chance" if player < 0 else seats[player].name
         return [f"{who}: {before.action_to_string(action, player if player >= 0 else None)}"]
+
+    def outcome_words(self, before: State, action: int, seats: Sequence[SeatInfo]) -> str:
+        """The outcome's notation (the protocol has no words for it)."""
+        return before.action_to_string(action, None)
 
     def help_text(self) -> str:
         """How to answer a prompt."""

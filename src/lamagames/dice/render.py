@@ -12,9 +12,18 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    Group,
+    JustifyMethod,
+    OverflowMethod,
+    RenderableType,
+    RenderResult,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -32,6 +41,7 @@ from lamagames.dice.actions import (
     ROLL,
     SYMBOLS,
     TAKE_BASE,
+    chance_to_string,
     counts_to_text,
 )
 from lamagames.dice.events import (
@@ -62,6 +72,9 @@ LLAMA_STYLE: Final = "bold black on yellow3"
 #: Style of a card in a row that has quit (the row is face down, D-7).
 QUIT_STYLE: Final = "grey50"
 BLACK_CHIP: Final = "●"
+#: Width of the table's row column: nine cards (a dealt row has six, D-5); a longer row
+#: goes on on a second line, so the column's width never changes during a game.
+ROW_WIDTH: Final = 17
 WHITE_CHIP: Final = "○"
 
 
@@ -135,6 +148,50 @@ def plain_symbols(counts: Sequence[int]) -> str:
     return counts_to_text(list(counts), " ")
 
 
+#: A column of the seats' table: header, justification, no wrapping, overflow.
+ColumnSpec = tuple[str, JustifyMethod, bool, OverflowMethod]
+#: Narrowest the seats' column gets on a narrow terminal (their labels end in "…").
+MIN_SEAT_WIDTH: Final = 9
+#: Narrowest the row column gets: a dealt row of six cards (D-5).
+MIN_ROW_WIDTH: Final = 11
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTable:
+    """The table's seats, one line each, at column widths that stay the same through a
+    game: ``widths`` come from the seats' labels, the headers and the status words, never
+    from the position, so a replay keeps its layout from one step to the next (issue 19
+    trial). On a terminal too narrow for them the columns give way in the order of
+    ``give_way``: rows of more cards than the column holds go on on a second line, the
+    headers take two lines, the seats' labels end in ``…`` rather than wrap (no
+    ``[Exact`` / ``(solver)]`` on two lines)."""
+
+    columns: tuple[ColumnSpec, ...]
+    widths: tuple[int, ...]
+    rows: tuple[tuple[RenderableType, ...], ...]
+    #: ``(column, narrowest width)`` in the order the columns give way on a narrow terminal.
+    give_way: tuple[tuple[int, int], ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The :class:`rich.table.Table` at widths fitted to ``options.max_width``."""
+        widths = list(self.widths)
+        gaps = 2 * (len(widths) - 1)  # one blank each side between columns, none outside
+        excess = sum(widths) + gaps - options.max_width
+        for column, least in self.give_way:
+            if excess > 0:
+                cut = min(excess, max(0, widths[column] - least))
+                widths[column] -= cut
+                excess -= cut
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        for (header, justify, no_wrap, overflow), width in zip(self.columns, widths, strict=True):
+            table.add_column(
+                header, justify=justify, no_wrap=no_wrap, overflow=overflow, width=width
+            )
+        for row in self.rows:
+            table.add_row(*row)
+        yield table
+
+
 def render_table(
     state: DiceState,
     names: Sequence[str],
@@ -160,21 +217,37 @@ def render_table(
     to_act = state.current_player()
     winners = set(state.winners())
     over = state.is_terminal()
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=False)
-    table.add_column("", width=1)
     _ = tr.gettext
-    table.add_column(_("Seat"))
-    table.add_column(_("Row"))
-    table.add_column(_("Row pts"), justify="right")
-    table.add_column(_("Chips {black}10 {white}1").format(black=BLACK_CHIP, white=WHITE_CHIP))
-    table.add_column(_("Score"), justify="right")
-    table.add_column("")
+    seat_labels = []
     for seat in range(n):
         label = Text(f"{seat + 1} {names[seat]}", style="bold" if seat == to_act else "")
         if viewer == seat:
             label.append(" " + _("(you)"), style="cyan")
         elif kinds is not None and kinds[seat] != "human":
             label.append(f" [{kinds[seat]}]", style="grey50")
+        seat_labels.append(label)
+    headers = (_("Seat"), _("Row"), _("Row pts"), _("Score"))
+    chips = _("Chips {black}10 {white}1").format(black=BLACK_CHIP, white=WHITE_CHIP)
+    columns: tuple[ColumnSpec, ...] = (
+        ("", "left", False, "fold"),
+        (headers[0], "left", True, "ellipsis"),
+        (headers[1], "left", False, "fold"),
+        (headers[2], "right", False, "fold"),
+        (chips, "left", False, "fold"),
+        (headers[3], "right", False, "fold"),
+        ("", "left", False, "fold"),
+    )
+    widths = [
+        1,
+        max(len(headers[0]), *(label.cell_len for label in seat_labels)),
+        max(len(headers[1]), ROW_WIDTH),
+        max(len(headers[2]), 2),
+        len(chips),
+        max(len(headers[3]), 3),
+        max(len(_("winner")), len(_("quit")), len(_("to play"))),
+    ]
+    rows: list[tuple[RenderableType, ...]] = []
+    for seat in range(n):
         if over:
             status = Text(_("winner"), style="bold green") if seat in winners else Text("")
         elif state.quit[seat]:
@@ -183,15 +256,30 @@ def render_table(
             status = Text(_("to play"), style="bold cyan")
         else:
             status = Text("")
-        table.add_row(
-            "▶" if seat == to_act else "",
-            label,
-            cards(state.rows[seat], dim=state.quit[seat], tr=tr),
-            str(state.row_score(seat)),
-            chips_text(state, seat),
-            Text(str(state.scores[seat]), style="bold"),
-            status,
+        rows.append(
+            (
+                "▶" if seat == to_act else "",
+                seat_labels[seat],
+                cards(state.rows[seat], dim=state.quit[seat], tr=tr),
+                str(state.row_score(seat)),
+                chips_text(state, seat),
+                Text(str(state.scores[seat]), style="bold"),
+                status,
+            )
         )
+
+    def longest_word(text: str) -> int:
+        return max(len(word) for word in text.split())
+
+    give_way = (
+        (2, max(len(headers[1]), 13)),  # seven cards
+        (3, max(2, longest_word(headers[2]))),
+        (1, max(len(headers[0]), 16)),
+        (4, longest_word(chips)),
+        (1, max(len(headers[0]), MIN_SEAT_WIDTH)),
+        (2, max(len(headers[1]), MIN_ROW_WIDTH)),
+    )
+    table = SeatTable(columns, tuple(widths), tuple(rows), give_way)
     header = Text(_("Round {n}").format(n=state.round), style="bold")
     header.append(" · " + _("started by {name}").format(name=names[state.starter]), style="")
     if over:
@@ -306,6 +394,24 @@ _REASONS: Final = {
     RoundEndReason.LLAMA_ROW: _mark("the llama row is empty"),
     RoundEndReason.ALL_QUIT: _mark("everyone has quit"),
 }
+
+
+def outcome_words(
+    before: DiceState, outcome: int, names: Sequence[str], tr: Translator = ENGLISH
+) -> str:
+    """A chance outcome in words, for the replay's step line (in the language of ``tr``):
+    a deal ``"Bot 1 is dealt 1 1 3 4 L L"`` (the seat dealt next, D-5), a roll ``"the dice
+    show 3 5 L"`` (D-6); ``before``: the position the outcome applies to.
+
+    Raises:
+        InvalidActionError: ``outcome`` is not a chance outcome id.
+    """
+    kind, _sep, rest = chance_to_string(outcome).partition(" ")
+    if kind == "deal":
+        return tr.gettext("{name} is dealt {cards}").format(
+            name=names[before.deal_seat], cards=" ".join(rest)
+        )
+    return tr.gettext("the dice show {dice}").format(dice=rest)
 
 
 def _scores_line(scores: Sequence[int], names: Sequence[str], tr: Translator) -> str:

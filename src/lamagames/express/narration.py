@@ -27,6 +27,7 @@ from lamagames.express.actions import (
     MOVE_B,
     PASS,
     TRAIN_NAMES,
+    chance_to_string,
     decode_free_action,
 )
 from lamagames.express.board import DIE_COLOUR_NAMES
@@ -203,6 +204,17 @@ def chances(
             notations = [state.action_to_string(a, seat) for a in free]
             out.append(labelled(label, _actions_words(notations, tr), tr))
     return out
+
+
+def outcome_words(outcome: int, tr: Translator = ENGLISH) -> str:
+    """A die roll (chance outcome, E-6) in words, for the replay's step line: ``"the die
+    shows green (G)"`` (:func:`die_words`, in the language of ``tr``).
+
+    Raises:
+        InvalidActionError: ``outcome`` is not a chance outcome id.
+    """
+    letter = chance_to_string(outcome).partition(" ")[2]
+    return tr.gettext("the die shows {colour}").format(colour=die_words(letter, tr))
 
 
 def action_label(

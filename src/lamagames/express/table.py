@@ -118,8 +118,8 @@ def _status_lines(
                 for a in state.available_actions(seat)
             ]
             for k, words in enumerate(free):
-                last = k == len(free) - 1
-                tail = ("" if index == len(acting) - 1 else ";") if last else ","
+                final = k == len(free) - 1
+                tail = ("" if index == len(acting) - 1 else ";") if final else ","
                 item: Line = [*who_line(state, names, seat, tr), (colon, "")] if k == 0 else []
                 chances.append([*item, (words + tail, "")])
         if compact:
