@@ -100,3 +100,27 @@ def test_express_die_steps_are_told_in_words(lama: Lama, tmp_path: Path) -> None
     dutch = [_step(replay, index, 80)[0] for index in range(1, 4)]
     assert any(re.search(r"toeval: de dobbelsteen toont \w+ \((R|O|Ge|Gr|B|P)\)$", s)
                for s in dutch), dutch  # fmt: skip
+
+
+def test_header_wraps_between_seats(
+    lama: Lama, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``LAMA Dice: Bot 1 (Exact (solver)), ..., Bot 3`` / ``(Steady), ...`` at 60 columns
+    broke a seat in two; now the header wraps between seats."""
+    path = tmp_path / "d4.lamarec.json"
+    result = lama(
+        "play", "dice", "--seats", "benchmark,benchmark,benchmark,benchmark", "--seed", "3",
+        "--quiet", "--record", str(path),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    record = json.loads(path.read_text("utf-8"))
+    kinds = ["exact", "heuristic", "benchmark", "search"]
+    for seat, kind in zip(record["seats"], kinds, strict=True):
+        seat["kind"] = kind
+    path.write_text(json.dumps(record), "utf-8")
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = lama("replay", str(path), "--to", "0")
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "LAMA Dice: Bot 1 (Exact (solver)), Bot 2 (Clever),", lines
+    assert lines[1] == "Bot 3 (Steady), Bot 4 (Search (plays ahead))", lines

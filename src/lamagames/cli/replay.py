@@ -13,7 +13,7 @@ from rich.text import Text
 
 from lamagames.cli.common import INTERRUPTED, fail, read_line_from, stdout
 from lamagames.cli.i18n import LANG_HELP, _, label, ngettext, use_language
-from lamagames.cli.session import seats_line, winners_line
+from lamagames.cli.session import seats_text, winners_line
 from lamagames.cli.views import GameView, get_view
 from lamagames.core.errors import RecordError, quoted
 from lamagames.core.files import read_json_file
@@ -245,10 +245,10 @@ def replay_command(
         )
     out = stdout()
     record = loaded.record
-    head = Text(label(loaded.view.title), style="bold") + Text(seats_line(record.seats))
+    head = seats_text(Text(label(loaded.view.title), style="bold"), record.seats, out.width)
     tail = ngettext("{n} action", "{n} actions", loaded.last).format(n=loaded.last)
     tail += _seed_words(record)
-    if head.cell_len + 3 + len(tail) <= out.width:
+    if len(head.plain.rsplit("\n", 1)[-1]) + 3 + len(tail) <= out.width:
         out.print(head + Text(" · " + tail, style="grey50"))
     else:  # a line of its own rather than "seed" and its number apart (issue 19)
         out.print(head)

@@ -630,6 +630,26 @@ def seats_line(seats: Iterable[SeatInfo]) -> str:
     return ", ".join(f"{s.name} ({kind_name(s.kind)})" for s in seats)
 
 
+def seats_text(head: Text, seats: Sequence[SeatInfo], width: int) -> Text:
+    """``head`` followed by the seats (:func:`seats_line`), wrapped at ``width`` columns
+    between two seats, never inside one (``Bot 3`` / ``(Steady)`` on two lines, issue 19
+    trial at 60 columns); a seat wider than ``width`` alone is left to the terminal."""
+    out = head.copy()
+    used = out.cell_len
+    entries = [f"{s.name} ({kind_name(s.kind)})" for s in seats]
+    for index, entry in enumerate(entries):
+        piece = entry + ("," if index < len(entries) - 1 else "")
+        if index and used + 1 + len(piece) > width:
+            out.append("\n")
+            used = 0
+        elif index:
+            out.append(" ")
+            used += 1
+        out.append(piece)
+        used += len(piece)
+    return out
+
+
 def winners_line(state: State, seats: Sequence[SeatInfo]) -> str:
     """``"Winner: Ann"`` / ``"Winners: Ann and Bob"`` from the returns, or no winner."""
     winners = [seats[i].name for i, r in enumerate(state.returns()) if r > 0]
