@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json
+from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json, started_dice_table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -331,3 +331,69 @@ def test_the_banner_says_when_a_bot_stands_in(server: ServerThread, browser: Bro
         expect(page.locator("#banner strong")).to_have_text("A bot plays for Mum (away)")
     finally:
         page.close()
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The area two bounding boxes share (0 when they only touch)."""
+    wide = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    high = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(wide, 0) * max(high, 0)
+
+
+def test_the_hint_table_fits_an_upright_phone_in_every_language(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 390x844 after a roll with seven discards (seed 16) and the hint table open, in each
+    of the five languages: the table does not scroll sideways, every column shows whole
+    inside its panel (the Value column was behind a sideways scroll with no cue, the table
+    612 pixels wide in a 374-pixel panel), the panel and the buttons share no pixel with
+    the board and what shows at the first move's row is that row, not the board (a new-user
+    trial: the board was drawn over the table's rows)."""
+    from playwright.sync_api import expect
+
+    width, height = 390, 844
+    table = started_dice_table(server, seed=16)
+    invite = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
+    for number, locale in enumerate(["en-GB", "de-DE", "fr-FR", "nl-NL", "it-IT"]):
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(invite)
+            if number == 0:
+                page.get_by_role("button", name="Roll the dice").click()
+            expect(page.locator(".actions button")).to_have_count(7)
+            expect(page.locator(".actions button").first).to_be_enabled()
+            page.locator("#hint-button").click()
+            expect(page.locator("#hint-panel tbody tr")).to_have_count(7, timeout=60_000)
+            page.wait_for_timeout(300)
+            fits_without_scrolling(page, "dice")
+            sideways = page.evaluate(
+                "(p => [p.scrollWidth, p.clientWidth])(document.querySelector('#hint-panel'))"
+            )
+            assert sideways[0] <= sideways[1], (locale, "the hint table scrolls sideways", sideways)
+            panel = page.locator("#hint-panel").bounding_box()
+            board = page.locator("#board").bounding_box()
+            assert panel is not None and board is not None
+            for cell in page.locator("#hint-panel th, #hint-panel tbody tr:first-child td").all():
+                box = cell.bounding_box()
+                assert box is not None and box["width"] > 0, (locale, cell.inner_text())
+                right = box["x"] + box["width"]
+                assert box["x"] >= panel["x"] - 0.5, (locale, cell.inner_text(), box, panel)
+                assert right <= panel["x"] + panel["width"] + 0.5, (locale, cell.inner_text(), box)
+            assert overlap(panel, board) == 0, (locale, panel, board)
+            for button in page.locator(".actions button, #hint-button").all():
+                box = button.bounding_box()
+                assert box is not None and overlap(box, board) == 0, (locale, box, board)
+            on_top = page.evaluate(
+                """() => {
+                  const row = document.querySelector("#hint-panel tbody tr");
+                  const { x, y, width, height } = row.getBoundingClientRect();
+                  const at = document.elementFromPoint(x + width / 2, y + height / 2);
+                  return at !== null && at.closest("#hint-panel") !== null;
+                }"""
+            )
+            assert on_top, (locale, "the board covers the hint table's first row")
+            box = page.locator("#board").bounding_box()
+            assert box is not None and box["height"] >= height / 4, (locale, box)
+        finally:
+            page.close()
