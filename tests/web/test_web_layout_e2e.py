@@ -17,6 +17,7 @@ import pytest
 from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json, started_dice_table
 
 if TYPE_CHECKING:
+    from playwright._impl._api_structures import FloatRect
     from playwright.sync_api import Browser, Page
 
 pytestmark = BROWSER_MARKS
@@ -333,7 +334,7 @@ def test_the_banner_says_when_a_bot_stands_in(server: ServerThread, browser: Bro
         page.close()
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> float:
+def overlap(a: FloatRect, b: FloatRect) -> float:
     """The area two bounding boxes share (0 when they only touch)."""
     wide = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
     high = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
