@@ -398,3 +398,68 @@ def test_the_hint_table_fits_an_upright_phone_in_every_language(
             assert box is not None and box["height"] >= height / 4, (locale, box)
         finally:
             page.close()
+
+
+#: The smallest height of a board label's box on screen (pixels): readable on a phone.
+READABLE = 9.0
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_the_express_board_text_is_readable_on_a_phone(
+    server: ServerThread, browser: Browser, width: int, height: int
+) -> None:
+    """Every label the Lama Express board shows (the colour letters of the spaces and of the
+    band around them, the die's words, the trains' letters, the previews of a move) is at
+    least 9 pixels tall on a phone, upright and held sideways: a new-user trial measured
+    4.9-6.7 pixels at 390x844 (the station names and the cars' numbers, which cannot grow
+    inside their boxes, are not drawn on so small a board; the player cards above it name
+    the stations)."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
+        page.wait_for_timeout(300)
+        texts = page.evaluate(
+            """() => [...document.querySelectorAll(".xp-board text")]
+                .filter((e) => e.getClientRects().length > 0 && e.textContent.trim())
+                .map((e) => [e.getAttribute("class") || e.parentElement.getAttribute("class"),
+                             e.textContent, e.getBoundingClientRect().height])"""
+        )
+        kinds = {kind for kind, _, _ in texts}
+        # the space letters, the band's letters, the die and the trains are all there
+        assert {"xp-tile-letter", "xp-letter", "xp-die-letter", "xp-train-letter"} <= kinds, kinds
+        small = [(kind, text, round(high, 1)) for kind, text, high in texts if high < READABLE]
+        assert not small, (width, height, small)
+        fits_without_scrolling(page, "express")
+    finally:
+        page.close()
+
+
+def test_the_express_board_keeps_its_small_labels_on_a_laptop(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 1366x768 the board is large enough for the station names and the cars' numbers:
+    they stay (at their own size), only a small board drops them."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        expect(page.locator(".xp-station-name").first).to_be_visible()
+        expect(page.locator(".xp-car-num").first).to_be_visible()
+        high = page.evaluate(
+            "Math.min(...[...document.querySelectorAll('.xp-board text')]"
+            ".filter((e) => e.getClientRects().length > 0 && e.textContent.trim())"
+            ".map((e) => e.getBoundingClientRect().height))"
+        )
+        assert high >= 7.5, high
+    finally:
+        page.close()
