@@ -463,3 +463,37 @@ def test_the_express_board_keeps_its_small_labels_on_a_laptop(
         assert high >= 7.5, high
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844), (844, 390)])
+def test_the_rate_limit_alert_leaves_the_chat_field_and_the_line_typed(
+    server: ServerThread, browser: Browser, width: int, height: int
+) -> None:
+    """Chat lines past the seat's burst (5) are refused (``talk_rate``): the alert shows
+    clear of the chat field and its Send button, and the refused line stays in the field to
+    be sent again (a new-user trial: the alert covered the field on a phone, and the page
+    had emptied the field before the server refused the line). A line the server relays
+    leaves the field empty."""
+    from playwright.sync_api import expect
+
+    page = host_page_with_chat(server, browser, "dice", width, height)
+    field = page.locator("#talk-input")
+    try:
+        for n in range(5):
+            field.fill(f"line {n}")
+            field.press("Enter")
+            expect(page.locator("#talk-lines li")).to_have_count(min(n + 1, 8))
+            expect(field).to_have_value("")
+        field.fill("one line too many")
+        field.press("Enter")
+        toast = page.locator("#toasts .toast")
+        expect(toast).to_have_text(["Too many reactions and messages – wait a few seconds."])
+        expect(field).to_have_value("one line too many")
+        alert = toast.bounding_box()
+        assert alert is not None
+        for selector in ("#talk-input", "#talk-form button"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and overlap(alert, box) == 0, (width, selector, alert, box)
+        inside(page, "#toasts .toast", width, height)
+    finally:
+        page.close()
