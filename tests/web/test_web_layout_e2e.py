@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json
+from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json, started_dice_table
 
 if TYPE_CHECKING:
+    from playwright._impl._api_structures import FloatRect
     from playwright.sync_api import Browser, Page
 
 pytestmark = BROWSER_MARKS
@@ -329,5 +330,170 @@ def test_the_banner_says_when_a_bot_stands_in(server: ServerThread, browser: Bro
         page.get_by_role("button", name="Quit the round").click()
         # Mum never came (away timeout 0): a bot stands in for her (5 s bot pause here).
         expect(page.locator("#banner strong")).to_have_text("A bot plays for Mum (away)")
+    finally:
+        page.close()
+
+
+def overlap(a: FloatRect, b: FloatRect) -> float:
+    """The area two bounding boxes share (0 when they only touch)."""
+    wide = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    high = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(wide, 0) * max(high, 0)
+
+
+def test_the_hint_table_fits_an_upright_phone_in_every_language(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 390x844 after a roll with seven discards (seed 16) and the hint table open, in each
+    of the five languages: the table does not scroll sideways, every column shows whole
+    inside its panel (the Value column was behind a sideways scroll with no cue, the table
+    612 pixels wide in a 374-pixel panel), the panel and the buttons share no pixel with
+    the board and what shows at the first move's row is that row, not the board (a new-user
+    trial: the board was drawn over the table's rows)."""
+    from playwright.sync_api import expect
+
+    width, height = 390, 844
+    table = started_dice_table(server, seed=16)
+    invite = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
+    for number, locale in enumerate(["en-GB", "de-DE", "fr-FR", "nl-NL", "it-IT"]):
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
+        page.set_default_timeout(10_000)
+        try:
+            page.goto(invite)
+            if number == 0:
+                page.get_by_role("button", name="Roll the dice").click()
+            expect(page.locator(".actions button")).to_have_count(7)
+            expect(page.locator(".actions button").first).to_be_enabled()
+            page.locator("#hint-button").click()
+            expect(page.locator("#hint-panel tbody tr")).to_have_count(7, timeout=60_000)
+            page.wait_for_timeout(300)
+            fits_without_scrolling(page, "dice")
+            sideways = page.evaluate(
+                "(p => [p.scrollWidth, p.clientWidth])(document.querySelector('#hint-panel'))"
+            )
+            assert sideways[0] <= sideways[1], (locale, "the hint table scrolls sideways", sideways)
+            panel = page.locator("#hint-panel").bounding_box()
+            board = page.locator("#board").bounding_box()
+            assert panel is not None and board is not None
+            for cell in page.locator("#hint-panel th, #hint-panel tbody tr:first-child td").all():
+                box = cell.bounding_box()
+                assert box is not None and box["width"] > 0, (locale, cell.inner_text())
+                right = box["x"] + box["width"]
+                assert box["x"] >= panel["x"] - 0.5, (locale, cell.inner_text(), box, panel)
+                assert right <= panel["x"] + panel["width"] + 0.5, (locale, cell.inner_text(), box)
+            assert overlap(panel, board) == 0, (locale, panel, board)
+            for button in page.locator(".actions button, #hint-button").all():
+                box = button.bounding_box()
+                assert box is not None and overlap(box, board) == 0, (locale, box, board)
+            on_top = page.evaluate(
+                """() => {
+                  const row = document.querySelector("#hint-panel tbody tr");
+                  const { x, y, width, height } = row.getBoundingClientRect();
+                  const at = document.elementFromPoint(x + width / 2, y + height / 2);
+                  return at !== null && at.closest("#hint-panel") !== null;
+                }"""
+            )
+            assert on_top, (locale, "the board covers the hint table's first row")
+            box = page.locator("#board").bounding_box()
+            assert box is not None and box["height"] >= height / 4, (locale, box)
+        finally:
+            page.close()
+
+
+#: The smallest height of a board label's box on screen (pixels): readable on a phone.
+READABLE = 9.0
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_the_express_board_text_is_readable_on_a_phone(
+    server: ServerThread, browser: Browser, width: int, height: int
+) -> None:
+    """Every label the Lama Express board shows (the colour letters of the spaces and of the
+    band around them, the die's words, the trains' letters, the previews of a move) is at
+    least 9 pixels tall on a phone, upright and held sideways: a new-user trial measured
+    4.9-6.7 pixels at 390x844 (the station names and the cars' numbers, which cannot grow
+    inside their boxes, are not drawn on so small a board; the player cards above it name
+    the stations)."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        page.wait_for_function("document.querySelectorAll('link[rel=stylesheet]').length >= 1")
+        page.wait_for_timeout(300)
+        texts = page.evaluate(
+            """() => [...document.querySelectorAll(".xp-board text")]
+                .filter((e) => e.getClientRects().length > 0 && e.textContent.trim())
+                .map((e) => [e.getAttribute("class") || e.parentElement.getAttribute("class"),
+                             e.textContent, e.getBoundingClientRect().height])"""
+        )
+        kinds = {kind for kind, _, _ in texts}
+        # the space letters, the band's letters, the die and the trains are all there
+        assert {"xp-tile-letter", "xp-letter", "xp-die-letter", "xp-train-letter"} <= kinds, kinds
+        small = [(kind, text, round(high, 1)) for kind, text, high in texts if high < READABLE]
+        assert not small, (width, height, small)
+        fits_without_scrolling(page, "express")
+    finally:
+        page.close()
+
+
+def test_the_express_board_keeps_its_small_labels_on_a_laptop(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 1366x768 the board is large enough for the station names and the cars' numbers:
+    they stay (at their own size), only a small board drops them."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        expect(page.locator(".xp-station-name").first).to_be_visible()
+        expect(page.locator(".xp-car-num").first).to_be_visible()
+        high = page.evaluate(
+            "Math.min(...[...document.querySelectorAll('.xp-board text')]"
+            ".filter((e) => e.getClientRects().length > 0 && e.textContent.trim())"
+            ".map((e) => e.getBoundingClientRect().height))"
+        )
+        assert high >= 7.5, high
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844), (844, 390)])
+def test_the_rate_limit_alert_leaves_the_chat_field_and_the_line_typed(
+    server: ServerThread, browser: Browser, width: int, height: int
+) -> None:
+    """Chat lines past the seat's burst (5) are refused (``talk_rate``): the alert shows
+    clear of the chat field and its Send button, and the refused line stays in the field to
+    be sent again (a new-user trial: the alert covered the field on a phone, and the page
+    had emptied the field before the server refused the line). A line the server relays
+    leaves the field empty."""
+    from playwright.sync_api import expect
+
+    page = host_page_with_chat(server, browser, "dice", width, height)
+    field = page.locator("#talk-input")
+    try:
+        for n in range(5):
+            field.fill(f"line {n}")
+            field.press("Enter")
+            expect(page.locator("#talk-lines li")).to_have_count(min(n + 1, 8))
+            expect(field).to_have_value("")
+        field.fill("one line too many")
+        field.press("Enter")
+        toast = page.locator("#toasts .toast")
+        expect(toast).to_have_text(["Too many reactions and messages – wait a few seconds."])
+        expect(field).to_have_value("one line too many")
+        alert = toast.bounding_box()
+        assert alert is not None
+        for selector in ("#talk-input", "#talk-form button"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and overlap(alert, box) == 0, (width, selector, alert, box)
+        inside(page, "#toasts .toast", width, height)
     finally:
         page.close()

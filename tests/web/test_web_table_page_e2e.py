@@ -338,3 +338,41 @@ def test_an_opened_table_page_puts_the_keyboard_focus_on_the_table(
     expect(kid.locator("#log-list")).to_contain_text("rolls")
     for page in (mum, kid, tab):
         page.close()
+
+
+CATALOGS = Path(__file__).parents[2] / "src" / "lamagames" / "web" / "static" / "i18n"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl", "it"])
+def test_a_spectator_of_a_bots_only_table_learns_it_waits_for_its_host(
+    server: ServerThread, browser: Browser, lang: str
+) -> None:
+    """A table of bots created through the HTTP API waits for its host to start it; its
+    watcher (no seat, no host token) read only "You are watching." and the page looked stuck
+    (a new-user trial). The waiting panel says the table waits for its host to start the
+    game, in the reader's language, in view on an upright phone (where the head's status is
+    hidden)."""
+    from playwright.sync_api import expect
+
+    bot = {"kind": "bot", "bot_kind": "random"}
+    table = post_json(server, "/api/tables", {"game": "dice", "seats": [bot, bot]})
+    assert get_json(server, f"/api/tables/{table['code']}")["status"] == "waiting"
+    words = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
+    said = words["table.spectatingWaiting"]
+    if lang == "en":
+        assert "waiting for its host to start" in said, said
+    else:
+        assert said != english["table.spectatingWaiting"], (lang, "not translated")
+    page = browser.new_page(locale=lang, viewport={"width": 390, "height": 844})
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}")
+        note = page.locator("#waiting-note")
+        expect(note).to_have_text(said)
+        expect(note).to_have_attribute("role", "status")
+        box = note.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        expect(page.locator("#start")).to_have_count(0)
+    finally:
+        page.close()

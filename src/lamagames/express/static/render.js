@@ -627,6 +627,8 @@ export function render(root, view, ctx) {
     {
       class: "xp-board",
       viewBox: `0 0 ${geo.width} ${geo.height}`,
+      // the table page keeps its labels readable when it is small (page.js scaleBoardText)
+      "data-scale-text": true,
       role: "group",
       "aria-label": boardSummary(view, ctx),
     },

@@ -54,6 +54,7 @@ export function toast(text, kind = "error") {
     toastTimers.get(same).forEach(clearTimeout);
     same.classList.remove("toast-out");
   } else box.append(el);
+  clearOfChat(box);
   toastTimers.set(el, [
     setTimeout(() => el.classList.add("toast-out"), 4200),
     setTimeout(() => {
@@ -61,6 +62,22 @@ export function toast(text, kind = "error") {
       el.remove();
     }, 4800),
   ]);
+}
+
+/**
+ * The alerts never cover the chat field (issue 19, a new-user trial: "Too many reactions and
+ * messages" lay over the field on a phone, where the chat form is at the bottom of the
+ * screen): where the alert area would overlap the chat form it rises above it, else it
+ * stays at its place at the foot of the window (style.css .toasts).
+ */
+function clearOfChat(box) {
+  box.style.removeProperty("bottom");
+  const form = document.getElementById("talk-form");
+  if (!form) return;
+  const f = form.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const covers = b.left < f.right && f.left < b.right && b.top < f.bottom && f.top < b.bottom;
+  if (covers) box.style.setProperty("bottom", `${Math.ceil(window.innerHeight - f.top) + 8}px`);
 }
 
 export const store = {

@@ -43,6 +43,18 @@ export function number(x, digits) {
   });
 }
 
+/**
+ * The text of `key` in full and its short form (`key_short`, an abbreviation with the full
+ * text as its title): the style sheet shows one of them, the short one on an upright phone,
+ * where the full table was 612 pixels wide in a 374-pixel panel and scrolled sideways with
+ * no cue (issue 19, a new-user trial). The hidden one is display: none, so a screen reader
+ * reads one text.
+ */
+function short(key) {
+  const full = t(key);
+  return [h("span", { class: "hint-long" }, full), h("abbr", { class: "hint-short", title: full }, t(`${key}_short`))];
+}
+
 /** The answered hints for the current version, as a table; else null. */
 export function hintPanel(view, m, R) {
   const hints = view.hints;
@@ -56,12 +68,14 @@ export function hintPanel(view, m, R) {
         "td",
         {},
         R.actionLabel(x.action, t, m.view) || x.action,
-        x.best ? h("strong", { class: "hint-best-mark" }, ` ★ ${t("hints.best")}`) : null,
+        x.best
+          ? h("strong", { class: "hint-best-mark" }, " ★", h("span", { class: "hint-long" }, ` ${t("hints.best")}`))
+          : null,
       ),
       h("td", { class: "num" }, number(x.expected_points, 2)),
       margin ? h("td", { class: "num" }, number(x.margin, 2)) : null,
       h("td", { class: "num" }, x.bust_chance === null ? "–" : `${number(100 * x.bust_chance, 1)} %`),
-      h("td", { title: x.basis }, x.exact ? t("hints.exact") : t("hints.estimate")),
+      h("td", { title: x.basis }, x.exact ? t("hints.exact") : short("hints.estimate")),
     ),
   );
   return h(
@@ -78,9 +92,9 @@ export function hintPanel(view, m, R) {
           "tr",
           {},
           h("th", {}, t("hints.action")),
-          h("th", {}, t("hints.points")),
-          margin ? h("th", {}, t("hints.margin")) : null,
-          h("th", {}, t("hints.bust")),
+          h("th", {}, short("hints.points")),
+          margin ? h("th", {}, short("hints.margin")) : null,
+          h("th", {}, short("hints.bust")),
           h("th", {}, t("hints.basis")),
         ),
       ),

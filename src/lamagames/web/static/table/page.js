@@ -19,6 +19,29 @@ const { t } = i18n;
 /** How long (ms) a bot's turn goes on without news before the banner says it is thinking. */
 export const THINKING_AFTER = 1500;
 
+/** Below this many screen pixels per SVG unit a board drops its small labels (board-small). */
+export const SMALL_BOARD = 0.6;
+
+/**
+ * Board text stays readable (issue 19, a new-user trial: the Lama Express labels were
+ * 4.9-6.7 px tall at 390x844). Each SVG of the board marked `data-scale-text` gets
+ * `--board-scale`, the screen pixels one of its units takes (its viewBox fitted into its box,
+ * CSS zoom included); its style sheet keeps each label's font at least so many screen pixels
+ * (`font-size: max(12px, calc(8.5px / var(--board-scale)))`). Below SMALL_BOARD it gets the
+ * class `board-small` too, where the style sheet drops the labels that cannot grow inside
+ * their boxes. Runs after each draw (the patch drops both) and on every resize.
+ */
+export function scaleBoardText(board) {
+  for (const svg of board.querySelectorAll("svg[data-scale-text]")) {
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox && svg.viewBox.baseVal;
+    if (!view || !view.width || !view.height || !box.width || !box.height) continue;
+    const scale = Math.min(box.width / view.width, box.height / view.height);
+    svg.style.setProperty("--board-scale", scale.toFixed(4));
+    svg.classList.toggle("board-small", scale < SMALL_BOARD);
+  }
+}
+
 export function tablePage(code) {
   const hash = new URLSearchParams(location.hash.slice(1));
   const invited = hash.get("seat");
@@ -319,16 +342,18 @@ class TableView {
     const inner = board && board.firstElementChild;
     if (!inner) return;
     inner.style.removeProperty("zoom");
-    if (!document.body.classList.contains("fit")) return;
-    let zoom = 1;
-    for (let round = 0; round < 4; round++) {
-      const high = inner.getBoundingClientRect().height;
-      const wide = inner.scrollWidth * zoom;
-      const room = Math.min(board.clientHeight / Math.max(high, 1), board.clientWidth / Math.max(wide, 1));
-      if (room >= 0.995) break;
-      zoom = Math.max(0.3, zoom * room * 0.98);
-      inner.style.setProperty("zoom", String(zoom));
+    if (document.body.classList.contains("fit")) {
+      let zoom = 1;
+      for (let round = 0; round < 4; round++) {
+        const high = inner.getBoundingClientRect().height;
+        const wide = inner.scrollWidth * zoom;
+        const room = Math.min(board.clientHeight / Math.max(high, 1), board.clientWidth / Math.max(wide, 1));
+        if (room >= 0.995) break;
+        zoom = Math.max(0.3, zoom * room * 0.98);
+        inner.style.setProperty("zoom", String(zoom));
+      }
     }
+    scaleBoardText(board);
   }
 
   // The game review below a finished table (review.js); a point or a marked move opens the

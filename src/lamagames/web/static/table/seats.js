@@ -130,7 +130,13 @@ export function waitingPanel(view, m, raw) {
           },
           t("table.start"),
         )
-      : h("p", {}, m.seat === null ? t("table.spectating") : t("table.waitHost")),
+      : // A watcher learns the table waits for its host (a table of bots made through the
+        // HTTP API looked stuck, issue 19): the head's status is hidden on a phone.
+        h(
+          "p",
+          { id: "waiting-note", role: "status" },
+          m.seat === null ? t("table.spectatingWaiting") : t("table.waitHost"),
+        ),
     isHost ? null : joinButton(view, m),
   );
 }

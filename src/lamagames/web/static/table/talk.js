@@ -115,6 +115,12 @@ export class Talk {
     /** The chat line being typed: kept while the chat is off, back in the field when it is
      * on again (issue 19: turning the chat off lost it). */
     this.draft = "";
+    /** The chat line sent and not yet relayed back: it stays in the field until the server
+     * relays it (then the field empties), so a line the server refuses (talk_rate...) is
+     * not lost (issue 19, a new-user trial). */
+    this.sent = null;
+    /** This page's seat (null: watching), from the last state drawn. */
+    this.seat = null;
   }
 
   onMessage(m) {
@@ -133,6 +139,7 @@ export class Talk {
     } else if (m.type === "chat") {
       this.lines.push(m);
       if (this.lines.length > KEEP_LINES) this.lines.shift();
+      if (this.sent !== null && m.seat === this.seat && m.text === this.sent) this.relayed();
     }
     this.redraw();
     // The newest line in view: the list scrolls inside (two lines high on a phone held
@@ -144,6 +151,17 @@ export class Talk {
     // the form (style.css scroll-padding-bottom).
     const newest = list && document.body.classList.contains("fit") && list.lastElementChild;
     if (newest) newest.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Our line came back from the server: the field empties, unless a new line is being
+   * typed there already. */
+  relayed() {
+    const input = document.getElementById("talk-input");
+    if (input && input.value.trim() === this.sent) {
+      input.value = "";
+      this.draft = "";
+    }
+    this.sent = null;
   }
 
   stop() {
@@ -180,6 +198,7 @@ export class Talk {
       }),
     );
     const seated = m.seat !== null;
+    this.seat = m.seat;
     const buttons = seated
       ? h(
           "div",
@@ -223,10 +242,8 @@ export class Talk {
                 e.preventDefault();
                 const input = e.currentTarget.querySelector("input");
                 const text = input.value.trim();
-                if (text && view.send({ type: "say", text })) {
-                  input.value = "";
-                  this.draft = "";
-                }
+                // the field empties when the server relays the line (onMessage), not now
+                if (text && view.send({ type: "say", text })) this.sent = text;
               },
             },
             h("input", {
