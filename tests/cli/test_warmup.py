@@ -3,10 +3,11 @@ compiles, and the bots' code prepared in the background while people play."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -249,6 +250,7 @@ class _CompilingForever:
     def __init__(self) -> None:
         self.then: list[object] = []
         self.ready = threading.Event()
+        self.later_ready = threading.Event()
         self.running = True
 
     def compiling_now(self) -> bool:
@@ -534,3 +536,139 @@ def test_a_slow_interpreted_decision_during_the_warm_up_shows_the_notice_issue_1
     bot = AfterWarmUp(_Slow(game, 1, NOTICE_AFTER + 0.4), warm_up, None)
     bot.step(state)  # no console: nothing to show, nothing fails
     assert out.getvalue() == ""
+
+
+class _SlowInterpreted(Bot):
+    """An interpretable compiled bot whose every decision takes a little longer than
+    :data:`~lamagames.bots.warmup.NOTICE_AFTER` (interpreted, while the code compiles)."""
+
+    kind = "slow-interpreted"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+    interpretable = True
+    decisions: ClassVar[list[int]] = []
+
+    def step(self, state: State) -> int:
+        from lamagames.bots.warmup import NOTICE_AFTER
+
+        time.sleep(NOTICE_AFTER + 0.05)
+        _SlowInterpreted.decisions.append(self.seat)
+        return state.legal_actions(self.seat)[0]
+
+
+class _PreparingTable(_CompilingForever):
+    """A table's :class:`BackgroundWarmUp` that compiles for the whole game: every bot
+    decision is made interpreted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kinds = [_SlowInterpreted.kind]
+        self.later_then: list[object] = []
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def test_the_notice_starts_once_per_run_of_bot_decisions_not_per_decision_issue_19(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: six ``search`` seats on a cold install flashed the notice on and off 63
+    times in about 13 s, once per interpreted decision. Now it starts at most once per run
+    of bot decisions (between the person's turns), stays on through the run, and is off
+    at each of the person's turns and after the game."""
+    from lamagames.cli import session
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", _SlowInterpreted.kind), _SlowInterpreted)
+    monkeypatch.setattr(_SlowInterpreted, "decisions", [])
+    entered: list[float] = []
+    left: list[float] = []
+
+    @contextlib.contextmanager
+    def counted() -> Iterator[None]:
+        entered.append(time.perf_counter())
+        try:
+            yield
+        finally:
+            left.append(time.perf_counter())
+
+    monkeypatch.setattr(session, "preparing_notice", lambda console: counted)
+    on_at_turns: list[int] = []
+    answers = iter(["1"] * 6)
+
+    def read_line(prompt: Text) -> str:
+        on_at_turns.append(len(entered) - len(left))
+        _SlowInterpreted.decisions.append(-1)  # the person's turn
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    console, _ = _terminal()
+    seats = [SeatInfo(name="Ann", kind="human")]
+    seats += [SeatInfo(name=f"Bot {i}", kind=_SlowInterpreted.kind) for i in (2, 3)]
+    warm_up: Any = _PreparingTable()
+    outcome = run_table(
+        get_view("dice"),
+        make("dice", num_players=3),
+        seats,
+        seed=3,
+        terminal=Terminal(console, read_line),
+        warm_up=warm_up,
+    )
+    assert outcome.stopped == "Ann left the game."
+    events = _SlowInterpreted.decisions  # the bots' seats, -1 for the person's turns
+    decisions = sum(seat >= 0 for seat in events)
+    runs = sum(seat >= 0 and (at == 0 or events[at - 1] < 0) for at, seat in enumerate(events))
+    assert decisions >= 2 * runs >= 4  # several slow decisions in each run of bot moves
+    assert 1 <= len(entered) <= runs  # at most once per run (it was once per decision)
+    assert on_at_turns == [0] * len(on_at_turns)  # off whenever the person is asked
+    assert len(left) == len(entered)  # and off after the game
+
+
+class _SolverReady(_CompilingForever):
+    """A :class:`BackgroundWarmUp` whose bots' own code is ready while the code of the
+    kinds they fall back on still compiles (:attr:`BackgroundWarmUp.later_ready` unset)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready.set()
+        self.running = False
+
+    def compiling_now(self) -> bool:
+        return False
+
+    def wait(self, console: Console | None = None) -> None:
+        """Ready: nothing to wait for."""
+
+
+def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_issue_19(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: with two seats a table over ``MAX_WORK`` (round 2, scores 14/0) is decided
+    by the ``search`` fallback, whose rollouts kernel compiled on the main thread for
+    15-18 CPU s. The ``exact`` bot now names that fallback (``fallback_kinds``) and, wrapped
+    by :class:`AfterWarmUp`, runs its kernels interpreted until the warm-up has them."""
+    from tests.dice.helpers import make_state
+
+    from lamagames.bots.dice_exact import DiceExactBot
+    from lamagames.core import jit
+    from lamagames.dice import batch_rollout
+
+    assert DiceExactBot(make("dice", num_players=2), 0).fallback_kinds() == ("search",)
+    assert DiceExactBot(make("dice", num_players=3), 0).fallback_kinds() == ()
+    compiled: list[bool] = []
+
+    def recorded(kernel: Any) -> Any:
+        chosen = jit.choose(kernel)
+        compiled.append(chosen is kernel)
+        return chosen
+
+    monkeypatch.setattr(batch_rollout, "choose", recorded)
+    state = make_state(["123456", "12345L"], scores=[14, 0], player=1)
+    warm_up: Any = _SolverReady()
+    inner = DiceExactBot(state.game, 1, 1)
+    bot = AfterWarmUp(inner, warm_up, None)
+    assert bot.step(state) in state.legal_actions(1)
+    assert inner.last_basis == "search"
+    assert compiled and not any(compiled)  # every rollouts call interpreted
+    warm_up.later_ready.set()
+    assert inner.fallback_ready is not None and inner.fallback_ready()

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -79,6 +80,47 @@ def test_a_helper_that_cannot_start_falls_back_too(
     warm_up.wait(None)
     assert warm_up.helper is None and warm_up.helped is None
     assert warm_up.compiles["after"] >= 1 and fresh.kernel.signatures
+
+
+class LeaningBot(Bot):
+    """Stands for the ``exact`` bot with two seats: its own code needs no compile, but at
+    some positions it decides with a ``fresh-kernel`` bot (its fallback)."""
+
+    kind = "leaning"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+
+    def step(self, state: State) -> int:
+        return state.legal_actions(self.seat)[0]
+
+    def fallback_kinds(self) -> tuple[str, ...]:
+        return (FreshKernelBot.kind,)
+
+
+def test_the_warm_up_prepares_the_fallbacks_code_after_the_bots_own_issue_19(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 19: the code of the kinds a bot falls back on (the ``exact`` bot's ``search``
+    with two seats) is prepared after the bots' own, by a helper process that compiles all
+    of it (``part`` ``all``), then loaded in the warm-up's own thread, never on the thread
+    that decides; :attr:`BackgroundWarmUp.later_ready` and ``later_then`` tell when."""
+    from lamagames.bots.warmup import on_compile
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", LeaningBot.kind), LeaningBot)
+    specs = tmp_path / "specs"
+    _helper(monkeypatch, f"import sys; open({str(specs)!r}, 'a').write(sys.argv[1] + '\\n')")
+    threads: list[str] = []
+    told: list[bool] = []
+    with on_compile(lambda: threads.append(threading.current_thread().name)):
+        warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "leaning"], 1)
+        warm_up.later_then.append(lambda: told.append(True))
+        warm_up.wait(None)
+        assert warm_up.later_ready.wait(60)
+    assert warm_up.later_kinds == [FreshKernelBot.kind] and told == [True]
+    assert fresh.kernel.signatures  # ready for the fallback's decisions
+    assert threads and set(threads) == {"lama-warm-up-later"}  # never the deciding thread
+    later = [json.loads(line) for line in specs.read_text().splitlines()]
+    assert {"kinds": [FreshKernelBot.kind], "part": "all"}.items() <= later[-1].items()
+    assert warm_up.later_helper is None  # reaped
 
 
 def test_closing_kills_and_reaps_the_helper_and_compiles_nothing_more(
@@ -216,3 +258,54 @@ def test_the_helper_ends_with_its_own_exit_code(argument: str, code: int, error:
     stderr = helper.stderr.read()
     helper.stderr.close()
     assert error in stderr if error else stderr == b""
+
+
+_COLD_FALLBACK = """
+import json, sys, threading, time
+from tests.dice.helpers import make_state
+from lamagames.bots.dice_exact import DiceExactBot
+from lamagames.bots.warmup import AfterWarmUp, BackgroundWarmUp, on_compile
+from lamagames.dice import batch_heuristic
+
+# a two-player turn at scores 14/0 (round 2 after a person quit at once): its table is over
+# DiceExactBot.MAX_WORK, so the bot decides with its search fallback
+state = make_state(["123456", "12345L"], scores=[14, 0], player=1)
+warm_up = BackgroundWarmUp(state.game, ["human", "exact"], 1)
+bot = AfterWarmUp(DiceExactBot(state.game, 1, 1), warm_up, None)
+main = []
+with on_compile(lambda: main.append(1), threading.current_thread()):
+    bot.step(state)  # waits for the solver's kernels, then the fallback
+    later = getattr(warm_up, "later_ready", None) or warm_up.ready  # (absent before the fix)
+    first = {"basis": bot.bot.last_basis, "later_ready": later.is_set(),
+             "main_compiles": len(main), "later_kinds": getattr(warm_up, "later_kinds", [])}
+    later.wait(600)
+    bot.step(state)  # compiled now, loaded from the helper's cache
+print(json.dumps({**first, "main_compiles_after": len(main),
+                  "loaded": bool(batch_heuristic.rollouts.signatures),
+                  "hits": len(batch_heuristic.rollouts.stats.cache_hits)}))
+"""
+
+
+@pytest.mark.slow
+def test_the_exact_bots_fallback_compiles_in_a_helper_not_on_the_deciding_thread(
+    tmp_path: Path,
+) -> None:
+    """Issue 19: a cold install, ``--seats human,exact``, the person quitting round 1 at once:
+    round 2's first bot move (a table over ``MAX_WORK``: the ``search`` fallback) compiled the
+    rollouts kernel (15-18 CPU s) on the main thread, holding the GIL (a frozen spinner,
+    19-26 s of waiting). The warm-up now plans the fallback's kernel after the solver's (a
+    helper process compiles it), the fallback decides interpreted meanwhile, and the
+    deciding thread compiles nothing, before or after (Numba's ``numba:compile`` events)."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _COLD_FALLBACK],
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}, cwd=root,
+        capture_output=True, text=True, timeout=900, check=True,
+    )  # fmt: skip
+    found = json.loads(done.stdout)
+    assert found["basis"] == "search"
+    assert found["main_compiles"] == 0 and found["main_compiles_after"] == 0
+    assert found["later_kinds"] == ["search"]
+    assert found["later_ready"] is False  # decided interpreted while the helper compiled
+    assert found["loaded"] and found["hits"] == 1  # the helper's kernel, from the cache
+    assert any(tmp_path.rglob("batch_heuristic.rollouts*.nbi"))

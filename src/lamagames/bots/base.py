@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from lamagames.core.errors import ParameterError, quoted
@@ -90,6 +90,19 @@ class Bot(ABC):
         the people make their first moves, so the bot's first decision does not pay for it.
         The default does nothing."""
         return None
+
+    def fallback_kinds(self) -> tuple[str, ...]:
+        """The kinds of the bots whose decisions this bot makes at some positions (its
+        fallback) and whose compiled code :meth:`warm_code` does not prepare: ``lama
+        play``'s warm-up prepares their code after the bot's own, in a helper process
+        (:class:`lamagames.bots.warmup.BackgroundWarmUp`), and meanwhile the bot runs that
+        code interpreted (:attr:`fallback_ready`). The default: none."""
+        return ()
+
+    #: Set by a warm-up that prepares the code of :meth:`fallback_kinds` in the background:
+    #: until it returns true, the bot runs that code interpreted (the same decisions, no
+    #: compile on the deciding thread, issue 19); ``None`` (the default): compiled.
+    fallback_ready: Callable[[], bool] | None = None
 
     def warm_split(self) -> tuple[object, ...] | None:
         """How ``lama play``'s warm-up shares :meth:`warm_code`'s compiles between a helper

@@ -130,6 +130,18 @@ class DiceExactBot(Bot):
         if self.interpretable:
             self.fallback.warm_interpreted()
 
+    def fallback_kinds(self) -> tuple[str, ...]:
+        """With two seats ``("search",)``: a two-player table over :attr:`MAX_WORK` (scores
+        apart, from round 2 on) or a last player's table over
+        :data:`~lamagames.dice.solver.seat_table.MAX_SEAT_WORK` is decided by the search
+        fallback, whose rollouts kernel (15-18 CPU s to compile) :meth:`warm_code`'s tiny
+        solve does not compile; ``lama play``'s warm-up compiles it in a helper process
+        after the solver's kernels, and the fallback decides interpreted until then
+        (:attr:`~lamagames.bots.base.Bot.fallback_ready`; issue 19: a cold install waited
+        19-26 s at round 2 for that compile on the main thread). With more seats none:
+        :meth:`warm_code` decides there, with the fallback."""
+        return ("search",) if self.game.num_players == 2 else ()
+
     def warm_split(self) -> tuple[object, ...] | None:
         """With two seats the helper process compiles the sweep
         (:func:`~lamagames.dice.solver.kernel2p.sweep_pair` with its callees, about 2.6 CPU
@@ -273,6 +285,15 @@ class DiceExactBot(Bot):
                 self.last_basis = "exact"
                 return choice
         self.last_basis = "search"
+        ready = self.fallback_ready
+        if ready is not None and not ready():
+            # its kernel still compiles in the warm-up's helper process: interpreted (the
+            # same action, about a second with two seats), not a 15 s compile here that
+            # holds the GIL (issue 19); compiled again from the moment it is loaded
+            from lamagames.core.jit import interpreting
+
+            with interpreting(until=ready):
+                return self.fallback.step(state)
         return self.fallback.step(state)
 
     def _new_two_player(self) -> TwoPlayerSolver:

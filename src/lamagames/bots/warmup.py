@@ -26,9 +26,16 @@ web server: :mod:`lamagames.web.warmup`):
   loaded (:func:`lamagames.core.jit.interpreting` ``until``), so its first moves wait no
   compile; other compiled bots (``exact`` with two seats) wait for the warm-up
   (:meth:`BackgroundWarmUp.wait`) instead of compiling from scratch (:class:`AfterWarmUp`).
+* The code of the kinds a bot falls back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`:
+  the ``exact`` bot's ``search`` fallback with two seats, for tables over its budget) is
+  prepared once the bots' own is ready, in a thread of its own (a helper process compiles
+  it on a cold cache, then it is loaded: :attr:`BackgroundWarmUp.later_ready`); until then
+  the bot runs it interpreted (:attr:`~lamagames.bots.base.Bot.fallback_ready`), so no
+  decision compiles on the deciding thread (issue 19: round 2 waited 19-26 s for it).
 
 Nothing here prints: a front end passes ``notice``, a context manager factory shown while a
-bot waits (the terminal's spinner).
+bot waits (the terminal's spinner), or a :class:`HeldNotice` shared by a table's bots: one
+steady notice for a run of decisions, released at a person's turn.
 """
 
 from __future__ import annotations
@@ -78,39 +85,99 @@ NOTICE_AFTER: Final = 0.3
 def delayed_notice(notice: Notice, after: float = NOTICE_AFTER) -> Iterator[None]:
     """Enter ``notice()`` (the terminal's spinner) once the block has run for ``after``
     seconds, and leave it when the block ends; nothing for a shorter block (no flicker for
-    a decision of a few milliseconds) or without a notice.
-
-    The notice is entered from a timer thread and left in the block's thread, also when
-    the block raises; a notice that cannot be entered then (another live display) is
-    left out.
+    a decision of a few milliseconds) or without a notice. One block's :class:`HeldNotice`:
+    entered from a timer thread and left in the block's thread, also when the block
+    raises; a notice that cannot be entered then (another live display) is left out.
     """
-    if notice is None:
-        yield
-        return
-    shown = notice()
-    done = threading.Event()
-    lock = threading.Lock()
-    entered: list[bool] = []
-
-    def show() -> None:
-        if done.wait(after):
-            return
-        with lock:
-            if not done.is_set():
-                with contextlib.suppress(Exception):  # another live display: no spinner
-                    shown.__enter__()
-                    entered.append(True)
-
-    timer = threading.Thread(target=show, name="lama-notice", daemon=True)
-    timer.start()
+    held = HeldNotice(notice, after)
     try:
-        yield
+        with held.during():
+            yield
     finally:
-        with lock:
+        held.release()
+
+
+class HeldNotice:
+    """One notice (the terminal's spinner) for a run of bot decisions made while the
+    compiled code is being prepared: entered once a decision has taken ``after`` seconds
+    (default :data:`NOTICE_AFTER`; at once for a wait, see :meth:`during`) and then kept
+    across the decisions, moves and pauses that follow, until :meth:`release` (the
+    person's turn, the code ready, the game's end). Issue 19: shown and cleared per
+    decision, six ``search`` seats flashed it on and off 63 times in about 13 s.
+
+    Args:
+        notice: the notice's factory (:data:`Notice`); ``None``: nothing is shown.
+        after: seconds a decision runs before the notice is entered (``None``:
+            :data:`NOTICE_AFTER`, read when a decision starts).
+
+    Thread-safe: decisions, the warm-up's thread and the person's turn may call it at
+    once; a notice that cannot be entered (another live display) is left out.
+    """
+
+    def __init__(self, notice: Notice, after: float | None = None) -> None:
+        self.notice = notice
+        self.after = after
+        #: how many times the notice was entered (tests count them).
+        self.starts = 0
+        self._lock = threading.Lock()
+        self._shown: AbstractContextManager[object] | None = None
+        self._pending: threading.Event | None = None
+
+    @property
+    def shown(self) -> bool:
+        """Whether the notice is on now."""
+        return self._shown is not None
+
+    def _enter(self, done: threading.Event) -> None:
+        with self._lock:
+            if done.is_set() or self._shown is not None or self.notice is None:
+                return
+            shown = self.notice()
+            with contextlib.suppress(Exception):  # another live display: no spinner
+                shown.__enter__()
+                self._shown = shown
+                self.starts += 1
+
+    @contextlib.contextmanager
+    def during(self, at_once: bool = False) -> Iterator[None]:
+        """A decision (or a wait, ``at_once``: the notice is entered at its start) that may
+        be slow: the notice is entered once it has run for ``after`` seconds, unless it is
+        on already or released meanwhile, and stays on when the block ends."""
+        if self.notice is None or self._shown is not None:
+            yield
+            return
+        done = threading.Event()
+        with self._lock:
+            self._pending = done
+        timer: threading.Thread | None = None
+        if at_once:
+            self._enter(done)
+        else:
+            after = NOTICE_AFTER if self.after is None else self.after
+
+            def show() -> None:
+                if not done.wait(after):
+                    self._enter(done)
+
+            timer = threading.Thread(target=show, name="lama-notice", daemon=True)
+            timer.start()
+        try:
+            yield
+        finally:
             done.set()
-            if entered:
-                shown.__exit__(None, None, None)
-        timer.join()
+            if timer is not None:
+                timer.join()
+
+    def release(self) -> None:
+        """Leave the notice if it is on, and keep a decision under way from entering it;
+        safe to call again."""
+        with self._lock:
+            if self._pending is not None:
+                self._pending.set()
+            shown, self._shown = self._shown, None
+            if shown is not None:
+                with contextlib.suppress(Exception):
+                    shown.__exit__(None, None, None)
 
 
 @contextlib.contextmanager
@@ -448,8 +515,19 @@ class BackgroundWarmUp:
         #: set once the code is ready in this process (compiled or loaded), or the warm-up
         #: has ended otherwise.
         self.ready = threading.Event()
+        #: the kinds the bots fall back on whose code the warm-up prepares after theirs
+        #: (:meth:`~lamagames.bots.base.Bot.fallback_kinds`), known once the code is ready.
+        self.later_kinds: list[str] = []
+        #: set once the code of :attr:`later_kinds` is ready too (loaded or compiled), at
+        #: once after :attr:`ready` when there are none, or once the warm-up has ended; until
+        #: then the bots run that code interpreted (:class:`AfterWarmUp`).
+        self.later_ready = threading.Event()
+        #: called once :attr:`later_ready` is set (in the warm-up's threads).
+        self.later_then: list[Callable[[], None]] = []
         #: the helper process, once started.
         self.helper: subprocess.Popen[bytes] | None = None
+        #: the helper process compiling :attr:`later_kinds`, once started.
+        self.later_helper: subprocess.Popen[bytes] | None = None
         #: ``None``: no helper was started (warm cache, or none could start); else whether
         #: it finished its compiles (exit code 0).
         self.helped: bool | None = None
@@ -461,6 +539,9 @@ class BackgroundWarmUp:
         self._closed = False
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._later_thread: threading.Thread | None = None
+        if not self.kinds:
+            self._later_done()
         if self.kinds:
             self._thread = threading.Thread(
                 target=self._run, args=(game, seed), name="lama-warm-up", daemon=True
@@ -490,57 +571,146 @@ class BackgroundWarmUp:
             self.ready.set()
             for then in list(self.then):
                 then()
+            self._start_later(game, seed)
         finally:
             self.ready.set()
             self.compiling.set()
             self._stop_helper()
+            if self._later_thread is None:
+                self._later_done()
 
-    def _cold(self, game: Game, seed: int) -> bool:
-        """:func:`warm_bots` in this thread up to Numba's first compile, not started: True
-        there (a cache miss), False when everything was loaded (or Numba is missing)."""
+    def _later_done(self) -> None:
+        """Set :attr:`later_ready` and call :attr:`later_then` (once)."""
+        with self._lock:
+            if self.later_ready.is_set():
+                return
+            self.later_ready.set()
+        for then in list(self.later_then):
+            with contextlib.suppress(Exception):
+                then()
+
+    def _start_later(self, game: Game, seed: int) -> None:
+        """Once the bots' own code is ready: prepare the code of the kinds they fall back on
+        (:meth:`~lamagames.bots.base.Bot.fallback_kinds`: the ``exact`` bot's ``search``
+        fallback with two seats) in a thread of its own (:meth:`_run_later`), so that
+        :meth:`wait` and :attr:`running` still mean the bots' own code."""
+        later: list[str] = []
+        for kind in self.kinds:
+            with contextlib.suppress(LamaError, ValueError, ImportError, AttributeError):
+                bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
+                later += [k for k in bot.fallback_kinds() if k not in self.kinds]
+        self.later_kinds = compiled_kinds(game.game_id, later)
+        with self._lock:
+            if not self.later_kinds or self._closed:
+                return
+            self._later_thread = threading.Thread(
+                target=self._run_later, args=(game, seed), name="lama-warm-up-later", daemon=True
+            )
+            self._later_thread.start()
+
+    def _run_later(self, game: Game, seed: int) -> None:
+        """The code of :attr:`later_kinds`: loaded from the cache when it is there; on a cold
+        cache compiled by a helper process (all of it: a compile here would hold this
+        process's GIL for 15 s or more, the bots' interpreted decisions with it) while this
+        thread builds the interpreted code the bots run meanwhile, then loaded; compiled
+        here only if no helper could do it."""
+        kinds = self.later_kinds
+        try:
+            helper = self._spawn(game, seed, kinds, "all")
+            with self._lock:
+                self.later_helper = helper
+            if self._closed:
+                return
+            if self._cold(game, seed, kinds):
+                warm_interpreted_bots(game, kinds, seed)
+                while helper is not None and not self._closed:
+                    try:
+                        helper.wait(0.05)
+                        break
+                    except subprocess.TimeoutExpired:
+                        continue
+                if self._closed:
+                    return
+                warm_bots(game, kinds, seed)  # loads; compiles what no helper did
+        finally:
+            with self._lock:
+                helper, self.later_helper = self.later_helper, None
+            if helper is not None:
+                prestart.stop(helper)
+            self._later_done()
+
+    def _cold(self, game: Game, seed: int, kinds: Sequence[str] | None = None) -> bool:
+        """:func:`warm_bots` of ``kinds`` (default: the bots' own) in this thread up to
+        Numba's first compile, not started: True there (a cache miss), False when everything
+        was loaded (or Numba is missing)."""
 
         def stop() -> None:
             raise _CacheMiss
 
         try:
             with on_compile(stop, threading.current_thread()):
-                warm_bots(game, self.kinds, seed)
+                warm_bots(game, self.kinds if kinds is None else kinds, seed)
         except _CacheMiss:
             return True
         return False
 
     def _start_helper(self, game: Game, seed: int) -> None:
-        """Start the helper process (:func:`helper_main`); nothing if it cannot start."""
-        spec = {
-            "game": game.game_id,
-            "params": game.params,
-            "kinds": self.kinds,
-            "seed": seed,
-            "part": "helper" if self.compile_here else "all",
-            "nice": self.helper_nice,
-        }
-        try:
-            argument = json.dumps(spec)
-        except (TypeError, ValueError):  # parameters the helper cannot be given: no helper
+        """Start the helper process of the bots' own code (:func:`helper_main`, or the one
+        ``lama``'s entry point started, :meth:`_take_prestarted`); nothing if it cannot
+        start."""
+        part: Part = "helper" if self.compile_here else "all"
+        argument = self._spec(game, seed, self.kinds, part)
+        if argument is None:
             return
-        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), argument]
         with self._lock:
             if self._closed:
                 return
             if self.helper_command is None and self._take_prestarted(argument):
                 return
-            if not command[0]:  # no Python to start (an embedded one)
-                return
-            try:
-                self.helper = subprocess.Popen(
-                    command,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,  # the terminal's Ctrl-C is this process's to handle
-                )
-            except OSError:
-                self.helper = None
+        helper = self._spawn(game, seed, self.kinds, part)
+        with self._lock:
+            self.helper = helper
+            closed = self._closed
+        if closed:
+            self._stop_helper()
+
+    def _spec(self, game: Game, seed: int, kinds: Sequence[str], part: Part) -> str | None:
+        """A helper's JSON argument (:func:`helper_main`); ``None`` for game parameters it
+        cannot be given."""
+        spec = {
+            "game": game.game_id,
+            "params": game.params,
+            "kinds": list(kinds),
+            "seed": seed,
+            "part": part,
+            "nice": self.helper_nice,
+        }
+        try:
+            return json.dumps(spec)
+        except (TypeError, ValueError):  # parameters the helper cannot be given: no helper
+            return None
+
+    def _spawn(
+        self, game: Game, seed: int, kinds: Sequence[str], part: Part
+    ) -> subprocess.Popen[bytes] | None:
+        """A new helper process compiling ``part`` of the code of ``kinds``; ``None`` when
+        none can start (no Python to start, parameters it cannot be given, closed)."""
+        argument = self._spec(game, seed, kinds, part)
+        if argument is None or self._closed:
+            return None
+        command = [*(self.helper_command or (sys.executable, "-c", HELPER_CODE)), argument]
+        if not command[0]:  # no Python to start (an embedded one)
+            return None
+        try:
+            return subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,  # the terminal's Ctrl-C is this process's to handle
+            )
+        except OSError:
+            return None
 
     def _take_prestarted(self, argument: str) -> bool:
         """Hand the helper started by ``lama``'s entry point (:mod:`lamagames.prestart`), its
@@ -590,7 +760,10 @@ class BackgroundWarmUp:
         ends (also by ``q`` or Ctrl-C) and at exit; safe to call again."""
         with self._lock:
             self._closed = True
+            later, self.later_helper = self.later_helper, None
         self._stop_helper()
+        if later is not None:
+            prestart.stop(later)
         with contextlib.suppress(Exception):
             atexit.unregister(self.close)
 
@@ -657,24 +830,35 @@ class AfterWarmUp(Bot):
     the same code concurrently nor races it for shared tables), except those of an
     :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
     compiles (the same actions, no compile to wait for; while it only loads the code from
-    the cache, a second or two, the bot waits for it).
+    the cache, a second or two, the bot waits for it). The code of the kinds the bot falls
+    back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`) runs interpreted until the
+    warm-up has it ready too (:attr:`BackgroundWarmUp.later_ready`).
 
     Args:
         bot: the bot that decides.
         warm_up: the warm-up to wait for.
-        notice: what is shown while the bot waits (see :meth:`BackgroundWarmUp.wait`).
+        notice: what is shown while the bot waits or decides interpreted: a
+            :class:`HeldNotice` shared by a table's bots (one steady notice for a run of
+            decisions; the table releases it at a person's turn), or a notice factory
+            (see :meth:`BackgroundWarmUp.wait`), then shown for each decision alone.
     """
 
-    def __init__(self, bot: Bot, warm_up: BackgroundWarmUp, notice: Notice = None) -> None:
+    def __init__(
+        self, bot: Bot, warm_up: BackgroundWarmUp, notice: Notice | HeldNotice = None
+    ) -> None:
         super().__init__(bot.game, bot.seat)
         self.bot = bot
         self.warm_up = warm_up
-        self.notice = notice
+        self._own = not isinstance(notice, HeldNotice)
+        #: the notice of this bot's slow decisions and waits.
+        self.held = notice if isinstance(notice, HeldNotice) else HeldNotice(notice)
         self.interpretable = bot.interpretable
         self._lock = threading.Lock()
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
         warm_up.then.append(self._catch_up)
+        if bot.fallback_kinds():
+            bot.fallback_ready = warm_up.later_ready.is_set
 
     def _catch_up(self) -> None:
         """In the warm-up thread once the code is ready: the position told meanwhile, if
@@ -690,18 +874,29 @@ class AfterWarmUp(Bot):
         """The wrapped bot's action: interpreted while the warm-up compiles if the bot can
         at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
         from the moment the code is ready, within the decision; the notice shows once it
-        has taken :data:`NOTICE_AFTER` seconds), else after the warm-up (with the notice,
-        :meth:`BackgroundWarmUp.wait`)."""
-        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
-            ready = self.warm_up.ready.is_set
-            # slower than it will be (interpreted): say why rather than wait silently (six
-            # `search` seats waited 2-5 s without a word, issue 19)
-            notice = delayed_notice(self.notice)
-            # the lock: not alongside the catch-up's prepare
-            with self._lock, notice, interpreting(until=ready):
-                return self.bot.step(state)
-        self.warm_up.wait(self.notice)
-        return self.bot.step(state)
+        has taken :data:`NOTICE_AFTER` seconds), else after the warm-up (with the notice at
+        once, :meth:`BackgroundWarmUp.wait`). With a :class:`HeldNotice` of the table the
+        notice, once on, stays on after the decision."""
+        held = self.held
+        try:
+            if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
+                ready = self.warm_up.ready.is_set
+                # slower than it will be (interpreted): say why rather than wait silently (six
+                # `search` seats waited 2-5 s without a word, issue 19)
+                # the lock: not alongside the catch-up's prepare
+                with self._lock, held.during(), interpreting(until=ready):
+                    return self.bot.step(state)
+            if self.warm_up.running:
+                with held.during(at_once=True):
+                    self.warm_up.wait()
+            self.warm_up.wait()
+            if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
+                with held.during():
+                    return self.bot.step(state)
+            return self.bot.step(state)
+        finally:
+            if self._own:
+                held.release()
 
     def interpretable_at(self, state: State) -> bool:
         """The wrapped bot's answer."""

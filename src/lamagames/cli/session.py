@@ -26,7 +26,7 @@ from lamagames.bots.base import Bot, make_bot
 from lamagames.cli.hint import hint_renderable
 from lamagames.cli.i18n import _, kind_name, language_now
 from lamagames.cli.views import GameView
-from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp, preparing_notice
+from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp, HeldNotice, preparing_notice
 from lamagames.core.errors import LamaError, quoted
 from lamagames.core.game import CHANCE_PLAYER, Game, State
 from lamagames.core.records import SeatInfo, record_from_state, save_record
@@ -293,6 +293,8 @@ class TerminalHuman(Bot):
             input and ``KeyboardInterrupt`` on Ctrl-C (both leave the game).
         screen: the live table, if the game is drawn live (see :class:`Screen`).
         warm_up: the bots' compiling in the background, waited for before a hint.
+        notice: the bots' notice of the compiled code being prepared, left at this
+            seat's turn (one steady notice per run of bot decisions, issue 19).
     """
 
     kind = HUMAN
@@ -316,6 +318,7 @@ class TerminalHuman(Bot):
         self.read_line = read_line
         self.screen = screen
         self.warm_up = warm_up
+        self.notice: HeldNotice | None = None
 
     def _working_out_the_hint(self) -> None:
         """Say that the hint is being worked out (an exact solve can take seconds)."""
@@ -348,6 +351,8 @@ class TerminalHuman(Bot):
         Raises:
             LeaveGame: the person typed ``q``, closed the input or pressed Ctrl-C.
         """
+        if self.notice is not None:  # the person's turn: the bots' notice goes
+            self.notice.release()
         legal = state.legal_actions(self.seat)
         self._show(state, legal, full=not self._follows_own_move(state))
         keys = _("(Enter = 1, ? help, q leave)") if len(legal) == 1 else _("(? help, q leave)")
@@ -569,11 +574,17 @@ def run_table(
     except BaseException:  # a bot that cannot be made: no helper process left behind
         warm_up.close()
         raise
+    # One notice for the bots' decisions while the code is being prepared: on from the
+    # first slow one, off at a person's turn or once all the code is ready (issue 19: per
+    # decision it flashed 63 times in 13 s with six `search` seats).
+    notice = HeldNotice(preparing_notice(console))
+    warm_up.later_then.append(notice.release)
     for seat, info in enumerate(seats):
         if seat in humans_at:
             humans_at[seat].warm_up = warm_up
+            humans_at[seat].notice = notice
         elif info.kind in warm_up.kinds:
-            bots[seat] = AfterWarmUp(bots[seat], warm_up, preparing_notice(console))
+            bots[seat] = AfterWarmUp(bots[seat], warm_up, notice)
     narrator = Narrator(view, seats, console, game.new_initial_state(), delay, screen)
     result: GameResult | None = None
     stopped: str | None = None
@@ -591,6 +602,7 @@ def run_table(
         interrupted = True
         state = narrator.last
     finally:
+        notice.release()
         warm_up.close()  # its helper process, if one still compiles, is stopped
     record = record_from_state(state, list(seats), seed=seed, game_index=game_index)
     if stopped is not None and not any(entry.player >= 0 for entry in record.actions):
