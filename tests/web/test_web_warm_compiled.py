@@ -9,7 +9,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -213,7 +213,7 @@ def test_a_table_is_told_preparing_until_the_first_look_at_the_cache_is_over_iss
         def _start_helper(self, game: Any, seed: int) -> None:
             """No helper: this test's warm-up only looks at the cache."""
 
-        def _cold(self, game: Any, seed: int) -> bool:
+        def _cold(self, game: Any, seed: int, kinds: Sequence[str] | None = None) -> bool:
             look.wait(30)
             return False  # everything was in the cache
 
