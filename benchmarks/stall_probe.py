@@ -239,10 +239,12 @@ def instrument(probe: Probe) -> None:
     """Time the phases of the people's actions in the server (monkeypatched wrappers):
     ``submit`` (the whole :meth:`LiveTable.submit`, acknowledgement queued), ``to_append``
     (from the submit to the group commit's queue: lock, judge, plan), ``batch_wait`` (in the
-    queue until its batch goes to the thread: the batch before it commits), ``to_thread``,
-    ``thread`` (the transaction), ``from_thread`` (back on the loop), ``resume`` (the
-    waiting task runs again), ``ack_out`` (queued until written to the socket), and
-    ``batch_size`` (actions per batch, as a "duration" in thousands)."""
+    queue until its batch is written: the batch before it commits), ``commit on the loop``
+    (the batch's transaction from the event loop, :meth:`Store.append_batch_now_async`,
+    when it went through there), else ``to_thread``, ``thread`` (the transaction in the
+    worker thread) and ``from_thread`` (back on the loop), ``resume`` (the waiting task
+    runs again), ``ack_out`` (queued until written to the socket), and ``batch_size``
+    (actions per batch, as a "duration" in thousands)."""
     from lamagames.web import connections, live, store, writer
 
     now = time.perf_counter
@@ -286,9 +288,18 @@ def instrument(probe: Probe) -> None:
         for pending in batch:
             if pending.action.by == "human":
                 thread[f"sent{pending.table_id}"] = sent
+        thread.pop("start", None)
+        thread.pop("end", None)
+        on_loop = self.batches_now
         await original_write(self, batch)
         done = now()
         record("batch_size", []).append((done, len(batch) / 1000))
+        for pending in batch:
+            if pending.action.by == "human":
+                thread[f"done{pending.table_id}"] = done
+        if self.batches_now > on_loop:  # committed from the loop: no thread
+            add("commit on the loop", sent, done)
+            return
         add("to_thread", sent, thread.get("start", sent))
         add("thread", thread.get("start", sent), thread.get("end", sent))
         if thread.get("end", sent) - thread.get("start", sent) > 0.05:
@@ -298,9 +309,6 @@ def instrument(probe: Probe) -> None:
                 thread.get("start", sent) - (probe.marks[0] if probe.marks else 0.0),
             )
         add("from_thread", thread.get("end", done), done)
-        for pending in batch:
-            if pending.action.by == "human":
-                thread[f"done{pending.table_id}"] = done
 
     original_batch = store.Store.append_batch
 

@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 
-from lamagames.web.store import normalise_url
+from lamagames.web.store import Store, normalise_url
 
 #: Environment variable naming the PostgreSQL server of the tests.
 POSTGRES_ENV = "LAMA_TEST_POSTGRES_URL"
@@ -57,8 +57,7 @@ def postgres_schema(base: str) -> Iterator[str]:
     try:
         # the connections of this schema carry its name, so the drop can end any left over
         yield (
-            f"{base}{joiner}options={quote(f'-csearch_path={schema}')}"
-            f"&application_name={schema}"
+            f"{base}{joiner}options={quote(f'-csearch_path={schema}')}&application_name={schema}"
         )
     finally:
         with admin.connect() as conn:
@@ -106,15 +105,47 @@ def terminate_other_connections(url: str) -> int:
 class Faults:
     """Make the next ``count`` statements that start with ``prefix`` fail with a transient
     error, as a locked SQLite file or a restarting server does (the driver's own
-    ``OperationalError``, which SQLAlchemy wraps)."""
+    ``OperationalError``, which SQLAlchemy wraps).
 
-    def __init__(self, engine: Engine, prefix: str = "INSERT INTO actions") -> None:
-        self.engine = engine
+    ``engine`` is an engine or a :class:`~lamagames.web.store.Store`. Given a store, the
+    group commit's attempt from the event loop on PostgreSQL (its own asyncio connection,
+    outside the engine: :meth:`Store.append_batch_now_async
+    <lamagames.web.store.Store.append_batch_now_async>`) fails too while faults are armed
+    for its statements (one fault per attempt, as a failed insert there would be).
+    """
+
+    def __init__(self, engine: Engine | Store, prefix: str = "INSERT INTO actions") -> None:
+        self.store = engine if isinstance(engine, Store) else None
+        self.engine = engine.engine if isinstance(engine, Store) else engine
         self.prefix = prefix
         self.only: str | None = None
         self.left = 0
         self.raised = 0
-        event.listen(engine, "before_cursor_execute", self._before)
+        event.listen(self.engine, "before_cursor_execute", self._before)
+        self._original: Any = None
+        if self.store is not None and not self.store.url.startswith("sqlite"):
+            store = self.store
+            self._original = original = store.append_batch_now_async
+
+            async def attempt(items: list[Any]) -> bool:
+                statements = [sql for sql, _params in store._batch_statements_for(items)]
+                if self._armed(statements, items):
+                    return False  # the attempt gave way, nothing stored
+                return await original(items)
+
+            store.append_batch_now_async = attempt  # type: ignore[method-assign]
+
+    def _armed(self, statements: list[str], parameters: Any) -> bool:
+        """Consume one fault if one is armed for any of ``statements``."""
+        if self.only is not None and self.only not in repr(parameters):
+            return False
+        if self.left > 0 and any(
+            sql.lstrip().upper().startswith(self.prefix.upper()) for sql in statements
+        ):
+            self.left -= 1
+            self.raised += 1
+            return True
+        return False
 
     def fail_next(self, count: int, only: str | None = None) -> None:
         """Arm ``count`` failures (``only``: of statements with that parameter value)."""
@@ -124,14 +155,13 @@ class Faults:
     def _before(
         self, conn: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any
     ) -> None:
-        if self.only is not None and self.only not in repr(parameters):
-            return
-        if self.left > 0 and statement.lstrip().upper().startswith(self.prefix.upper()):
-            self.left -= 1
-            self.raised += 1
+        if self._armed([statement], parameters):
             module = conn.dialect.dbapi
             raise module.OperationalError("database is locked (injected by the test)")
 
     def remove(self) -> None:
         """Stop injecting."""
         event.remove(self.engine, "before_cursor_execute", self._before)
+        if self._original is not None and self.store is not None:
+            self.store.append_batch_now_async = self._original  # type: ignore[method-assign]
+            self._original = None

@@ -35,7 +35,7 @@ def app_client(db_url: str) -> Iterator[TestClient]:
 
 
 def _faults(client: TestClient) -> Faults:
-    return Faults(client.app.state.store.engine)  # type: ignore[attr-defined]
+    return Faults(client.app.state.store)  # type: ignore[attr-defined]
 
 
 def _assert_record_replays(client: TestClient, code: str) -> None:

@@ -5,10 +5,13 @@ caller returns only once its action is committed, and one bad action of a batch 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from db_helpers import Faults
+from db_helpers import Faults, database_url, terminate_other_connections
 from sqlalchemy.exc import IntegrityError
 
 from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
@@ -152,7 +155,7 @@ def test_transient_errors_are_retried_and_an_absent_database_fails_the_batch(
     store: Store,
 ) -> None:
     one, two = _tables(store, 2)
-    faults = Faults(store.engine)
+    faults = Faults(store)
 
     async def run(count: int) -> list[BaseException | None]:
         writer = GroupWriter(store)
@@ -196,3 +199,124 @@ def test_the_peoples_actions_are_woken_before_the_bots_of_the_same_batch(store: 
     asyncio.run(run())
     assert writer.batches == 1
     assert order[0] == "human" and sorted(order[1:]) == sorted(kinds[:-1])
+
+
+def test_batches_commit_from_the_event_loop_without_a_worker_thread(store: Store) -> None:
+    """On an SQLite file and on PostgreSQL a batch commits from the event loop itself
+    (``batches_now``; issue 16: no hand-over to a worker thread and back), and is stored
+    exactly as through the thread."""
+    tables = _tables(store, 6)
+
+    async def run() -> GroupWriter:
+        writer = GroupWriter(store)
+        await asyncio.gather(
+            *(writer.append(t.id, ActionData(0, 0, "roll", "human")) for t in tables)
+        )
+        await writer.append(tables[0].id, ActionData(1, 1, "quit", "bot"), "finished")
+        writer.close()
+        await store.aclose_now()
+        return writer
+
+    writer = asyncio.run(run())
+    assert writer.batches == writer.batches_now == 2
+    assert _stored(store, tables[0].code) == [(0, 0, "roll", "human"), (1, 1, "quit", "bot")]
+    for table in tables[1:]:
+        assert _stored(store, table.code) == [(0, 0, "roll", "human")]
+    loaded = store.load(tables[0].code)
+    assert loaded is not None and (loaded.version, loaded.status) == (2, "finished")
+
+
+def test_an_in_memory_database_always_goes_through_the_thread() -> None:
+    """``sqlite://`` shares one connection between threads under a lock: never from the
+    loop."""
+    store = Store("sqlite://", retry_for=1.0)
+    try:
+        (table,) = _tables(store, 1)
+        item = (table.id, ActionData(0, 0, "roll", "human"), None)
+        assert asyncio.run(store.append_batch_now_async([item])) is False
+        assert store.append_batch_now([item]) is False
+        assert _stored(store, table.code) == []
+    finally:
+        store.close()
+
+
+def test_a_conflicting_index_gives_way_and_stores_nothing_of_the_batch(store: Store) -> None:
+    """The attempt from the loop is one transaction: a conflict stores nothing of it, says
+    so (``False``), and the writer's thread path then stores the others one by one."""
+    good, bad = _tables(store, 2)
+    store.append_action(bad.id, ActionData(0, 0, "roll", "human"))
+    items: list[tuple[int, ActionData, str | None]] = [
+        (good.id, ActionData(0, 0, "roll", "human"), None),
+        (bad.id, ActionData(0, 1, "quit", "human"), None),
+    ]
+
+    async def attempt() -> bool:
+        try:
+            return await store.append_batch_now_async(items)
+        finally:
+            await store.aclose_now()
+
+    assert asyncio.run(attempt()) is False
+    assert _stored(store, good.code) == []
+    assert _stored(store, bad.code) == [(0, 0, "roll", "human")]
+
+
+def test_a_locked_sqlite_file_gives_way_at_once_and_the_thread_waits_for_it(
+    tmp_path: Path,
+) -> None:
+    """Another writer holds the SQLite file's lock: the attempt from the loop does not
+    wait for it (the loop must not block for the lock timeout) and stores nothing; the
+    writer then stores the batch through its thread once the lock is free."""
+    path = tmp_path / "locked.sqlite3"
+    store = Store(f"sqlite:///{path}", retry_for=5.0, lock_timeout=2.0)
+    try:
+        (table,) = _tables(store, 1)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        item = (table.id, ActionData(0, 0, "roll", "human"), None)
+        started = time.monotonic()
+        assert store.append_batch_now([item]) is False
+        assert time.monotonic() - started < 0.5  # not the 2 s lock timeout
+
+        async def run() -> GroupWriter:
+            writer = GroupWriter(store)
+            release = asyncio.get_running_loop().call_later(0.3, other.execute, "COMMIT")
+            await writer.append(table.id, ActionData(0, 0, "roll", "human"))
+            release.cancel()
+            writer.close()
+            return writer
+
+        writer = asyncio.run(run())
+        other.close()
+        assert (writer.batches, writer.batches_now) == (1, 0)  # through the thread
+        assert _stored(store, table.code) == [(0, 0, "roll", "human")]
+        assert store.append_batch_now([(table.id, ActionData(1, 1, "quit", "bot"), None)])
+        assert [a[0] for a in _stored(store, table.code)] == [0, 1]
+    finally:
+        store.close()
+
+
+def test_a_lost_postgresql_connection_gives_way_and_is_replaced(tmp_path: Path) -> None:
+    """PostgreSQL drops the loop's connection (a restart): the next attempt gives way
+    (the thread path stores the batch) and the one after it connects again."""
+    with database_url("postgresql", tmp_path) as url:
+        store = Store(url, retry_for=5.0)
+        try:
+            (table,) = _tables(store, 1)
+
+            async def run() -> GroupWriter:
+                writer = GroupWriter(store)
+                await writer.append(table.id, ActionData(0, 0, "roll", "human"))
+                await asyncio.to_thread(store.engine.dispose)
+                assert await asyncio.to_thread(terminate_other_connections, url) >= 1
+                await writer.append(table.id, ActionData(1, 1, "roll", "bot"))
+                await writer.append(table.id, ActionData(2, 1, "quit", "bot"))
+                writer.close()
+                await store.aclose_now()
+                return writer
+
+            writer = asyncio.run(run())
+            assert (writer.batches, writer.batches_now) == (3, 2)
+            assert [a[0] for a in _stored(store, table.code)] == [0, 1, 2]
+        finally:
+            store.close()

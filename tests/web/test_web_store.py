@@ -89,7 +89,7 @@ def test_claim_retires_the_invite_and_lobby_lists_public_tables(store: Store) ->
 
 def test_transient_errors_are_retried(store: Store) -> None:
     data = _table(store)
-    faults = Faults(store.engine)
+    faults = Faults(store)
     faults.fail_next(3)
     store.append_action(data.id, ActionData(0, 0, "roll", "human"))
     assert faults.raised == 3
@@ -102,7 +102,7 @@ def test_a_database_that_stays_away_raises_store_unavailable(db_url: str) -> Non
     store = Store(db_url, retry_for=0.3)
     try:
         data = _table(store)
-        faults = Faults(store.engine)
+        faults = Faults(store)
         faults.fail_next(10_000)
         with pytest.raises(StoreUnavailable, match="did not answer"):
             store.append_action(data.id, ActionData(0, 0, "roll", "human"))
@@ -203,7 +203,7 @@ def test_shutdown_stops_a_call_that_retries_a_database_that_stays_away(db_url: s
     retrying for its whole ``retry_for`` (60 s here) with the app gone."""
     store = Store(db_url, retry_for=60.0)
     data = _table(store)
-    faults = Faults(store.engine)
+    faults = Faults(store)
     faults.fail_next(10_000)
 
     async def shut_down_mid_retry() -> float:

@@ -88,7 +88,6 @@ def enforce(limit: KeyedRateLimit, conn: HTTPConnection, what: str) -> None:
     wait = limit.take(client_address(conn))
     if wait > 0:
         raise RateLimited(
-            f"too many {what} from your address; try again in "
-            f"{KeyedRateLimit.retry_after(wait)} s",
+            f"too many {what} from your address; try again in {KeyedRateLimit.retry_after(wait)} s",
             wait,
         )

@@ -20,6 +20,7 @@ driver); ``postgresql://`` URLs are read as ``postgresql+psycopg://``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
@@ -52,7 +53,7 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -283,6 +284,9 @@ class Store:
             WAL is checkpointed only by a commit that finds it at ``wal_cap``.
         wal_cap: SQLite files: the WAL's hard cap, bytes (a commit that reaches it
             checkpoints, and so does the thread, blocking writers until the WAL is empty).
+        now_timeout: seconds the group commit's attempt on the event loop may take on
+            PostgreSQL before it gives way to a worker thread
+            (:meth:`append_batch_now_async`).
 
     Raises:
         sqlalchemy.exc.SQLAlchemyError: the database cannot be opened or its schema made.
@@ -298,6 +302,7 @@ class Store:
         threads: int = 16,
         wal_interval: float | None = DEFAULT_WAL_INTERVAL,
         wal_cap: int = DEFAULT_WAL_CAP,
+        now_timeout: float = 2.0,
     ) -> None:
         if wal_cap <= 0:
             raise ValueError(f"wal_cap must be a positive number of bytes, got {wal_cap!r}")
@@ -319,9 +324,19 @@ class Store:
             if not memory and wal_interval is not None:
                 self.checkpointer = WalCheckpointer(self.url, interval=wal_interval, cap=wal_cap)
                 event.listen(self.engine, "commit", self.checkpointer.wake)
+        #: SQLite files: the connection of :meth:`append_batch_now` (made at its first
+        #: call; it never waits for a lock).
+        self._now_conn: Connection | None = None
+        self._now_ok = self.url.startswith("sqlite") and not memory
+        #: PostgreSQL: the asyncio connection of :meth:`append_batch_now_async`.
+        self._pg_now_conn: Any = None
+        self._pg_now_ok = self.url.startswith("postgresql+psycopg")
+        #: Seconds an event-loop attempt of the group commit may take before it gives way
+        #: to the worker thread (:meth:`append_batch_now_async`).
+        self.now_timeout = now_timeout
         # one shared in-memory connection must not be used by two threads at once
         self._limiter = anyio.CapacityLimiter(1 if memory else threads)
-        self._memory_lock = threading.Lock() if memory else None
+        self._memory_lock = threading.RLock() if memory else None  # calls nest (create_table loads)
         #: Calls of :meth:`call` whose worker thread has not finished (see :meth:`aclose`).
         self._in_flight = 0
         self._closing = False
@@ -335,6 +350,7 @@ class Store:
         call stay open; on the event loop use :meth:`aclose`, which waits for them)."""
         if self.checkpointer is not None:
             self.checkpointer.close()
+        self._close_now_conn()
         self.engine.dispose()
 
     @property
@@ -372,6 +388,7 @@ class Store:
             log.warning("closing the store with %d database calls still running", self._in_flight)
         if self.checkpointer is not None:  # waits for a checkpoint in progress
             await anyio.to_thread.run_sync(self.checkpointer.close)
+        await self.aclose_now()
         self.engine.dispose()
 
     async def call(self, method: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -555,9 +572,121 @@ class Store:
             return
         self._retrying(lambda: self._append_many(items))
 
+    def append_batch_now(self, items: list[tuple[int, ActionData, str | None]]) -> bool:
+        """Try :meth:`append_batch` once on the calling thread, without waiting: on an
+        SQLite file, one attempt on a connection of its own whose busy timeout is zero.
+
+        The group commit's fast path (issue 16): on a server's event loop it saves the
+        hand-over to a worker thread and back (two waits for the GIL, each up to the
+        interpreter's switch interval, while the loop is busy). An SQLite commit in WAL
+        mode with ``synchronous=NORMAL`` writes the WAL and does not fsync, a fraction of
+        a millisecond for a batch; whenever it cannot be that quick it is not tried: the
+        database is locked by another writer or a blocking checkpoint (``SQLITE_BUSY`` at
+        once, no wait), or the store is closing.
+
+        Returns:
+            ``True``: committed. ``False``: nothing was stored by this attempt (not an SQLite
+            file, closing, busy, or any database error, a conflicting index included); the
+            caller then calls :meth:`append_batch` in a worker thread (:meth:`call`), which
+            retries, raises the error, or finds the actions stored if an ambiguous failure
+            of this attempt did commit them.
+        """
+        if not items or not self._now_ok or self._closing:
+            return not items
+        try:
+            conn = self._now_conn
+            if conn is None or conn.invalidated or conn.closed:
+                self._close_now_conn()
+                conn = self._now_conn = self.engine.connect()
+                conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+                conn.commit()
+            with conn.begin():
+                self._write_many(conn, items)
+        except DBAPIError as exc:
+            log.debug("group commit on the event loop gave way (%s)", exc.orig)
+            self._close_now_conn()
+            return False
+        return True
+
+    def _close_now_conn(self) -> None:
+        pg, self._pg_now_conn = self._pg_now_conn, None
+        if pg is not None:  # off its event loop: libpq's own close, which does not wait
+            with contextlib.suppress(Exception):
+                pg.pgconn.finish()
+        conn, self._now_conn = self._now_conn, None
+        if conn is not None:  # closed, not pooled: no other call gets its zero busy timeout
+            with contextlib.suppress(Exception):
+                conn.invalidate()
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    async def append_batch_now_async(self, items: list[tuple[int, ActionData, str | None]]) -> bool:
+        """:meth:`append_batch_now` for the event loop on either database: on an SQLite
+        file the same attempt; on PostgreSQL one attempt over an asyncio connection of its
+        own (psycopg's ``AsyncConnection``), awaited on the loop, so no worker thread
+        hands the batch over and back; at most :attr:`now_timeout` seconds.
+
+        Returns:
+            ``True``: committed. ``False``: nothing may be assumed stored by this attempt
+            (another database, closing, a database error, a conflicting index, a lost
+            connection or the timeout); the caller goes on with :meth:`append_batch` in a
+            worker thread, which retries, raises, or finds the actions already stored if
+            the commit went through but its answer was lost.
+        """
+        if not items:
+            return True
+        if self._now_ok:
+            return self.append_batch_now(items)
+        if not self._pg_now_ok or self._closing:
+            return False
+        import psycopg
+
+        try:
+            async with asyncio.timeout(self.now_timeout):
+                conn = self._pg_now_conn
+                if conn is None or conn.closed:
+                    info = make_url(self.url).set(drivername="postgresql")
+                    conn = self._pg_now_conn = await psycopg.AsyncConnection.connect(
+                        info.render_as_string(hide_password=False)
+                    )
+                async with conn.transaction(), conn.cursor() as cursor:
+                    for sql, params in self._batch_statements_for(items):
+                        await cursor.executemany(sql, params)
+        except (psycopg.Error, OSError, TimeoutError) as exc:
+            log.debug("group commit over the asyncio connection gave way (%s)", exc)
+            await self._close_pg_now_conn()
+            return False
+        return True
+
+    async def _close_pg_now_conn(self) -> None:
+        conn, self._pg_now_conn = self._pg_now_conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    async def aclose_now(self) -> None:
+        """Close the connections of the event-loop attempts (:meth:`append_batch_now`,
+        :meth:`append_batch_now_async`); the next attempt opens a new one."""
+        await self._close_pg_now_conn()
+        self._close_now_conn()
+
     def _append_many(self, items: list[tuple[int, ActionData, str | None]]) -> None:
+        with self.engine.begin() as conn:
+            self._write_many(conn, items)
+
+    def _write_many(
+        self, conn: Connection, items: list[tuple[int, ActionData, str | None]]
+    ) -> None:
+        """The group commit's statements, in ``conn``'s open transaction."""
+        for sql, params in self._batch_statements_for(items):
+            conn.exec_driver_sql(sql, params)
+
+    def _batch_statements_for(
+        self, items: list[tuple[int, ActionData, str | None]]
+    ) -> list[tuple[str, Any]]:
+        """The group commit's statements (insert the actions; set the tables' versions,
+        and statuses where given) with their rows as the driver takes them."""
         now = _now()
-        insert_sql, insert_keys = self._batch_sql("insert")
         rows = [
             {
                 "p_table_id": table_id,
@@ -579,17 +708,15 @@ class Store:
             for table_id, action, status in items
             if status is not None
         ]
-        with self.engine.begin() as conn:
-            # The statements compiled once, the rows handed to the driver as they are:
-            # SQLAlchemy's per-row parameter processing cost more than the database
-            # (all values are ints and strings, which need no conversion).
-            conn.exec_driver_sql(insert_sql, _driver_params(rows, insert_keys))
-            if plain:
-                sql, keys = self._batch_sql("update")
-                conn.exec_driver_sql(sql, _driver_params(plain, keys))
-            if with_status:
-                sql, keys = self._batch_sql("update_status")
-                conn.exec_driver_sql(sql, _driver_params(with_status, keys))
+        # The statements compiled once, the rows handed to the driver as they are:
+        # SQLAlchemy's per-row parameter processing cost more than the database
+        # (all values are ints and strings, which need no conversion).
+        out: list[tuple[str, Any]] = []
+        for which, params in (("insert", rows), ("update", plain), ("update_status", with_status)):
+            if params:
+                sql, keys = self._batch_sql(which)
+                out.append((sql, _driver_params(params, keys)))
+        return out
 
     def _batch_sql(self, which: str) -> tuple[str, tuple[str, ...] | None]:
         """The SQL of one of :meth:`_append_many`'s statements in this database's dialect

@@ -54,6 +54,10 @@ class GroupWriter:
         #: Transactions committed and actions written (benchmarks and tests read them).
         self.batches = 0
         self.actions = 0
+        #: Batches committed from the event loop itself, no worker thread
+        #: (:meth:`Store.append_batch_now_async
+        #: <lamagames.web.store.Store.append_batch_now_async>`).
+        self.batches_now = 0
 
     async def append(self, table_id: int, action: ActionData, status: str | None = None) -> None:
         """Store one applied action (and optionally the table's new status); returns once
@@ -90,7 +94,10 @@ class GroupWriter:
         store = self.store
         items = [(p.table_id, p.action, p.status) for p in batch]
         try:
-            await store.call(store.append_batch, items)
+            if await store.append_batch_now_async(items):
+                self.batches_now += 1
+            else:
+                await store.call(store.append_batch, items)
         except StoreUnavailable as exc:
             for pending in batch:
                 _fail(pending, exc)
