@@ -497,3 +497,113 @@ def test_the_rate_limit_alert_leaves_the_chat_field_and_the_line_typed(
         inside(page, "#toasts .toast", width, height)
     finally:
         page.close()
+
+
+#: Each bracket of the action buttons' labels, e.g. "(4 spaces)" of "Move train A (4
+#: spaces)": the rounded tops of its lines on screen (one top: it is on one line).
+BRACKET_LINES = """() => [...document.querySelectorAll(".actions .action-label")]
+  .flatMap((label) => {
+  const nodes = [];
+  const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) nodes.push(walk.currentNode);
+  const at = (index) => {
+    for (const node of nodes) {
+      if (index <= node.length) return [node, index];
+      index -= node.length;
+    }
+    return null;
+  };
+  const text = label.textContent;
+  const open = text.indexOf("("), close = text.indexOf(")", open);
+  if (open < 0 || close < 0) return [];
+  const range = document.createRange();
+  range.setStart(...at(open));
+  range.setEnd(...at(close + 1));
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return [[text, tops.size]];
+})"""
+
+
+def test_an_upright_phone_keeps_a_button_label_s_bracket_on_one_line(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 390x844 a Lama Express button's label takes two lines and broke inside its
+    bracket ("Move train A (4" over "spaces)", a look at the layout screenshots); the
+    labels' lines are balanced (CSS ``text-wrap: balance``), the bracket kept whole."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        fits_without_scrolling(page, "express")
+        brackets = page.evaluate(BRACKET_LINES)
+        assert brackets, "no action label with a bracket"
+        assert all(lines == 1 for _, lines in brackets), brackets
+        fits_without_scrolling(page, "express")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 780), (844, 390)])
+def test_the_express_player_cards_beside_a_short_board_stay_in_their_column(
+    server: ServerThread, browser: Browser, width: int, height: int
+) -> None:
+    """In German, with the players beside a short board (an upright phone whose banner
+    takes more lines, a phone held sideways), the cards' counts ("4 am Bahnhof", "0/4 zu
+    Hause") wrap: they kept one line and made each card 216 pixels wide in a column of 168,
+    running 40 pixels past the screen's right edge at 390x780 and under the side column at
+    844x390, the names cut without an ellipsis (a look at the screenshots)."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
+    page.add_init_script("localStorage.setItem('lama.lang', 'de')")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".actions button").first).to_be_visible()
+        expect(page.locator(".xp-player").first).to_contain_text("am Bahnhof")
+        fits_without_scrolling(page, "express")
+        column = page.locator(".xp-players").bounding_box()
+        board = page.locator(".xp-board").bounding_box()
+        assert column is not None and board is not None
+        # the players sit beside the board here (the case this test is about)
+        assert column["x"] >= board["x"] + board["width"] - 0.5, (column, board)
+        cards = page.evaluate(
+            "[...document.querySelectorAll('.xp-player')]"
+            ".map((e) => e.getBoundingClientRect().right)"
+        )
+        assert len(cards) == 4, cards
+        right = min(column["x"] + column["width"], width)
+        assert all(edge <= right + 0.5 for edge in cards), (width, height, right, cards)
+    finally:
+        page.close()
+
+
+def test_the_english_counts_beside_the_board_keep_one_line_on_a_phone_held_sideways(
+    server: ServerThread, browser: Browser
+) -> None:
+    """At 844x390 in English each card's counts ("4 waiting", "0/4 home") keep one line, so
+    the four cards show whole: they were 147 pixels in 145 and wrapped once they could
+    (the German fix above), the fourth card cut at the column's foot."""
+    from playwright.sync_api import expect
+
+    table = seated_table(server, "express")
+    page = browser.new_page(viewport={"width": 844, "height": 390}, locale="en-GB")
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}")
+        expect(page.locator(".xp-player").first).to_contain_text("waiting")
+        fits_without_scrolling(page, "express")
+        lines = page.evaluate(
+            "[...document.querySelectorAll('.xp-player-counts')].map((c) => new Set("
+            "[...c.children].map((k) => Math.round(k.getBoundingClientRect().top))).size)"
+        )
+        assert lines == [1, 1, 1, 1], lines
+        for n in range(4):
+            inside(page, f".xp-player >> nth={n}", 844, 390)
+    finally:
+        page.close()
