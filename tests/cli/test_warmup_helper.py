@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -121,6 +122,69 @@ def test_the_warm_up_prepares_the_fallbacks_code_after_the_bots_own_issue_19(
     later = [json.loads(line) for line in specs.read_text().splitlines()]
     assert {"kinds": [FreshKernelBot.kind], "part": "all"}.items() <= later[-1].items()
     assert warm_up.later_helper is None  # reaped
+
+
+class HoldingBot(LeaningBot):
+    """A :class:`LeaningBot` whose decision runs until :attr:`go` is set and whose work
+    ahead (:meth:`preparing`) runs until :attr:`done_ahead` is set."""
+
+    kind = "holding"
+    go: ClassVar[threading.Event]
+    done_ahead: ClassVar[threading.Event]
+
+    def warm_code(self, state: State) -> None:
+        """Nothing to compile (the warm-up's throwaway decision does not wait)."""
+
+    def step(self, state: State) -> int:
+        assert HoldingBot.go.wait(60)
+        return super().step(state)
+
+    def preparing(self) -> bool:
+        return not HoldingBot.done_ahead.is_set()
+
+
+def _later_specs(specs: Path) -> list[dict[str, Any]]:
+    if not specs.exists():
+        return []
+    lines = [json.loads(line) for line in specs.read_text().splitlines()]
+    return [spec for spec in lines if spec["kinds"] == [FreshKernelBot.kind]]
+
+
+def test_the_fallbacks_code_waits_for_the_decision_under_way_issue_19(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 19: started as soon as the bots' own code was ready, the preparation of the
+    fallback's code (a helper process's start, the interpreted code's build) took a core
+    and the GIL from the first ``exact`` decision's solve (about 1 s instead of 0.3 s on a
+    cold install). It now starts only once no bot decides (:class:`AfterWarmUp`) and no
+    bot works ahead (``preparing``)."""
+    from lamagames.bots.warmup import AfterWarmUp, decision_for
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", HoldingBot.kind), HoldingBot)
+    monkeypatch.setattr(HoldingBot, "go", threading.Event(), raising=False)
+    monkeypatch.setattr(HoldingBot, "done_ahead", threading.Event(), raising=False)
+    specs = tmp_path / "specs"
+    _helper(monkeypatch, f"import sys; open({str(specs)!r}, 'a').write(sys.argv[1] + '\\n')")
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, ["human", "holding"], 1)
+    bot = AfterWarmUp(HoldingBot(game, 1, 1), warm_up)
+    state = decision_for(game, 1, 1)
+    assert state is not None
+    chosen: list[int] = []
+    decision = threading.Thread(target=lambda: chosen.append(bot.step(state)))
+    decision.start()
+    assert warm_up.ready.wait(60)
+    time.sleep(0.5)
+    assert not warm_up.later_ready.is_set() and _later_specs(specs) == []  # held back
+    HoldingBot.go.set()
+    decision.join(60)
+    assert chosen == [state.legal_actions(1)[0]]
+    time.sleep(0.5)
+    assert not warm_up.later_ready.is_set() and _later_specs(specs) == []  # work ahead
+    HoldingBot.done_ahead.set()
+    assert warm_up.later_ready.wait(60)
+    assert len(_later_specs(specs)) == 1 and fresh.kernel.signatures
+    warm_up.close()
 
 
 def test_closing_kills_and_reaps_the_helper_and_compiles_nothing_more(

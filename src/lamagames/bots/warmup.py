@@ -32,6 +32,10 @@ web server: :mod:`lamagames.web.warmup`):
   it on a cold cache, then it is loaded: :attr:`BackgroundWarmUp.later_ready`); until then
   the bot runs it interpreted (:attr:`~lamagames.bots.base.Bot.fallback_ready`), so no
   decision compiles on the deciding thread (issue 19: round 2 waited 19-26 s for it).
+  That work starts only once no bot decides or works ahead
+  (:meth:`BackgroundWarmUp.deciding`): started at once, its helper's start and the
+  interpreted code's build took a core and the GIL from the first decision's solve, the
+  first ``exact`` move of a cold install then waiting about 1 s for a 0.3 s solve.
 
 Nothing here prints: a front end passes ``notice``, a context manager factory shown while a
 bot waits (the terminal's spinner), or a :class:`HeldNotice` shared by a table's bots: one
@@ -48,6 +52,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Final, Literal
@@ -79,6 +84,11 @@ Notice = Callable[[], AbstractContextManager[object]] | None
 #: Seconds a bot's decision made interpreted while the warm-up compiles runs before its
 #: notice shows (:func:`delayed_notice`).
 NOTICE_AFTER: Final = 0.3
+#: Longest time (seconds) the preparation of the fallbacks' code
+#: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
+#: way when the bots' own code becomes ready (:meth:`BackgroundWarmUp.deciding`): a table
+#: whose bots never pause (a busy server) gets it started all the same.
+LATER_HOLD_MAX: Final = 10.0
 
 
 @contextlib.contextmanager
@@ -538,6 +548,8 @@ class BackgroundWarmUp:
         self._phase = ""
         self._closed = False
         self._lock = threading.Lock()
+        self._deciding = 0  # bot decisions under way (:meth:`deciding`)
+        self._working: list[Callable[[], bool]] = []  # bots' work ahead (:meth:`busy_while`)
         self._thread: threading.Thread | None = None
         self._later_thread: threading.Thread | None = None
         if not self.kinds:
@@ -608,14 +620,56 @@ class BackgroundWarmUp:
             )
             self._later_thread.start()
 
+    @contextlib.contextmanager
+    def deciding(self) -> Iterator[None]:
+        """A bot's decision under way (:class:`AfterWarmUp` wraps each): the preparation of
+        the fallbacks' code (:meth:`_run_later`) does not start meanwhile, so that the first
+        decision's solve has both cores and the GIL. Reentrant and thread-safe."""
+        with self._lock:
+            self._deciding += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._deciding -= 1
+
+    def busy_while(self, working: Callable[[], bool]) -> None:
+        """Hold the preparation of the fallbacks' code back, as :meth:`deciding` does, while
+        ``working()`` is true (a bot's work ahead, :meth:`~lamagames.bots.base.Bot.preparing`:
+        the ``exact`` bot's solve started as soon as its code is ready)."""
+        with self._lock:
+            self._working.append(working)
+
+    def bots_idle(self) -> bool:
+        """Whether no bot decides (:meth:`deciding`) or works ahead (:meth:`busy_while`) now;
+        a ``working`` check that raises counts as idle."""
+        with self._lock:
+            if self._deciding:
+                return False
+            working = list(self._working)
+        for busy in working:
+            with contextlib.suppress(Exception):
+                if busy():
+                    return False
+        return True
+
+    def _hold_later(self) -> None:
+        """Wait until :meth:`bots_idle` (polled every 20 ms), the warm-up is closed, or
+        :data:`LATER_HOLD_MAX` seconds have passed."""
+        deadline = time.monotonic() + LATER_HOLD_MAX
+        while not self._closed and not self.bots_idle() and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def _run_later(self, game: Game, seed: int) -> None:
-        """The code of :attr:`later_kinds`: loaded from the cache when it is there; on a cold
-        cache compiled by a helper process (all of it: a compile here would hold this
-        process's GIL for 15 s or more, the bots' interpreted decisions with it) while this
-        thread builds the interpreted code the bots run meanwhile, then loaded; compiled
-        here only if no helper could do it."""
+        """The code of :attr:`later_kinds`, once no bot decides or works ahead
+        (:meth:`_hold_later`): loaded from the cache when it is there; on a cold cache
+        compiled by a helper process (all of it: a compile here would hold this process's
+        GIL for 15 s or more, the bots' interpreted decisions with it) while this thread
+        builds the interpreted code the bots run meanwhile, then loaded; compiled here only
+        if no helper could do it."""
         kinds = self.later_kinds
         try:
+            self._hold_later()
             helper = self._spawn(game, seed, kinds, "all")
             with self._lock:
                 self.later_helper = helper
@@ -857,6 +911,7 @@ class AfterWarmUp(Bot):
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
         warm_up.then.append(self._catch_up)
+        warm_up.busy_while(bot.preparing)
         if bot.fallback_kinds():
             bot.fallback_ready = warm_up.later_ready.is_set
 
@@ -879,24 +934,30 @@ class AfterWarmUp(Bot):
         notice, once on, stays on after the decision."""
         held = self.held
         try:
-            if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
-                ready = self.warm_up.ready.is_set
-                # slower than it will be (interpreted): say why rather than wait silently (six
-                # `search` seats waited 2-5 s without a word, issue 19)
-                # the lock: not alongside the catch-up's prepare
-                with self._lock, held.during(), interpreting(until=ready):
-                    return self.bot.step(state)
-            if self.warm_up.running:
-                with held.during(at_once=True):
-                    self.warm_up.wait()
-            self.warm_up.wait()
-            if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
-                with held.during():
-                    return self.bot.step(state)
-            return self.bot.step(state)
+            with self.warm_up.deciding():
+                return self._step(state)
         finally:
             if self._own:
                 held.release()
+
+    def _step(self, state: State) -> int:
+        """:meth:`step` within :meth:`BackgroundWarmUp.deciding`."""
+        held = self.held
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
+            ready = self.warm_up.ready.is_set
+            # slower than it will be (interpreted): say why rather than wait silently (six
+            # `search` seats waited 2-5 s without a word, issue 19)
+            # the lock: not alongside the catch-up's prepare
+            with self._lock, held.during(), interpreting(until=ready):
+                return self.bot.step(state)
+        if self.warm_up.running:
+            with held.during(at_once=True):
+                self.warm_up.wait()
+        self.warm_up.wait()
+        if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
+            with held.during():
+                return self.bot.step(state)
+        return self.bot.step(state)
 
     def interpretable_at(self, state: State) -> bool:
         """The wrapped bot's answer."""
