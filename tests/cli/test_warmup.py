@@ -251,6 +251,7 @@ class _CompilingForever:
         self.then: list[object] = []
         self.ready = threading.Event()
         self.later_ready = threading.Event()
+        self.deferred_ready = threading.Event()
         self.running = True
 
     def compiling_now(self) -> bool:

@@ -187,6 +187,48 @@ def test_the_fallbacks_code_waits_for_the_decision_under_way_issue_19(
     warm_up.close()
 
 
+class DeferringBot(Bot):
+    """Stands for the ``exact`` bot with two seats: each decision calls a kernel
+    (:attr:`FreshKernelBot.kernel`) through :func:`~lamagames.core.jit.choose` that it
+    leaves to be compiled after its first decision (:meth:`deferred_kernels`)."""
+
+    kind = "deferring"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+
+    def step(self, state: State) -> int:
+        from lamagames.core.jit import choose
+
+        assert choose(FreshKernelBot.kernel)(3) == 9
+        return state.legal_actions(self.seat)[0]
+
+    def deferred_kernels(self) -> tuple[object, ...]:
+        return (FreshKernelBot.kernel,)
+
+
+def test_a_deferred_kernel_is_compiled_in_the_later_phase_only_issue_19(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: a kernel a bot defers (the ``exact`` bot's roll value) is not compiled
+    before the bots' code is ready (the first decision runs it interpreted) but after, in
+    the warm-up's later thread; :attr:`BackgroundWarmUp.deferred_ready` then tells the bot
+    to run it compiled."""
+    from lamagames.bots.warmup import AfterWarmUp, decision_for, on_compile
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", DeferringBot.kind), DeferringBot)
+    threads: list[str] = []
+    game = make("dice", num_players=2)
+    with on_compile(lambda: threads.append(threading.current_thread().name)):
+        warm_up = BackgroundWarmUp(game, ["human", "deferring"], 1)
+        bot = AfterWarmUp(DeferringBot(game, 1, 1), warm_up)
+        assert warm_up.later_ready.wait(60)
+    assert warm_up.ready.is_set() and warm_up.deferred_ready.is_set()
+    assert threads and set(threads) == {"lama-warm-up-later"}  # not before the code is ready
+    assert bot.bot.deferred_ready is not None and bot.bot.deferred_ready()
+    state = decision_for(game, 1, 1)
+    assert state is not None and bot.step(state) == state.legal_actions(1)[0]
+    warm_up.close()
+
+
 def test_closing_kills_and_reaps_the_helper_and_compiles_nothing_more(
     fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -77,7 +77,7 @@ HELPER_CODE: Final = (
     "import os; from lamagames.bots.warmup import helper_main; os._exit(helper_main())"
 )
 #: Which share of the compiles :func:`warm_bots` runs (see :func:`warm_bots`).
-Part = Literal["all", "helper", "here"]
+Part = Literal["all", "helper", "here", "now"]
 #: What a waiting bot shows while it waits for the warm-up: a factory of a context manager
 #: entered for the wait (the terminal's spinner), or ``None``.
 Notice = Callable[[], AbstractContextManager[object]] | None
@@ -259,7 +259,10 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
     ``part``: ``"all"`` compiles (or loads) everything; ``"helper"`` what a helper process
     compiles (:meth:`~lamagames.bots.base.Bot.warm_split`: the kernels it names, the others
     run interpreted; everything when it names none); ``"here"`` the rest, the helper's
-    kernels run interpreted (nothing for a kind that leaves everything to the helper).
+    kernels run interpreted (nothing for a kind that leaves everything to the helper);
+    ``"now"`` everything but the kernels whose compile waits until after the first
+    decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`, run interpreted). ``"here"``
+    leaves those out too.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
     random streams are not touched. A kind that cannot be made or fails is skipped (the
@@ -297,6 +300,11 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
     if part == "all":
         bot.warm_code(state)
         return
+    deferred = bot.deferred_kernels()
+    if part == "now":
+        with interpreting(only=lambda kernel: _among(kernel, deferred)):
+            bot.warm_code(state)
+        return
     split = bot.warm_split()
     if split is None:
         if part == "helper":
@@ -307,7 +315,7 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
         with interpreting(only=lambda kernel: not _among(kernel, chosen)):
             bot.warm_code(state)
     else:
-        with interpreting(only=lambda kernel: _among(kernel, chosen)):
+        with interpreting(only=lambda kernel: _among(kernel, (*chosen, *deferred))):
             bot.warm_code(state)
 
 
@@ -532,6 +540,10 @@ class BackgroundWarmUp:
         #: once after :attr:`ready` when there are none, or once the warm-up has ended; until
         #: then the bots run that code interpreted (:class:`AfterWarmUp`).
         self.later_ready = threading.Event()
+        #: set once the bots' :meth:`~lamagames.bots.base.Bot.deferred_kernels` are compiled
+        #: (or loaded) in the later phase, at once when there are none, or once the warm-up
+        #: has ended; until then the bots run them interpreted (:class:`AfterWarmUp`).
+        self.deferred_ready = threading.Event()
         #: called once :attr:`later_ready` is set (in the warm-up's threads).
         self.later_then: list[Callable[[], None]] = []
         #: the helper process, once started.
@@ -578,7 +590,8 @@ class BackgroundWarmUp:
                 if self._closed:
                     return
                 self._phase = "after"
-                warm_bots(game, self.kinds, seed)  # loads; compiles what no helper did
+                # loads; compiles what no helper did; the deferred kernels come later
+                warm_bots(game, self.kinds, seed, part="now")
                 self._phase = ""
             self.ready.set()
             for then in list(self.then):
@@ -592,7 +605,9 @@ class BackgroundWarmUp:
                 self._later_done()
 
     def _later_done(self) -> None:
-        """Set :attr:`later_ready` and call :attr:`later_then` (once)."""
+        """Set :attr:`later_ready` (and :attr:`deferred_ready`) and call :attr:`later_then`
+        (once)."""
+        self.deferred_ready.set()
         with self._lock:
             if self.later_ready.is_set():
                 return
@@ -607,13 +622,17 @@ class BackgroundWarmUp:
         fallback with two seats) in a thread of its own (:meth:`_run_later`), so that
         :meth:`wait` and :attr:`running` still mean the bots' own code."""
         later: list[str] = []
+        deferred = False
         for kind in self.kinds:
             with contextlib.suppress(LamaError, ValueError, ImportError, AttributeError):
                 bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
                 later += [k for k in bot.fallback_kinds() if k not in self.kinds]
+                deferred = deferred or bool(bot.deferred_kernels())
         self.later_kinds = compiled_kinds(game.game_id, later)
+        if not deferred:
+            self.deferred_ready.set()
         with self._lock:
-            if not self.later_kinds or self._closed:
+            if (not self.later_kinds and not deferred) or self._closed:
                 return
             self._later_thread = threading.Thread(
                 target=self._run_later, args=(game, seed), name="lama-warm-up-later", daemon=True
@@ -670,12 +689,16 @@ class BackgroundWarmUp:
         kinds = self.later_kinds
         try:
             self._hold_later()
-            helper = self._spawn(game, seed, kinds, "all")
+            helper = self._spawn(game, seed, kinds, "all") if kinds else None
             with self._lock:
                 self.later_helper = helper
             if self._closed:
                 return
-            if self._cold(game, seed, kinds):
+            if not self.deferred_ready.is_set():
+                # the bots' deferred kernels (a fraction of a second): compiled or loaded here
+                warm_bots(game, self.kinds, seed)
+                self.deferred_ready.set()
+            if kinds and self._cold(game, seed, kinds):
                 warm_interpreted_bots(game, kinds, seed)
                 while helper is not None and not self._closed:
                     try:
@@ -687,6 +710,7 @@ class BackgroundWarmUp:
                     return
                 warm_bots(game, kinds, seed)  # loads; compiles what no helper did
         finally:
+            self.deferred_ready.set()
             with self._lock:
                 helper, self.later_helper = self.later_helper, None
             if helper is not None:
@@ -703,7 +727,10 @@ class BackgroundWarmUp:
 
         try:
             with on_compile(stop, threading.current_thread()):
-                warm_bots(game, self.kinds if kinds is None else kinds, seed)
+                if kinds is None:  # the bots' own: not the kernels deferred to the later phase
+                    warm_bots(game, self.kinds, seed, part="now")
+                else:
+                    warm_bots(game, kinds, seed)
         except _CacheMiss:
             return True
         return False
@@ -912,6 +939,8 @@ class AfterWarmUp(Bot):
         self._pending: State | None = None  # the last position told during the warm-up
         warm_up.then.append(self._catch_up)
         warm_up.busy_while(bot.preparing)
+        if bot.deferred_kernels():
+            bot.deferred_ready = warm_up.deferred_ready.is_set
         if bot.fallback_kinds():
             bot.fallback_ready = warm_up.later_ready.is_set
 
