@@ -178,16 +178,16 @@ class DiceExactBot(Bot):
     def warm_split(self) -> tuple[object, ...] | None:
         """With two seats the helper process compiles the sweep
         (:func:`~lamagames.dice.solver.kernel2p.sweep_pair` with its callees, about 2.6 CPU
-        s) while ``lama play`` compiles the last-standing solve and the roll values
-        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
-        :func:`~lamagames.dice.solver.kernel2p.roll_value` with the callees it shares with
-        the sweep, about 2.5 CPU s). The helper, started by ``lama``'s entry point before
-        the commands are imported (:mod:`lamagames.prestart`), spends about 1.2 CPU s on
-        its imports first and starts compiling as soon as they are done; ``lama play``
-        imports its commands and makes the game meanwhile. So the two shares end about
-        together (with the roll values in the helper too, the helper ended about a second
-        after the game's share). Else ``None`` (the search fallback's rollouts, one kernel,
-        all in the helper)."""
+        s) while ``lama play`` compiles the last-standing solve
+        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing` with the callees it
+        shares with the sweep, about 1.2 CPU s); the roll value
+        (:func:`~lamagames.dice.solver.kernel2p.roll_value`) is compiled after the first
+        decision (:meth:`deferred_kernels`; it was the game's share too, which then ended
+        after the helper's on a loaded machine). The helper, started by ``lama``'s entry
+        point before the commands are imported (:mod:`lamagames.prestart`), spends about
+        1.2 CPU s on its imports first and starts compiling as soon as they are done;
+        ``lama play`` imports its commands and makes the game meanwhile. Else ``None``
+        (the search fallback's rollouts, one kernel, all in the helper)."""
         if self.game.num_players != 2:
             return None
         from lamagames.dice.solver import kernel2p
