@@ -116,6 +116,17 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   s at seed 2: the helper's compile, 15-18 CPU s, ends long after). So 3 s is met at about
   half the seeds for ``exact`` with two seats on this machine today, and not for every
   position with six ``search`` seats.
+* The fallback's preparation held back while a bot decides or works ahead, and the roll
+  value compiled after the first decision (interpreted in it), interleaved with
+  ``aa5aacd`` (2026-12-03 17:34-17:39, the same venv as ``--python`` for both, other
+  people's work loading the machine, ``--think 0.1``, seeds 1-5): ``exact`` two seats, load
+  3.3-3.5: 4.0, 3.6, 3.4, 3.6, 4.1 s before, 3.0, 2.7, 2.5, 3.2, 3.0 s after; load 4.4-6.3:
+  7.0, 3.6, 3.9, 2.8, 4.2 s before, 6.2, 3.0, 2.8, 3.0, 2.8 s after (game CPU 2.0-2.4 s
+  before, 1.5-1.8 s after; helper 1.7-2.2 s after: its sweep is now the longer share);
+  load 3.4-3.8 (17:43): 3.2, 5.5, 4.5, 2.3, 4.7 s before, 2.9, 3.9, 3.8, 2.3, 3.8 s after.
+  ``--think 2,5``, seeds 1 and 3: 1.0 and 1.0 s before, 0.8 and 0.8 s after; 0.0 s.
+  ``search`` six seats, unchanged code, load 4.3-6.8: 4.1, 6.5, 6.6, 2.5, 5.7 s before,
+  3.4, 8.6, 6.9, 2.8, 4.2 s after.
 """
 
 from __future__ import annotations

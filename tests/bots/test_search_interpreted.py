@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -261,3 +262,75 @@ def test_two_player_solver_kernels_interpreted_equal_the_compiled_ones(
         slow = new().roll_outcome(key)
     fast = new().roll_outcome(key)
     assert slow == fast
+
+
+def _roll_value_calls(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Spy on the solver's :func:`~lamagames.core.jit.choose` of the roll value kernel:
+    one entry per call, whether the compiled form was chosen."""
+    from lamagames.dice.solver import kernel2p, pair_table
+
+    calls: list[bool] = []
+
+    def spy(kernel: Any) -> Any:
+        chosen = jit.choose(kernel)
+        if kernel is kernel2p.roll_value:
+            calls.append(chosen is kernel)
+        return chosen
+
+    monkeypatch.setattr(pair_table, "choose", spy)
+    return calls
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_issue_19(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: ``lama play``'s warm-up compiles the two-seat ``exact`` bot's roll value
+    kernel after its first decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`);
+    until :attr:`~lamagames.bots.base.Bot.deferred_ready` says it is compiled, the bot's
+    decisions and its solve ahead run it interpreted, choosing the same actions."""
+    from lamagames.bots.warmup import decision_for
+
+    calls = _roll_value_calls(monkeypatch)
+    game = make("dice", num_players=2)
+    state = decision_for(game, 1, seed)
+    assert state is not None
+    compiled_bot = make_bot("exact", game, 1, seed)
+    expected = compiled_bot.step(state)
+    assert calls and all(calls)  # compiled without a warm-up
+    calls.clear()
+    late = make_bot("exact", game, 1, seed)
+    assert late.deferred_kernels()
+    late.deferred_ready = lambda: False
+    assert late.step(state) == expected
+    assert calls and not any(calls)  # interpreted
+    calls.clear()
+    late.prepare(state)  # finds the table solved: its roll value on this thread
+    assert calls and not any(calls)
+    calls.clear()
+    ahead = make_bot("exact", game, 1, seed)
+    ahead.deferred_ready = lambda: False
+    ahead.prepare(state)
+    while ahead.preparing():
+        threading.Event().wait(0.01)
+    assert calls and not any(calls)  # the solve ahead's thread too
+    assert ahead.step(state) == expected
+
+
+def test_the_warm_ups_game_share_leaves_the_roll_value_interpreted_issue_19(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: with two seats ``lama play`` compiles the last-standing solve while the
+    helper compiles the sweep; the roll value kernel (0.4-0.7 CPU s) runs interpreted in
+    both shares and in the load after the helper (part ``now``), compiled only later."""
+    from lamagames.bots.warmup import decision_for, warm_bots
+
+    calls = _roll_value_calls(monkeypatch)
+    game = make("dice", num_players=2)
+    assert decision_for(game, 0, 1) is not None
+    for part in ("here", "helper", "now"):
+        warm_bots(game, ["exact"], 1, part=part)
+        assert calls and not any(calls), part
+        calls.clear()
+    warm_bots(game, ["exact"], 1)  # "all": the later phase's
+    assert calls and all(calls)

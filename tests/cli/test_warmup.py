@@ -251,6 +251,7 @@ class _CompilingForever:
         self.then: list[object] = []
         self.ready = threading.Event()
         self.later_ready = threading.Event()
+        self.deferred_ready = threading.Event()
         self.running = True
 
     def compiling_now(self) -> bool:
@@ -258,6 +259,12 @@ class _CompilingForever:
 
     def wait(self, console: Console | None = None) -> None:
         raise AssertionError("the decision waited for the warm-up")
+
+    def deciding(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    def busy_while(self, working: object) -> None:
+        """Nothing held back here."""
 
 
 def test_a_last_player_standing_decides_interpreted_during_the_warm_up_d8_5() -> None:

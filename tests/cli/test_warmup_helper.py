@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -123,6 +124,111 @@ def test_the_warm_up_prepares_the_fallbacks_code_after_the_bots_own_issue_19(
     assert warm_up.later_helper is None  # reaped
 
 
+class HoldingBot(LeaningBot):
+    """A :class:`LeaningBot` whose decision runs until :attr:`go` is set and whose work
+    ahead (:meth:`preparing`) runs until :attr:`done_ahead` is set."""
+
+    kind = "holding"
+    go: ClassVar[threading.Event]
+    done_ahead: ClassVar[threading.Event]
+
+    def warm_code(self, state: State) -> None:
+        """Nothing to compile (the warm-up's throwaway decision does not wait)."""
+
+    def step(self, state: State) -> int:
+        assert HoldingBot.go.wait(60)
+        return super().step(state)
+
+    def preparing(self) -> bool:
+        return not HoldingBot.done_ahead.is_set()
+
+
+def _later_specs(specs: Path) -> list[dict[str, Any]]:
+    if not specs.exists():
+        return []
+    lines = [json.loads(line) for line in specs.read_text().splitlines()]
+    return [spec for spec in lines if spec["kinds"] == [FreshKernelBot.kind]]
+
+
+def test_the_fallbacks_code_waits_for_the_decision_under_way_issue_19(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 19: started as soon as the bots' own code was ready, the preparation of the
+    fallback's code (a helper process's start, the interpreted code's build) took a core
+    and the GIL from the first ``exact`` decision's solve (about 1 s instead of 0.3 s on a
+    cold install). It now starts only once no bot decides (:class:`AfterWarmUp`) and no
+    bot works ahead (``preparing``)."""
+    from lamagames.bots.warmup import AfterWarmUp, decision_for
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", HoldingBot.kind), HoldingBot)
+    monkeypatch.setattr(HoldingBot, "go", threading.Event(), raising=False)
+    monkeypatch.setattr(HoldingBot, "done_ahead", threading.Event(), raising=False)
+    specs = tmp_path / "specs"
+    _helper(monkeypatch, f"import sys; open({str(specs)!r}, 'a').write(sys.argv[1] + '\\n')")
+    game = make("dice", num_players=2)
+    warm_up = BackgroundWarmUp(game, ["human", "holding"], 1)
+    bot = AfterWarmUp(HoldingBot(game, 1, 1), warm_up)
+    state = decision_for(game, 1, 1)
+    assert state is not None
+    chosen: list[int] = []
+    decision = threading.Thread(target=lambda: chosen.append(bot.step(state)))
+    decision.start()
+    assert warm_up.ready.wait(60)
+    time.sleep(0.5)
+    assert not warm_up.later_ready.is_set() and _later_specs(specs) == []  # held back
+    HoldingBot.go.set()
+    decision.join(60)
+    assert chosen == [state.legal_actions(1)[0]]
+    time.sleep(0.5)
+    assert not warm_up.later_ready.is_set() and _later_specs(specs) == []  # work ahead
+    HoldingBot.done_ahead.set()
+    assert warm_up.later_ready.wait(60)
+    assert len(_later_specs(specs)) == 1 and fresh.kernel.signatures
+    warm_up.close()
+
+
+class DeferringBot(Bot):
+    """Stands for the ``exact`` bot with two seats: each decision calls a kernel
+    (:attr:`FreshKernelBot.kernel`) through :func:`~lamagames.core.jit.choose` that it
+    leaves to be compiled after its first decision (:meth:`deferred_kernels`)."""
+
+    kind = "deferring"
+    requires: ClassVar[tuple[str, ...]] = ("numba",)
+
+    def step(self, state: State) -> int:
+        from lamagames.core.jit import choose
+
+        assert choose(FreshKernelBot.kernel)(3) == 9
+        return state.legal_actions(self.seat)[0]
+
+    def deferred_kernels(self) -> tuple[object, ...]:
+        return (FreshKernelBot.kernel,)
+
+
+def test_a_deferred_kernel_is_compiled_in_the_later_phase_only_issue_19(
+    fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: a kernel a bot defers (the ``exact`` bot's roll value) is not compiled
+    before the bots' code is ready (the first decision runs it interpreted) but after, in
+    the warm-up's later thread; :attr:`BackgroundWarmUp.deferred_ready` then tells the bot
+    to run it compiled."""
+    from lamagames.bots.warmup import AfterWarmUp, decision_for, on_compile
+
+    monkeypatch.setitem(base._REGISTERED, ("dice", DeferringBot.kind), DeferringBot)
+    threads: list[str] = []
+    game = make("dice", num_players=2)
+    with on_compile(lambda: threads.append(threading.current_thread().name)):
+        warm_up = BackgroundWarmUp(game, ["human", "deferring"], 1)
+        bot = AfterWarmUp(DeferringBot(game, 1, 1), warm_up)
+        assert warm_up.later_ready.wait(60)
+    assert warm_up.ready.is_set() and warm_up.deferred_ready.is_set()
+    assert threads and set(threads) == {"lama-warm-up-later"}  # not before the code is ready
+    assert bot.bot.deferred_ready is not None and bot.bot.deferred_ready()
+    state = decision_for(game, 1, 1)
+    assert state is not None and bot.step(state) == state.legal_actions(1)[0]
+    warm_up.close()
+
+
 def test_closing_kills_and_reaps_the_helper_and_compiles_nothing_more(
     fresh: type[FreshKernelBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,12 +290,16 @@ if sys.argv[1:] == ["prestart"]:  # as ``lama play dice --seats human,exact`` do
 early = prestart._started
 warm_up = BackgroundWarmUp(make("dice", num_players=2), ["human", "exact"], 3)
 warm_up.wait(None)
-print(json.dumps({"helped": warm_up.helped, "compiles": warm_up.compiles,
-                  "prestarted": early is not None and warm_up.helper is early,
-                  "loaded": len(kernel2p.sweep_pair.signatures),
-                  "hits": len(kernel2p.sweep_pair.stats.cache_hits),
-                  "roll_missed": len(kernel2p.roll_value.stats.cache_misses),
-                  "ls_missed": len(kernel2p.solve_last_standing.stats.cache_misses)}))
+found = {"helped": warm_up.helped, "compiles": warm_up.compiles,
+         "prestarted": early is not None and warm_up.helper is early,
+         "loaded": len(kernel2p.sweep_pair.signatures),
+         "hits": len(kernel2p.sweep_pair.stats.cache_hits),
+         "roll_missed": len(kernel2p.roll_value.stats.cache_misses),
+         "ls_missed": len(kernel2p.solve_last_standing.stats.cache_misses)}
+assert warm_up.deferred_ready.wait(600)
+found["roll_later"] = len(kernel2p.roll_value.signatures)
+warm_up.close()
+print(json.dumps(found))
 """
 
 
@@ -198,9 +308,10 @@ print(json.dumps({"helped": warm_up.helped, "compiles": warm_up.compiles,
 def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path, how: str) -> None:
     """``exact`` with two seats on an empty NUMBA_CACHE_DIR: the helper (started early by
     ``lama``'s entry point, or by the warm-up) compiles the sweep, this process the
-    last-standing solve and the roll values (``here``); afterwards this process compiles nothing
-    (Numba's ``numba:compile`` events: ``after`` 0) and has the helper's kernels, loaded
-    from the cache (a cache hit)."""
+    last-standing solve (``here``); afterwards this process compiles nothing (Numba's
+    ``numba:compile`` events: ``after`` 0) and has the helper's kernels, loaded from the
+    cache (a cache hit). The roll value is compiled after the code is ready (issue 19: it
+    was the game's share too, which then ended after the helper's on a loaded machine)."""
     done = subprocess.run(
         [sys.executable, "-c", _COLD_EXACT, how],
         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
@@ -211,7 +322,8 @@ def test_the_parent_loads_the_helpers_kernels_from_the_cache(tmp_path: Path, how
     assert found["prestarted"] is (how == "prestart")
     assert found["compiles"]["here"] > 0 and found["compiles"]["after"] == 0
     assert found["loaded"] == 1 and found["hits"] == 1  # the helper's, loaded
-    assert found["roll_missed"] == 1  # compiled here too
+    assert found["roll_missed"] == 0  # not before the code is ready: deferred
+    assert found["roll_later"] == 1  # compiled in the later phase
     assert found["ls_missed"] == 1  # this process's share, compiled here
     assert any(tmp_path.rglob("kernel2p.sweep_pair*.nbi"))
 

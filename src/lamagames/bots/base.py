@@ -104,6 +104,19 @@ class Bot(ABC):
     #: compile on the deciding thread, issue 19); ``None`` (the default): compiled.
     fallback_ready: Callable[[], bool] | None = None
 
+    def deferred_kernels(self) -> tuple[object, ...]:
+        """Kernels (Numba dispatchers the bot's code calls through
+        :func:`lamagames.core.jit.choose`) cheap enough interpreted that ``lama play``'s
+        warm-up leaves their compile until after the bot's first decision (issue 19: the
+        first bot move of a cold install waited for it): the warm-up compiles the rest,
+        then these in its later phase, and until then the bot runs them interpreted, the
+        same results (:attr:`deferred_ready`). The default: none."""
+        return ()
+
+    #: Set by a warm-up that compiles :meth:`deferred_kernels` after the rest: until it
+    #: returns true, the bot runs those kernels interpreted; ``None`` (the default): compiled.
+    deferred_ready: Callable[[], bool] | None = None
+
     def warm_split(self) -> tuple[object, ...] | None:
         """How ``lama play``'s warm-up shares :meth:`warm_code`'s compiles between a helper
         process and its own (issue 19: the two run on two cores, and a compile in a helper

@@ -35,8 +35,10 @@ replay from their seed.
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from lamagames.bots.base import Bot, BotUnavailableError
 from lamagames.bots.dice_search import DiceSearchBot
@@ -142,19 +144,50 @@ class DiceExactBot(Bot):
         :meth:`warm_code` decides there, with the fallback."""
         return ("search",) if self.game.num_players == 2 else ()
 
+    def deferred_kernels(self) -> tuple[object, ...]:
+        """With two seats the roll value (:func:`~lamagames.dice.solver.kernel2p.roll_value`,
+        one position per call: about a millisecond interpreted, 0.4-0.7 CPU s to compile on
+        a cold install): ``lama play``'s warm-up compiles it after the first decision, which
+        runs it interpreted (issue 19). Else none."""
+        if self.game.num_players != 2:
+            return ()
+        from lamagames.dice.solver import kernel2p
+
+        return (kernel2p.roll_value,)
+
+    @contextlib.contextmanager
+    def _deferred(self) -> Iterator[None]:
+        """Within this block (this thread), :meth:`deferred_kernels` run interpreted while
+        :attr:`~lamagames.bots.base.Bot.deferred_ready` says they are not compiled yet, and
+        compiled from the moment they are."""
+        ready = self.deferred_ready
+        if ready is None or ready():
+            yield
+            return
+        from lamagames.core.jit import interpreting
+
+        kernels = self.deferred_kernels()
+        with interpreting(only=lambda kernel: any(kernel is k for k in kernels), until=ready):
+            yield
+
+    def _in_deferred(self, work: Callable[..., None], *args: Any) -> None:
+        """``work(*args)`` within :meth:`_deferred` (a thread of :meth:`prepare`)."""
+        with self._deferred():
+            work(*args)
+
     def warm_split(self) -> tuple[object, ...] | None:
         """With two seats the helper process compiles the sweep
         (:func:`~lamagames.dice.solver.kernel2p.sweep_pair` with its callees, about 2.6 CPU
-        s) while ``lama play`` compiles the last-standing solve and the roll values
-        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing`,
-        :func:`~lamagames.dice.solver.kernel2p.roll_value` with the callees it shares with
-        the sweep, about 2.5 CPU s). The helper, started by ``lama``'s entry point before
-        the commands are imported (:mod:`lamagames.prestart`), spends about 1.2 CPU s on
-        its imports first and starts compiling as soon as they are done; ``lama play``
-        imports its commands and makes the game meanwhile. So the two shares end about
-        together (with the roll values in the helper too, the helper ended about a second
-        after the game's share). Else ``None`` (the search fallback's rollouts, one kernel,
-        all in the helper)."""
+        s) while ``lama play`` compiles the last-standing solve
+        (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing` with the callees it
+        shares with the sweep, about 1.2 CPU s); the roll value
+        (:func:`~lamagames.dice.solver.kernel2p.roll_value`) is compiled after the first
+        decision (:meth:`deferred_kernels`; it was the game's share too, which then ended
+        after the helper's on a loaded machine). The helper, started by ``lama``'s entry
+        point before the commands are imported (:mod:`lamagames.prestart`), spends about
+        1.2 CPU s on its imports first and starts compiling as soon as they are done;
+        ``lama play`` imports its commands and makes the game meanwhile. Else ``None``
+        (the search fallback's rollouts, one kernel, all in the helper)."""
         if self.game.num_players != 2:
             return None
         from lamagames.dice.solver import kernel2p
@@ -192,8 +225,8 @@ class DiceExactBot(Bot):
         if actor == self.seat and s.phase in (Phase.DISCARD, Phase.TAKE):
             # After its own roll (D-8.2, D-8.3): the very queries step makes, in its order.
             self._ahead = threading.Thread(
-                target=self._outcomes_ahead,
-                args=(two, s.phase, key, s.legal_actions(self.seat)),
+                target=self._in_deferred,
+                args=(self._outcomes_ahead, two, s.phase, key, s.legal_actions(self.seat)),
                 name="exact-bot-prepare",
                 daemon=True,
             )
@@ -204,7 +237,9 @@ class DiceExactBot(Bot):
         for table in reversed(two.tables):  # the table roll_outcome would read (newest first)
             found = table.find(*key)
             if found is not None:
-                if table.roll_value(found) is not None:
+                with self._deferred():  # not a compile on the caller's thread
+                    rolled = table.roll_value(found)
+                if rolled is not None:
                     return  # solved; else a roll needs a level pair below it: solve again
                 break
         from lamagames.dice.solver.pair_table import table_work
@@ -212,7 +247,10 @@ class DiceExactBot(Bot):
         if table_work(*key) > self.MAX_WORK:
             return  # step falls back to the search bot here
         self._ahead = threading.Thread(
-            target=self._solve_ahead, args=(two, key), name="exact-bot-prepare", daemon=True
+            target=self._in_deferred,
+            args=(self._solve_ahead, two, key),
+            name="exact-bot-prepare",
+            daemon=True,
         )
         self._ahead.start()
 
@@ -346,7 +384,8 @@ class DiceExactBot(Bot):
         if state.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
             return max(legal, key=CHIPS.__getitem__)
         try:
-            outcomes = self._outcomes(self._two, state.phase, key, legal)
+            with self._deferred():
+                outcomes = self._outcomes(self._two, state.phase, key, legal)
         except NotTractableError:
             return None
         return legal[max(range(len(legal)), key=lambda i: outcomes[i].margin)]

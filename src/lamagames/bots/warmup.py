@@ -32,6 +32,10 @@ web server: :mod:`lamagames.web.warmup`):
   it on a cold cache, then it is loaded: :attr:`BackgroundWarmUp.later_ready`); until then
   the bot runs it interpreted (:attr:`~lamagames.bots.base.Bot.fallback_ready`), so no
   decision compiles on the deciding thread (issue 19: round 2 waited 19-26 s for it).
+  That work starts only once no bot decides or works ahead
+  (:meth:`BackgroundWarmUp.deciding`): started at once, its helper's start and the
+  interpreted code's build took a core and the GIL from the first decision's solve, the
+  first ``exact`` move of a cold install then waiting about 1 s for a 0.3 s solve.
 
 Nothing here prints: a front end passes ``notice``, a context manager factory shown while a
 bot waits (the terminal's spinner), or a :class:`HeldNotice` shared by a table's bots: one
@@ -48,6 +52,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Final, Literal
@@ -72,13 +77,18 @@ HELPER_CODE: Final = (
     "import os; from lamagames.bots.warmup import helper_main; os._exit(helper_main())"
 )
 #: Which share of the compiles :func:`warm_bots` runs (see :func:`warm_bots`).
-Part = Literal["all", "helper", "here"]
+Part = Literal["all", "helper", "here", "now"]
 #: What a waiting bot shows while it waits for the warm-up: a factory of a context manager
 #: entered for the wait (the terminal's spinner), or ``None``.
 Notice = Callable[[], AbstractContextManager[object]] | None
 #: Seconds a bot's decision made interpreted while the warm-up compiles runs before its
 #: notice shows (:func:`delayed_notice`).
 NOTICE_AFTER: Final = 0.3
+#: Longest time (seconds) the preparation of the fallbacks' code
+#: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
+#: way when the bots' own code becomes ready (:meth:`BackgroundWarmUp.deciding`): a table
+#: whose bots never pause (a busy server) gets it started all the same.
+LATER_HOLD_MAX: Final = 10.0
 
 
 @contextlib.contextmanager
@@ -249,7 +259,10 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
     ``part``: ``"all"`` compiles (or loads) everything; ``"helper"`` what a helper process
     compiles (:meth:`~lamagames.bots.base.Bot.warm_split`: the kernels it names, the others
     run interpreted; everything when it names none); ``"here"`` the rest, the helper's
-    kernels run interpreted (nothing for a kind that leaves everything to the helper).
+    kernels run interpreted (nothing for a kind that leaves everything to the helper);
+    ``"now"`` everything but the kernels whose compile waits until after the first
+    decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`, run interpreted). ``"here"``
+    leaves those out too.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
     random streams are not touched. A kind that cannot be made or fails is skipped (the
@@ -287,6 +300,11 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
     if part == "all":
         bot.warm_code(state)
         return
+    deferred = bot.deferred_kernels()
+    if part == "now":
+        with interpreting(only=lambda kernel: _among(kernel, deferred)):
+            bot.warm_code(state)
+        return
     split = bot.warm_split()
     if split is None:
         if part == "helper":
@@ -297,7 +315,7 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
         with interpreting(only=lambda kernel: not _among(kernel, chosen)):
             bot.warm_code(state)
     else:
-        with interpreting(only=lambda kernel: _among(kernel, chosen)):
+        with interpreting(only=lambda kernel: _among(kernel, (*chosen, *deferred))):
             bot.warm_code(state)
 
 
@@ -522,6 +540,10 @@ class BackgroundWarmUp:
         #: once after :attr:`ready` when there are none, or once the warm-up has ended; until
         #: then the bots run that code interpreted (:class:`AfterWarmUp`).
         self.later_ready = threading.Event()
+        #: set once the bots' :meth:`~lamagames.bots.base.Bot.deferred_kernels` are compiled
+        #: (or loaded) in the later phase, at once when there are none, or once the warm-up
+        #: has ended; until then the bots run them interpreted (:class:`AfterWarmUp`).
+        self.deferred_ready = threading.Event()
         #: called once :attr:`later_ready` is set (in the warm-up's threads).
         self.later_then: list[Callable[[], None]] = []
         #: the helper process, once started.
@@ -538,6 +560,8 @@ class BackgroundWarmUp:
         self._phase = ""
         self._closed = False
         self._lock = threading.Lock()
+        self._deciding = 0  # bot decisions under way (:meth:`deciding`)
+        self._working: list[Callable[[], bool]] = []  # bots' work ahead (:meth:`busy_while`)
         self._thread: threading.Thread | None = None
         self._later_thread: threading.Thread | None = None
         if not self.kinds:
@@ -566,7 +590,8 @@ class BackgroundWarmUp:
                 if self._closed:
                     return
                 self._phase = "after"
-                warm_bots(game, self.kinds, seed)  # loads; compiles what no helper did
+                # loads; compiles what no helper did; the deferred kernels come later
+                warm_bots(game, self.kinds, seed, part="now")
                 self._phase = ""
             self.ready.set()
             for then in list(self.then):
@@ -580,7 +605,9 @@ class BackgroundWarmUp:
                 self._later_done()
 
     def _later_done(self) -> None:
-        """Set :attr:`later_ready` and call :attr:`later_then` (once)."""
+        """Set :attr:`later_ready` (and :attr:`deferred_ready`) and call :attr:`later_then`
+        (once)."""
+        self.deferred_ready.set()
         with self._lock:
             if self.later_ready.is_set():
                 return
@@ -595,33 +622,83 @@ class BackgroundWarmUp:
         fallback with two seats) in a thread of its own (:meth:`_run_later`), so that
         :meth:`wait` and :attr:`running` still mean the bots' own code."""
         later: list[str] = []
+        deferred = False
         for kind in self.kinds:
             with contextlib.suppress(LamaError, ValueError, ImportError, AttributeError):
                 bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
                 later += [k for k in bot.fallback_kinds() if k not in self.kinds]
+                deferred = deferred or bool(bot.deferred_kernels())
         self.later_kinds = compiled_kinds(game.game_id, later)
+        if not deferred:
+            self.deferred_ready.set()
         with self._lock:
-            if not self.later_kinds or self._closed:
+            if (not self.later_kinds and not deferred) or self._closed:
                 return
             self._later_thread = threading.Thread(
                 target=self._run_later, args=(game, seed), name="lama-warm-up-later", daemon=True
             )
             self._later_thread.start()
 
+    @contextlib.contextmanager
+    def deciding(self) -> Iterator[None]:
+        """A bot's decision under way (:class:`AfterWarmUp` wraps each): the preparation of
+        the fallbacks' code (:meth:`_run_later`) does not start meanwhile, so that the first
+        decision's solve has both cores and the GIL. Reentrant and thread-safe."""
+        with self._lock:
+            self._deciding += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._deciding -= 1
+
+    def busy_while(self, working: Callable[[], bool]) -> None:
+        """Hold the preparation of the fallbacks' code back, as :meth:`deciding` does, while
+        ``working()`` is true (a bot's work ahead, :meth:`~lamagames.bots.base.Bot.preparing`:
+        the ``exact`` bot's solve started as soon as its code is ready)."""
+        with self._lock:
+            self._working.append(working)
+
+    def bots_idle(self) -> bool:
+        """Whether no bot decides (:meth:`deciding`) or works ahead (:meth:`busy_while`) now;
+        a ``working`` check that raises counts as idle."""
+        with self._lock:
+            if self._deciding:
+                return False
+            working = list(self._working)
+        for busy in working:
+            with contextlib.suppress(Exception):
+                if busy():
+                    return False
+        return True
+
+    def _hold_later(self) -> None:
+        """Wait until :meth:`bots_idle` (polled every 20 ms), the warm-up is closed, or
+        :data:`LATER_HOLD_MAX` seconds have passed."""
+        deadline = time.monotonic() + LATER_HOLD_MAX
+        while not self._closed and not self.bots_idle() and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def _run_later(self, game: Game, seed: int) -> None:
-        """The code of :attr:`later_kinds`: loaded from the cache when it is there; on a cold
-        cache compiled by a helper process (all of it: a compile here would hold this
-        process's GIL for 15 s or more, the bots' interpreted decisions with it) while this
-        thread builds the interpreted code the bots run meanwhile, then loaded; compiled
-        here only if no helper could do it."""
+        """The code of :attr:`later_kinds`, once no bot decides or works ahead
+        (:meth:`_hold_later`): loaded from the cache when it is there; on a cold cache
+        compiled by a helper process (all of it: a compile here would hold this process's
+        GIL for 15 s or more, the bots' interpreted decisions with it) while this thread
+        builds the interpreted code the bots run meanwhile, then loaded; compiled here only
+        if no helper could do it."""
         kinds = self.later_kinds
         try:
-            helper = self._spawn(game, seed, kinds, "all")
+            self._hold_later()
+            helper = self._spawn(game, seed, kinds, "all") if kinds else None
             with self._lock:
                 self.later_helper = helper
             if self._closed:
                 return
-            if self._cold(game, seed, kinds):
+            if not self.deferred_ready.is_set():
+                # the bots' deferred kernels (a fraction of a second): compiled or loaded here
+                warm_bots(game, self.kinds, seed)
+                self.deferred_ready.set()
+            if kinds and self._cold(game, seed, kinds):
                 warm_interpreted_bots(game, kinds, seed)
                 while helper is not None and not self._closed:
                     try:
@@ -633,6 +710,7 @@ class BackgroundWarmUp:
                     return
                 warm_bots(game, kinds, seed)  # loads; compiles what no helper did
         finally:
+            self.deferred_ready.set()
             with self._lock:
                 helper, self.later_helper = self.later_helper, None
             if helper is not None:
@@ -649,7 +727,10 @@ class BackgroundWarmUp:
 
         try:
             with on_compile(stop, threading.current_thread()):
-                warm_bots(game, self.kinds if kinds is None else kinds, seed)
+                if kinds is None:  # the bots' own: not the kernels deferred to the later phase
+                    warm_bots(game, self.kinds, seed, part="now")
+                else:
+                    warm_bots(game, kinds, seed)
         except _CacheMiss:
             return True
         return False
@@ -857,6 +938,9 @@ class AfterWarmUp(Bot):
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
         warm_up.then.append(self._catch_up)
+        warm_up.busy_while(bot.preparing)
+        if bot.deferred_kernels():
+            bot.deferred_ready = warm_up.deferred_ready.is_set
         if bot.fallback_kinds():
             bot.fallback_ready = warm_up.later_ready.is_set
 
@@ -879,24 +963,30 @@ class AfterWarmUp(Bot):
         notice, once on, stays on after the decision."""
         held = self.held
         try:
-            if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
-                ready = self.warm_up.ready.is_set
-                # slower than it will be (interpreted): say why rather than wait silently (six
-                # `search` seats waited 2-5 s without a word, issue 19)
-                # the lock: not alongside the catch-up's prepare
-                with self._lock, held.during(), interpreting(until=ready):
-                    return self.bot.step(state)
-            if self.warm_up.running:
-                with held.during(at_once=True):
-                    self.warm_up.wait()
-            self.warm_up.wait()
-            if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
-                with held.during():
-                    return self.bot.step(state)
-            return self.bot.step(state)
+            with self.warm_up.deciding():
+                return self._step(state)
         finally:
             if self._own:
                 held.release()
+
+    def _step(self, state: State) -> int:
+        """:meth:`step` within :meth:`BackgroundWarmUp.deciding`."""
+        held = self.held
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
+            ready = self.warm_up.ready.is_set
+            # slower than it will be (interpreted): say why rather than wait silently (six
+            # `search` seats waited 2-5 s without a word, issue 19)
+            # the lock: not alongside the catch-up's prepare
+            with self._lock, held.during(), interpreting(until=ready):
+                return self.bot.step(state)
+        if self.warm_up.running:
+            with held.during(at_once=True):
+                self.warm_up.wait()
+        self.warm_up.wait()
+        if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
+            with held.during():
+                return self.bot.step(state)
+        return self.bot.step(state)
 
     def interpretable_at(self, state: State) -> bool:
         """The wrapped bot's answer."""
