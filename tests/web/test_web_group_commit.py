@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from db_helpers import Faults, database_url, terminate_other_connections
+from db_helpers import Faults, terminate_other_connections
 from sqlalchemy.exc import IntegrityError
 
 from lamagames.web.store import ActionData, Store, StoreUnavailable, TableData
@@ -296,27 +296,36 @@ def test_a_locked_sqlite_file_gives_way_at_once_and_the_thread_waits_for_it(
         store.close()
 
 
-def test_a_lost_postgresql_connection_gives_way_and_is_replaced(tmp_path: Path) -> None:
-    """PostgreSQL drops the loop's connection (a restart): the next attempt gives way
-    (the thread path stores the batch) and the one after it connects again."""
-    with database_url("postgresql", tmp_path) as url:
-        store = Store(url, retry_for=5.0)
-        try:
-            (table,) = _tables(store, 1)
+def test_a_lost_connection_gives_way_and_is_replaced(db_url: str) -> None:
+    """The loop's connection dies under it (PostgreSQL: the server ends it, as a restart
+    does; SQLite: the driver's connection is closed): the next attempt gives way (the
+    thread path stores the batch) and the one after it connects again."""
+    store = Store(db_url, retry_for=5.0)
 
-            async def run() -> GroupWriter:
-                writer = GroupWriter(store)
-                await writer.append(table.id, ActionData(0, 0, "roll", "human"))
-                await asyncio.to_thread(store.engine.dispose)
-                assert await asyncio.to_thread(terminate_other_connections, url) >= 1
-                await writer.append(table.id, ActionData(1, 1, "roll", "bot"))
-                await writer.append(table.id, ActionData(2, 1, "quit", "bot"))
-                writer.close()
-                await store.aclose_now()
-                return writer
+    def lose_connection() -> None:
+        if db_url.startswith("sqlite"):
+            now_conn = store._now_conn  # the loop's own connection (private: the test's cut)
+            assert now_conn is not None
+            now_conn.connection.driver_connection.close()  # type: ignore[union-attr]
+        else:
+            store.engine.dispose()
+            assert terminate_other_connections(db_url) >= 1
 
-            writer = asyncio.run(run())
-            assert (writer.batches, writer.batches_now) == (3, 2)
-            assert [a[0] for a in _stored(store, table.code)] == [0, 1, 2]
-        finally:
-            store.close()
+    try:
+        (table,) = _tables(store, 1)
+
+        async def run() -> GroupWriter:
+            writer = GroupWriter(store)
+            await writer.append(table.id, ActionData(0, 0, "roll", "human"))
+            await asyncio.to_thread(lose_connection)
+            await writer.append(table.id, ActionData(1, 1, "roll", "bot"))
+            await writer.append(table.id, ActionData(2, 1, "quit", "bot"))
+            writer.close()
+            await store.aclose_now()
+            return writer
+
+        writer = asyncio.run(run())
+        assert (writer.batches, writer.batches_now) == (3, 2)
+        assert [a[0] for a in _stored(store, table.code)] == [0, 1, 2]
+    finally:
+        store.close()
