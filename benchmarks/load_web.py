@@ -6,8 +6,8 @@ the other seats. Reports the applied actions per second over all tables (chance 
 bot moves included), the p50/p99 latency of the humans' actions (send -> ack), the CPU
 (per cent of one core) and peak RSS (MiB) of every server process, and the CPU the load
 client itself spent per applied action (on a small machine the client competes with the
-servers for the cores). Traffic stays on this machine; the run stops by itself after
-``--seconds``.
+servers for the cores), and the CPU of every local ``postgres`` process (0 on SQLite).
+Traffic stays on this machine; the run stops by itself after ``--seconds``.
 
 The humans are driven by ``--clients`` client processes (tables dealt round-robin), each
 parsing only what it needs: a state message is decoded only when the human's seat has legal
@@ -136,6 +136,22 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` (Linux ``/proc``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def postgres_cpu_seconds() -> float:
+    """User + system CPU seconds of every process named ``postgres`` on this machine (the
+    database server and its backends; 0 where none runs). Backends that exit between two
+    readings drop out, so measure across a window in which the pools stay open."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(postgres)" in text:
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
 
 
 def rss_mib(pid: int) -> float:
@@ -322,6 +338,7 @@ def run(
     for pid in marks:  # --probe: the measured window starts
         os.kill(pid, signal.SIGUSR1)
     cpu_before = [cpu_seconds(pid) for pid in pids]
+    pg_before = postgres_cpu_seconds()
     start = time.monotonic()
     for _number, base, table in created:
         http(base, f"/api/tables/{table['code']}/start", {"host_token": table["host_token"]})
@@ -329,6 +346,7 @@ def run(
     go.set()
     outs = [pipe.recv() for pipe in pipes]
     elapsed = time.monotonic() - start
+    pg_cpu = postgres_cpu_seconds() - pg_before
     for pid in marks:  # --probe: and ends
         os.kill(pid, signal.SIGUSR1)
     cpu = [
@@ -360,6 +378,8 @@ def run(
         "clients": clients,
         "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
         "client_cpu_ms_per_action": round(1000 * client_cpu / max(actions, 1), 3),
+        "postgres_cpu_percent": round(100 * pg_cpu / elapsed, 1),
+        "postgres_cpu_ms_per_action": round(1000 * pg_cpu / max(actions, 1), 3),
         "idle_sockets": sum(out["idle_open"] for out in outs),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }

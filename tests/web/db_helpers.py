@@ -103,7 +103,7 @@ def terminate_other_connections(url: str) -> int:
 
 
 class Faults:
-    """Make the next ``count`` statements that start with ``prefix`` fail with a transient
+    """Make the next ``count`` statements that contain ``prefix`` fail with a transient
     error, as a locked SQLite file or a restarting server does (the driver's own
     ``OperationalError``, which SQLAlchemy wraps).
 
@@ -140,7 +140,7 @@ class Faults:
         if self.only is not None and self.only not in repr(parameters):
             return False
         if self.left > 0 and any(
-            sql.lstrip().upper().startswith(self.prefix.upper()) for sql in statements
+            self.prefix.upper() in sql.upper() for sql in statements
         ):
             self.left -= 1
             self.raised += 1

@@ -240,6 +240,45 @@ def test_an_in_memory_database_always_goes_through_the_thread() -> None:
         store.close()
 
 
+@pytest.mark.parametrize("path", ["loop", "thread"])
+def test_several_actions_of_one_table_in_a_batch_leave_its_last_version_and_status(
+    store: Store, path: str
+) -> None:
+    """A batch holding three actions of one table (the game's end status given with the
+    middle one) and one of another: every action stored in order, the table's version is
+    the one after its last action and its status the one given, as per-action writes in
+    order would leave them (PostgreSQL writes a batch as one statement whose update must
+    not pick an arbitrary one of the table's rows)."""
+    busy, other = _tables(store, 2)
+    items: list[tuple[int, ActionData, str | None]] = [
+        (busy.id, ActionData(0, -1, "roll", "chance"), None),
+        (other.id, ActionData(0, 0, "stop", "human"), None),
+        (busy.id, ActionData(1, 0, "take 3", "human"), "finished"),
+        (busy.id, ActionData(2, 1, "quit", "bot"), None),
+    ]
+
+    async def attempt() -> bool:
+        try:
+            return await store.append_batch_now_async(items)
+        finally:
+            await store.aclose_now()
+
+    if path == "loop":
+        assert asyncio.run(attempt()) is True
+    else:
+        store.append_batch(items)
+    assert _stored(store, busy.code) == [
+        (0, -1, "roll", "chance"),
+        (1, 0, "take 3", "human"),
+        (2, 1, "quit", "bot"),
+    ]
+    assert _stored(store, other.code) == [(0, 0, "stop", "human")]
+    loaded, loaded_other = store.load(busy.code), store.load(other.code)
+    assert loaded is not None and loaded_other is not None
+    assert (loaded.version, loaded.status) == (3, "finished")
+    assert (loaded_other.version, loaded_other.status) == (1, "waiting")
+
+
 def test_a_conflicting_index_gives_way_and_stores_nothing_of_the_batch(store: Store) -> None:
     """The attempt from the loop is one transaction: a conflict stores nothing of it, says
     so (``False``), and the writer's thread path then stores the others one by one."""
