@@ -194,3 +194,19 @@ def test_serve_ws_compression_from_flag_and_environment(
     assert seen["ws_compression"] is True  # the flag wins
     assert server_config("x:y", ws_compression=False).ws_per_message_deflate is False
     assert server_config("x:y").ws_per_message_deflate is True
+
+
+def test_serve_settings_and_app_emit_no_warning() -> None:
+    """A fresh-clone trial reported a pydantic ``UnsupportedFieldAttributeWarning`` at every
+    start: creating the settings (with the environment's values too), the command app and
+    the web app must emit no warning at all (every warning is an error here)."""
+    import warnings
+
+    from lamagames.web.app import create_app
+    from lamagames.web.config import ServeSettings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ServeSettings.from_flags(port=8123, allowed_origins=("http://a.example",), workers=2)
+        ServeSettings.model_json_schema()
+        create_app("sqlite://").openapi()

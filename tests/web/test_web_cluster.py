@@ -445,3 +445,40 @@ def test_a_bot_that_cannot_be_made_is_reported_on_every_process(
             late = Peer(ws)  # a process that loads the table after the failure
             late.hello(None)
             assert _error_soon(late) == error
+
+
+def test_lama_lease_names_the_owning_process_and_follows_a_failover(
+    servers: list[Server], pg_url: str
+) -> None:
+    """``lama lease CODE --db URL`` names the worker holding the table's lease (its pid and
+    host, from PostgreSQL itself); after the owner is killed it names the one that took over;
+    an unknown code or a SQLite URL is a one-line error."""
+    from typer.testing import CliRunner
+
+    from lamagames.cli.main import app
+
+    runner = CliRunner()
+    a, b = _two(servers, pg_url)
+    code, token = _table(a.base)  # started through A: A owns it
+    result = runner.invoke(app, ["lease", code, "--db", pg_url])
+    assert result.exit_code == 0, result.output
+    host = socket.gethostname()
+    assert f"lease held by worker pid {a.process.pid} on host {host}" in result.output
+    assert "lama:lama" not in result.output and token not in result.output
+    a.kill()
+    with b.ws(code) as ws:  # B follows the table: it takes the lease within seconds
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        deadline = time.monotonic() + 15
+        while True:
+            result = runner.invoke(app, ["lease", code, "--db", pg_url])
+            if result.exit_code == 0:
+                break
+            assert result.exit_code == 1 and "no lease held" in result.output, result.output
+            assert time.monotonic() < deadline, "B never took the lease"
+            time.sleep(0.2)
+    assert f"lease held by worker pid {b.process.pid} on host {host}" in result.output
+    unknown = runner.invoke(app, ["lease", "NOSUCH", "--db", pg_url])
+    assert unknown.exit_code == 2 and "no table 'NOSUCH'" in unknown.output
+    assert len(unknown.output.strip().splitlines()) == 1
+    sqlite = runner.invoke(app, ["lease", code, "--db", "sqlite://"])
+    assert sqlite.exit_code == 2 and "leases exist only on PostgreSQL" in sqlite.output

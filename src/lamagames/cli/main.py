@@ -121,6 +121,7 @@ def build_app() -> typer.Typer:
     add_game_commands(app)
     app.command("simulate")(simulate_command)
     app.command("serve")(serve)
+    app.command("lease")(load_ref("lamagames.cli.lease:lease"))
     app.command("ladder")(load_ref("lamagames.cli.ladder:ladder"))
     return app
 

@@ -38,7 +38,9 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import secrets
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,7 +52,18 @@ if TYPE_CHECKING:
 
     from lamagames.web.live import Hub
 
-__all__ = ["MAX_PAYLOAD", "Cluster", "ForwardFailed", "conninfo"]
+__all__ = [
+    "LEASE_APP",
+    "MAX_PAYLOAD",
+    "Cluster",
+    "ForwardFailed",
+    "Lease",
+    "conninfo",
+    "lease_holder",
+    "lease_key",
+    "lease_name",
+    "namespace_of",
+]
 
 log = logging.getLogger("lamagames.web")
 
@@ -59,6 +72,104 @@ MAX_PAYLOAD = 7900
 #: PostgreSQL's NOTIFY payload limit, bytes (an update without its actions that is still
 #: longer goes without its seats too: the listeners read the whole table).
 NOTIFY_LIMIT = 7999
+
+
+#: Start of the ``application_name`` of a process's lock connection (the one holding its
+#: tables' advisory locks): ``lama-lease <host> <pid>``, so ``pg_stat_activity`` and
+#: ``lama lease CODE`` name the worker that owns a table.
+LEASE_APP = "lama-lease"
+
+
+def lease_name(host: str | None = None, pid: int | None = None) -> str:
+    """The ``application_name`` of this process's lock connection: ``lama-lease <host>
+    <pid>`` (host name and process id only; at most 63 bytes, PostgreSQL's limit, the host
+    shortened if needed)."""
+    host = host if host is not None else socket.gethostname()
+    pid = pid if pid is not None else os.getpid()
+    room = 63 - len(f"{LEASE_APP}  {pid}")
+    return f"{LEASE_APP} {host[:room]} {pid}"
+
+
+def namespace_of(database: str, schema: str) -> str:
+    """The namespace of the locks and the channel of one database and schema (10 hex
+    digits): several schemas on one server never share a lock or a channel."""
+    return hashlib.blake2b(f"{database}/{schema}".encode(), digest_size=5).hexdigest()
+
+
+def lease_key(namespace: str, code: str) -> int:
+    """The advisory-lock key of table ``code`` in ``namespace`` (a signed 64-bit integer).
+    Every version of the server must compute the same key: processes of two versions share
+    the tables during a rolling restart."""
+    digest = hashlib.blake2b(f"{namespace}:{code}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """Who holds a table's lease, as PostgreSQL sees it (``pg_locks`` and
+    ``pg_stat_activity``): no password, no token.
+
+    Attributes:
+        worker_pid: process id of the owning ``lama serve`` worker on its host (``None``
+            when the lock connection has no ``lama-lease`` name: a server older than this).
+        worker_host: host name of that worker (``None`` likewise).
+        backend_pid: PostgreSQL's process id of the lock connection
+            (``pg_terminate_backend`` of it moves the table to another worker).
+        client_addr: the worker's address as PostgreSQL sees it (``None``: a Unix socket).
+        since: when the lock connection was opened (ISO 8601, the database's time zone).
+    """
+
+    worker_pid: int | None
+    worker_host: str | None
+    backend_pid: int
+    client_addr: str | None
+    since: str
+
+
+def lease_holder(url: str, code: str) -> Lease | None:
+    """The process that holds table ``code``'s lease now, or ``None`` when none does (the
+    table is not loaded by any process, or its owner died and no other process has taken it
+    over yet).
+
+    Args:
+        url: the SQLAlchemy PostgreSQL URL the servers use (same database and schema).
+        code: the table's code.
+
+    Raises:
+        LookupError: the database has no table ``code`` (or no lamagames tables at all).
+        psycopg.Error: the database cannot be reached or read.
+    """
+    import psycopg
+
+    with psycopg.connect(conninfo(url), autocommit=True) as conn:
+        try:
+            known = conn.execute("SELECT 1 FROM tables WHERE code = %s", (code,)).fetchone()
+        except psycopg.errors.UndefinedTable:
+            raise LookupError("this database has no lamagames tables") from None
+        if known is None:
+            raise LookupError(f"no table {code!r} in this database")
+        row = conn.execute("SELECT current_database(), current_schema()").fetchone()
+        namespace = namespace_of(str(row[0]), str(row[1])) if row else "?"
+        unsigned = lease_key(namespace, code) & 0xFFFFFFFFFFFFFFFF
+        found = conn.execute(
+            "SELECT a.pid, a.application_name, host(a.client_addr), a.backend_start::text "
+            "FROM pg_locks AS l JOIN pg_stat_activity AS a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+            "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "AND l.classid::bigint = %s AND l.objid::bigint = %s",
+            (unsigned >> 32, unsigned & 0xFFFFFFFF),
+        ).fetchone()
+    if found is None:
+        return None
+    parts = str(found[1] or "").split(" ")
+    named = len(parts) == 3 and parts[0] == LEASE_APP and parts[2].isdigit()
+    return Lease(
+        worker_pid=int(parts[2]) if named else None,
+        worker_host=parts[1] if named else None,
+        backend_pid=int(found[0]),
+        client_addr=found[2],
+        since=str(found[3]),
+    )
 
 
 class ForwardFailed(Exception):
@@ -124,11 +235,13 @@ class Cluster:
         info = conninfo(self.url)
         self._listen = await AsyncConnection.connect(info, autocommit=True)
         self._send = await AsyncConnection.connect(info, autocommit=True)
-        self._locks = await AsyncConnection.connect(info, autocommit=True)
+        self._locks = await AsyncConnection.connect(
+            info, autocommit=True, application_name=lease_name()
+        )
         cursor = await self._send.execute("SELECT current_database(), current_schema()")
         row = await cursor.fetchone()
-        place = f"{row[0]}/{row[1]}" if row else "?"
-        self.namespace = hashlib.blake2b(place.encode(), digest_size=5).hexdigest()
+        assert row is not None  # one row, always
+        self.namespace = namespace_of(str(row[0]), str(row[1]))
         self.channel = f"lama_{self.namespace}"
         await self._listen.execute(f"LISTEN {self.channel}")
         self._tasks = [
@@ -162,8 +275,7 @@ class Cluster:
     # ------------------------------------------------------------------ leases
     def key(self, code: str) -> int:
         """The advisory-lock key of a table (64-bit, from the namespace and the code)."""
-        digest = hashlib.blake2b(f"{self.namespace}:{code}".encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big", signed=True)
+        return lease_key(self.namespace, code)
 
     async def try_own(self, code: str) -> bool:
         """Take the lease of ``code`` if nobody holds it; True if this process holds it."""
@@ -243,7 +355,9 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self._locks.close()
         try:
-            self._locks = await AsyncConnection.connect(conninfo(self.url), autocommit=True)
+            self._locks = await AsyncConnection.connect(
+                conninfo(self.url), autocommit=True, application_name=lease_name()
+            )
         except Exception as exc:
             log.warning("cluster: cannot reconnect the lock connection: %s", exc)
             self._locks = None

@@ -171,14 +171,17 @@ def serve(
             factory=True,
             workers=workers,
         )
-        # What uvicorn.run does for workers, with our configuration (its head limits).
+        # What uvicorn.run does for workers, with our configuration (its head limits), and
+        # a log line for every worker started, dead or replaced (lamagames.web.supervisor).
         from uvicorn.supervisors import Multiprocess
 
+        from lamagames.web.supervisor import Supervisor
+
         sock = config.bind_socket()
-        options: dict[str, Any] = {"sockets": [sock]}
+        options: dict[str, Any] = {}
         if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.36
             options["target"] = uvicorn.Server(config).run
-        Multiprocess(config, **options).run()
+        Supervisor(config, [sock], **options).run()
         return
     settings = Settings(
         bot_delay=bot_delay,
