@@ -42,7 +42,7 @@ export function card(symbol, t, { size = "", highlight = false, faded = false, b
     "span",
     { class: cls.filter(Boolean).join(" "), role: "img", "aria-label": label, title: label },
     symbol === "L" ? llamaSvg() : h("span", { class: "card-num" }, symbol),
-    symbol !== "L" ? h("span", { class: "card-corner", "aria-hidden": "true" }, symbol) : null,
+    symbol !== "L" ? h("span", { class: "card-corner", "aria-hidden": "true", "data-fixed-text": true }, symbol) : null,
   );
 }
 

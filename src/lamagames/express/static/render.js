@@ -456,9 +456,9 @@ export function render(root, view, ctx) {
       ),
       s(
         "text",
-        { class: "xp-station-name", x: x + 24, y: y + 17, fill: PLAYER_INK[st.colour] },
-        name.length > 10 ? `${name.slice(0, 9)}…` : name,
-        name.length > 10 ? s("title", {}, name) : null,
+        { class: "xp-station-name", x: x + 24, y: y + 17, fill: PLAYER_INK[st.colour], "data-fixed-text": true },
+        name.length > 9 ? `${name.slice(0, 8)}…` : name,
+        name.length > 9 ? s("title", {}, name) : null,
       ),
       inert
         ? null
@@ -530,7 +530,7 @@ export function render(root, view, ctx) {
         body.push(
           s("rect", { class: "xp-car", x: -17, y: -17, width: 34, height: 34, rx: 6, stroke: TRAIN_FILL[tr.name] }),
         );
-        body.push(s("text", { class: "xp-car-num", x: -14, y: -8 }, name));
+        body.push(s("text", { class: "xp-car-num", x: -14, y: -7, "data-fixed-text": true }, name));
         if (car.llama)
           body.push(
             s(
@@ -751,7 +751,8 @@ function players(view, ctx) {
           h(
             "span",
             { class: "xp-player-name", title: seatName(seats, i) },
-            seatName(seats, i),
+            // the name is shortened where room is short, the colour never (issue 19)
+            h("span", { class: "xp-player-who" }, seatName(seats, i)),
             " ",
             h("span", { class: "xp-player-colour" }, `(${colourName(colour, t)})`),
           ),

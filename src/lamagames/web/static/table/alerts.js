@@ -129,7 +129,9 @@ export function alertMenu(changed) {
   return h(
     "details",
     { class: "alerts-menu", id: "alerts" },
-    h("summary", {}, bell(), " ", t("alerts.menu")),
+    // the word is for screen readers only on a phone held sideways (style.css), its bell
+    // beside the game's name and code on one line; the title names it on hover
+    h("summary", { title: t("alerts.menu") }, bell(), " ", h("span", { class: "alerts-word" }, t("alerts.menu"))),
     h("div", { class: "alerts-list" }, rows),
   );
 }

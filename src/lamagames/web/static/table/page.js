@@ -22,14 +22,21 @@ export const THINKING_AFTER = 1500;
 /** Below this many screen pixels per SVG unit a board drops its small labels (board-small). */
 export const SMALL_BOARD = 0.6;
 
+/** The smallest font size (screen pixels) of any text a board draws (issue 19). */
+export const MIN_BOARD_TEXT = 9;
+
 /**
  * Board text stays readable (issue 19, a new-user trial: the Lama Express labels were
  * 4.9-6.7 px tall at 390x844). Each SVG of the board marked `data-scale-text` gets
  * `--board-scale`, the screen pixels one of its units takes (its viewBox fitted into its box,
  * CSS zoom included); its style sheet keeps each label's font at least so many screen pixels
- * (`font-size: max(12px, calc(8.5px / var(--board-scale)))`). Below SMALL_BOARD it gets the
- * class `board-small` too, where the style sheet drops the labels that cannot grow inside
- * their boxes. Runs after each draw (the patch drops both) and on every resize.
+ * (`font-size: max(12px, calc(9px / var(--board-scale)))`). Below SMALL_BOARD it gets the
+ * class `board-small` too (the band's discs grow). A label that cannot grow past a size
+ * inside its box (marked `data-fixed-text` by the renderer: the Lama Express station names
+ * and cars' numbers, the LAMA Dice cards' corner numbers, SVG or HTML) is left out (class
+ * `board-text-off`) while its font would take fewer than MIN_BOARD_TEXT screen pixels: the
+ * same information shows elsewhere (the player cards, the card's big number). Runs after
+ * each draw (the patch drops all three) and on every resize.
  */
 export function scaleBoardText(board) {
   for (const svg of board.querySelectorAll("svg[data-scale-text]")) {
@@ -40,6 +47,23 @@ export function scaleBoardText(board) {
     svg.style.setProperty("--board-scale", scale.toFixed(4));
     svg.classList.toggle("board-small", scale < SMALL_BOARD);
   }
+  for (const label of board.querySelectorAll("[data-fixed-text]")) {
+    label.classList.toggle("board-text-off", renderedFontSize(label) < MIN_BOARD_TEXT - 0.01);
+  }
+}
+
+/** The font size of `el` on screen (pixels): its computed size times its SVG's scale (the
+ * CTM, CSS zoom included) or, in HTML, times the CSS zoom it sits under. */
+export function renderedFontSize(el) {
+  const size = parseFloat(getComputedStyle(el).fontSize) || 0;
+  if (el instanceof SVGGraphicsElement) {
+    const svg = el.ownerSVGElement;
+    const box = svg && svg.getBoundingClientRect();
+    const view = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!box || !view || !view.width || !view.height) return size;
+    return size * Math.min(box.width / view.width, box.height / view.height);
+  }
+  return size * (el.currentCSSZoom || 1);
 }
 
 export function tablePage(code) {
