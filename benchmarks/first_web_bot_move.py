@@ -2,15 +2,16 @@
 (issue 19; ``first_bot_move.py`` measures the terminal).
 
 Usage: python benchmarks/first_web_bot_move.py [--kind exact] [--think 0,10] [--runs 1]
-                                               [--cache DIR] [--bot-delay 1.2]
+                                               [--cache DIR] [--bot-delay 1.2] [--players 2]
 
 Each run starts ``lama serve`` (``python -m lamagames serve``, a child process, a temporary
 SQLite database) with a new, empty ``NUMBA_CACHE_DIR`` (cold: nothing compiled is cached)
 unless ``--cache`` names one to reuse (warm after the first run). Once the server answers,
 the person waits ``--think`` seconds (the time between starting the server and a first
-move: opening the page, creating the table), creates a two-seat LAMA Dice table against a
-``--kind`` bot, starts it (the person first, ``starting_seat`` 0) and, over the table's
-WebSocket, always takes the first legal action. Measured:
+move: opening the page, creating the table), creates a LAMA Dice table of ``--players``
+seats (default 2: the person and ``--kind`` bots), starts it (the person first,
+``starting_seat`` 0) and, over the table's WebSocket, always takes the first legal action.
+Measured (the first bot is seat 1):
 
 * ``wait_s``: wall-clock seconds from the person's last action before the bot's first one
   (the one that hands the turn over) to the ``state`` message whose log shows the bot's
@@ -117,7 +118,9 @@ class StallProbe:
             time.sleep(0.05)
 
 
-def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> dict[str, Any]:
+def run_once(
+    kind: str, think: float, cache: str | None, bot_delay: float, players: int = 2
+) -> dict[str, Any]:
     """One server start and one first bot move (see the module docstring)."""
     work = Path(tempfile.mkdtemp(prefix="lama-web-first-"))
     env = dict(os.environ, NUMBA_CACHE_DIR=cache or str(work / "numba-cache"))
@@ -141,7 +144,8 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
         up = time.monotonic() - started
         probe = StallProbe(url)
         time.sleep(think)
-        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot_kind": kind}]
+        seats: list[dict[str, str]] = [{"kind": "human", "name": "Ada"}]
+        seats += [{"kind": "bot", "bot_kind": kind}] * (players - 1)
         table = _post(
             f"{url}/api/tables", {"game": "dice", "params": {"starting_seat": 0}, "seats": seats}
         )
@@ -174,6 +178,7 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
         probe.stop = True
         return {
             "kind": kind,
+            "players": players,
             "think_s": think,
             "server_up_s": round(up, 2),
             "wait_s": round(waited, 2),
@@ -200,10 +205,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--cache", default=None, help="a NUMBA_CACHE_DIR to reuse")
     parser.add_argument("--bot-delay", type=float, default=1.2)
+    parser.add_argument("--players", type=int, default=2, help="seats: one person, bots")
     args = parser.parse_args()
+    if not 2 <= args.players <= 6:
+        parser.error(f"--players must be 2 to 6, got {args.players}")
     for think in (float(x) for x in args.think.split(",")):
         for _ in range(args.runs):
-            print(json.dumps(run_once(args.kind, think, args.cache, args.bot_delay)), flush=True)
+            result = run_once(args.kind, think, args.cache, args.bot_delay, args.players)
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

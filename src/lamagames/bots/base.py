@@ -91,6 +91,29 @@ class Bot(ABC):
         The default does nothing."""
         return None
 
+    def interim_step(self, state: State) -> int | None:
+        """An action for :attr:`seat` at ``state`` chosen without the compiled code a warm-up
+        is still preparing, by a weaker rule that runs interpreted in well under a second
+        and never compiles: what a warm-up's driver plays once a bot that cannot decide
+        interpreted (not :meth:`interpretable_at` ``state``) has waited
+        :data:`~lamagames.bots.warmup.INTERIM_AFTER` seconds for that code (issue 19: the
+        first move of a cold install must not wait more than 3 s). It must leave the bot
+        as a compiled decision would (its random stream included), so that only this
+        action may differ from a warm install's. ``None`` (the default): none, the driver
+        waits for the code.
+
+        Raises:
+            whatever :meth:`step` raises for a bad ``state``.
+        """
+        return None
+
+    def warm_kind(self) -> str:
+        """The bot kind whose warm-up prepares the compiled code this bot's decisions run
+        (a web server warms each kind once, on a two-seat position): its own kind by
+        default; the ``exact`` bot with three or more seats decides with the ``search``
+        bot's code."""
+        return self.kind
+
     def fallback_kinds(self) -> tuple[str, ...]:
         """The kinds of the bots whose decisions this bot makes at some positions (its
         fallback) and whose compiled code :meth:`warm_code` does not prepare: ``lama

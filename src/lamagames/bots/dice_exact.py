@@ -127,10 +127,43 @@ class DiceExactBot(Bot):
         return not s.quit[self.seat] and is_last_standing(s.quit, self.seat)
 
     def warm_interpreted(self) -> None:
-        """With three or more seats, the search fallback's (see
-        :meth:`~lamagames.bots.base.Bot.warm_interpreted`)."""
-        if self.interpretable:
-            self.fallback.warm_interpreted()
+        """The search fallback's (see :meth:`~lamagames.bots.base.Bot.warm_interpreted`):
+        with three or more seats it decides interpreted while the code compiles; with two
+        it makes the :meth:`interim_step` decisions."""
+        self.fallback.warm_interpreted()
+
+    def interim_step(self, state: State) -> int | None:
+        """With two seats, while the solver's kernels still compile (see
+        :meth:`~lamagames.bots.base.Bot.interim_step`): the search fallback's choice, its
+        rollouts interpreted (so at most
+        :attr:`~lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS` simulations
+        per candidate, about a quarter of a CPU second) until its own code is ready
+        (:attr:`~lamagames.bots.base.Bot.fallback_ready`); a chip give-back's choice is the
+        exact one (D-10, D-8.1). The fallback's random stream is put back as it was: a
+        compiled decision here would not have drawn from it, so every later decision is
+        the same as on a warm install. With more seats ``None`` (it decides interpreted,
+        :meth:`interpretable_at`)."""
+        if self.game.num_players != 2:
+            return None
+        s = as_dice_state(state)
+        legal = s.legal_actions(self.seat)
+        if s.phase == Phase.GIVE_EMPTY:
+            return legal[0]  # black, else white, else none: the best chip (D-10)
+        if s.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
+            return max(legal, key=CHIPS.__getitem__)
+        from lamagames.core.jit import interpreting
+
+        stream = self.fallback.rng.getstate()
+        try:
+            with interpreting(until=self.fallback_ready):
+                return self.fallback.step(state)
+        finally:
+            self.fallback.rng.setstate(stream)
+
+    def warm_kind(self) -> str:
+        """``exact`` with two seats (the solver's kernels); with more, ``search`` (its
+        decisions are the search fallback's, see :meth:`~lamagames.bots.base.Bot.warm_kind`)."""
+        return self.kind if self.game.num_players == 2 else "search"
 
     def fallback_kinds(self) -> tuple[str, ...]:
         """With two seats ``("search",)``: a two-player table over :attr:`MAX_WORK` (scores

@@ -84,6 +84,14 @@ Notice = Callable[[], AbstractContextManager[object]] | None
 #: Seconds a bot's decision made interpreted while the warm-up compiles runs before its
 #: notice shows (:func:`delayed_notice`).
 NOTICE_AFTER: Final = 0.3
+#: Seconds a bot that cannot decide interpreted (not
+#: :meth:`~lamagames.bots.base.Bot.interpretable_at` its position: the ``exact`` bot with
+#: two seats) waits for the warm-up, counted from the moment its driver told it the
+#: position (:meth:`AfterWarmUp.prepare`: the web table's bot pause runs meanwhile) or else
+#: from its decision's start, before it plays its
+#: :meth:`~lamagames.bots.base.Bot.interim_step` instead (issue 19: a first bot move on a
+#: cold install waits at most 3 s; that decision takes well under a second).
+INTERIM_AFTER: Final = 1.5
 #: Longest time (seconds) the preparation of the fallbacks' code
 #: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
 #: way when the bots' own code becomes ready (:meth:`BackgroundWarmUp.deciding`): a table
@@ -279,15 +287,20 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
             break
 
 
-def warm_interpreted_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+def warm_interpreted_bots(
+    game: Game, kinds: Sequence[str], seed: int, *, interim: bool = False
+) -> None:
     """Build the interpreted code of each compiled kind in ``kinds`` whose bots decide
     interpreted while the compiled code is not ready
-    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; a kind that
-    cannot be made or fails is skipped (the real game reports it)."""
+    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; with
+    ``interim``, instead that of the kinds whose bots do not, for their
+    :meth:`~lamagames.bots.base.Bot.interim_step` (the ``exact`` bot with two seats: built
+    once this process's share of the compiles is done, so that it does not delay it). A
+    kind that cannot be made or fails is skipped (the real game reports it)."""
     for kind in compiled_kinds(game.game_id, kinds):
         with contextlib.suppress(LamaError, ValueError, RuntimeError, OSError):
             bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
-            if bot.interpretable:
+            if bot.interpretable != interim:
                 bot.warm_interpreted()
 
 
@@ -821,6 +834,8 @@ class BackgroundWarmUp:
             self._phase = "here"
             warm_bots(game, self.kinds, seed, part="here")
             self._phase = ""
+        # while the helper goes on: what a waiting bot's interim decision runs
+        warm_interpreted_bots(game, self.kinds, seed, interim=True)
         while not self._closed:
             try:
                 return helper.wait(0.05) == 0
@@ -893,17 +908,25 @@ class BackgroundWarmUp:
         """True while the warm-up thread has not finished."""
         return self._thread is not None and self._thread.is_alive()
 
-    def wait(self, notice: Notice = None) -> None:
+    def wait(self, notice: Notice = None, timeout: float | None = None) -> bool:
         """Wait for the warm-up to finish, inside ``notice()`` (the terminal's spinner)
-        while it runs. Several threads may wait at once (a web server's tables)."""
+        while it runs, at most ``timeout`` seconds (``None``: until it has). Several
+        threads may wait at once (a web server's tables).
+
+        Returns:
+            Whether it has finished.
+        """
         thread = self._thread
         if thread is None:
-            return
+            return True
         if thread.is_alive() and notice is not None:
             with notice():
-                thread.join()
-        thread.join()
+                thread.join(timeout)
+        thread.join(timeout)
+        if thread.is_alive():
+            return False
         self._thread = None
+        return True
 
 
 class AfterWarmUp(Bot):
@@ -937,6 +960,7 @@ class AfterWarmUp(Bot):
         self._lock = threading.Lock()
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
+        self._told_at: float | None = None  # when prepare was last called (monotonic s)
         warm_up.then.append(self._catch_up)
         warm_up.busy_while(bot.preparing)
         if bot.deferred_kernels():
@@ -959,8 +983,10 @@ class AfterWarmUp(Bot):
         at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
         from the moment the code is ready, within the decision; the notice shows once it
         has taken :data:`NOTICE_AFTER` seconds), else after the warm-up (with the notice at
-        once, :meth:`BackgroundWarmUp.wait`). With a :class:`HeldNotice` of the table the
-        notice, once on, stays on after the decision."""
+        once, :meth:`BackgroundWarmUp.wait`), or, once it has waited :data:`INTERIM_AFTER`
+        seconds since the position was told, the bot's
+        :meth:`~lamagames.bots.base.Bot.interim_step` if it has one. With a
+        :class:`HeldNotice` of the table the notice, once on, stays on after the decision."""
         held = self.held
         try:
             with self.warm_up.deciding():
@@ -981,12 +1007,34 @@ class AfterWarmUp(Bot):
                 return self.bot.step(state)
         if self.warm_up.running:
             with held.during(at_once=True):
-                self.warm_up.wait()
+                if not self.warm_up.wait(timeout=self._interim_wait()):
+                    with self._lock:
+                        action = self.bot.interim_step(state)
+                    if action is not None:
+                        return action
+                    self.warm_up.wait()
         self.warm_up.wait()
         if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
             with held.during():
                 return self.bot.step(state)
         return self.bot.step(state)
+
+    def _interim_wait(self) -> float:
+        """Seconds left to wait for the warm-up before the wrapped bot's
+        :meth:`~lamagames.bots.base.Bot.interim_step`: :data:`INTERIM_AFTER` from the last
+        :meth:`prepare` (the position told), else from now; the told time is used once."""
+        now = time.monotonic()
+        told, self._told_at = self._told_at, None
+        start = now if told is None else min(told, now)
+        return max(0.0, start + INTERIM_AFTER - now)
+
+    def interim_step(self, state: State) -> int | None:
+        """The wrapped bot's answer."""
+        return self.bot.interim_step(state)
+
+    def warm_kind(self) -> str:
+        """The wrapped bot's answer."""
+        return self.bot.warm_kind()
 
     def interpretable_at(self, state: State) -> bool:
         """The wrapped bot's answer."""
@@ -995,7 +1043,9 @@ class AfterWarmUp(Bot):
     def prepare(self, state: State) -> None:
         """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
         not compile the same code concurrently); before that the last position told is kept
-        and passed on as soon as it is ready."""
+        and passed on as soon as it is ready. The time it is told starts the wait of the
+        decision there (:data:`INTERIM_AFTER`)."""
+        self._told_at = time.monotonic()
         with self._lock:
             if self._ready or not self.warm_up.running:
                 self._pending = None
