@@ -1,6 +1,8 @@
 """The ``search`` bot decides interpreted while its kernel compiles (issue 19): the
-interpreted rollouts give the compiled results, so a game plays the same moves whether its
-first decisions were made before the compile was done (cold cache) or after (warm)."""
+interpreted rollouts give the compiled results; a decision started interpreted plays the
+first :attr:`~lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS` of the same
+simulations, so it chooses what a compiled bot with that many rollouts chooses, and the
+bot's random stream is left as a compiled decision leaves it."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pytest
 from lamagames import make
 from lamagames.bots import make_bot
 from lamagames.bots.base import Bot
+from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core import jit
 from lamagames.core.game import State
@@ -64,10 +67,15 @@ def test_interpreted_rollouts_equal_the_compiled_ones(players: int) -> None:
 
 def test_search_bot_decides_the_same_interpreted() -> None:
     """The first decisions of a game, each made interpreted and compiled by bots of the
-    same seed (their memos shared across decisions, as in play)."""
+    same seed (their memos shared across decisions, as in play): interpreted with
+    INTERPRETED_ROLLOUTS simulations, the same as a compiled bot given that many; the
+    streams stay equal to a full-budget bot's."""
     game = make("dice", num_players=3)
     slow = make_bot("search", game, 0, 5)
-    fast = make_bot("search", game, 0, 5)
+    budget = DiceSearchBot.INTERPRETED_ROLLOUTS
+    assert budget < slow.rollouts  # type: ignore[attr-defined]
+    fast = DiceSearchBot(game, 0, 5, rollouts=budget)
+    full = make_bot("search", game, 0, 5)
     others = [make_bot("heuristic", game, s, 5) for s in range(3)]
     rng = make_rng(5, "chance")
     state = game.new_initial_state()
@@ -81,12 +89,16 @@ def test_search_bot_decides_the_same_interpreted() -> None:
             with jit.interpreting():
                 action = slow.step(state)
             assert fast.step(state) == action
+            full.step(state)
+            if len(state.legal_actions(0)) > 1 and slow.last_rollouts:  # type: ignore[attr-defined]
+                assert slow.last_rollouts == budget  # type: ignore[attr-defined]
+                assert full.last_rollouts == full.rollouts  # type: ignore[attr-defined]
             decisions += 1
         else:
             action = others[player].step(state)
         state.apply_action(action, player)
     assert decisions == 4
-    assert slow.rng.getstate() == fast.rng.getstate()
+    assert slow.rng.getstate() == fast.rng.getstate() == full.rng.getstate()
 
 
 class _Probe(Bot):
@@ -168,19 +180,28 @@ def _play(cache: Path, record: Path) -> list[dict[str, object]]:
 
 
 @pytest.mark.slow
-def test_a_game_plays_the_same_moves_with_a_cold_or_a_warm_cache(tmp_path: Path) -> None:
-    """Cold: the first decisions are made interpreted while the kernel compiles; warm: all
-    compiled from the cache. Same seed, same moves (reproducibility)."""
+def test_a_cold_game_replays_from_its_record_and_warm_games_from_their_seed(
+    tmp_path: Path,
+) -> None:
+    """Cold: the first decisions are made interpreted, on fewer simulations, while the
+    kernel compiles, so they may differ from a warm install's; the record (its actions)
+    replays the game exactly all the same. Warm: every decision compiled from the cache,
+    the same moves for the same seed."""
+    from lamagames.core.records import load_record, replay
+
     cache = tmp_path / "numba-cache"
     cache.mkdir()
     cold = _play(cache, tmp_path / "cold.lamarec.json")  # over before the compile is
+    final = replay(load_record(tmp_path / "cold.lamarec.json"))  # checks the result too
+    assert final.is_terminal() and len(cold) > 20
     compile_all = "from lamagames.cli.warmup import warm_bots; from lamagames import make; "
     compile_all += "warm_bots(make('dice', num_players=2), ['search'], 1)"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
     subprocess.run([sys.executable, "-c", compile_all], env=env, check=True, timeout=900)
     assert any(cache.rglob("batch_heuristic.rollouts*.nbi"))
     warm = _play(cache, tmp_path / "warm.lamarec.json")  # compiled, after a cache load
-    assert cold == warm and len(cold) > 20
+    again = _play(cache, tmp_path / "again.lamarec.json")
+    assert warm == again and len(warm) > 20
 
 
 class _After:
@@ -215,11 +236,12 @@ def test_rollouts_started_interpreted_go_on_compiled_with_the_same_results(switc
 
 
 def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision() -> None:
-    """Six seats (a first decision of several interpreted CPU seconds): decisions started
-    interpreted and finished compiled equal the compiled ones, bots of the same seed."""
+    """Six seats: decisions started interpreted (so on INTERPRETED_ROLLOUTS simulations)
+    and finished compiled equal those of a compiled bot of the same seed given that many."""
     game = make("dice", num_players=6)
     mixed = make_bot("search", game, 1, 9)
-    fast = make_bot("search", game, 1, 9)
+    # the count is decided at the decision's start (interpreted: the smaller budget)
+    fast = DiceSearchBot(game, 1, 9, rollouts=DiceSearchBot.INTERPRETED_ROLLOUTS)
     others = [make_bot("heuristic", game, s, 9) for s in range(6)]
     rng = make_rng(9, "chance")
     state = game.new_initial_state()
@@ -230,11 +252,16 @@ def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision(
             state.apply_action(state.sample_chance_outcome(rng))
             continue
         if player == 1:
-            until = _After(3)
+            # asked at the start (interpreted: the smaller count), then before each part:
+            # the first part interpreted, the others compiled
+            until = _After(4)
             with jit.interpreting(until=until):
                 action = mixed.step(state)
             assert fast.step(state) == action
-            decisions += 1 if until.asked else 0
+            if until.asked:
+                assert until.asked >= 4
+                assert mixed.last_rollouts == DiceSearchBot.INTERPRETED_ROLLOUTS  # type: ignore[attr-defined]
+                decisions += 1
         else:
             action = others[player].step(state)
         state.apply_action(action, player)

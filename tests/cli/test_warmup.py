@@ -254,10 +254,10 @@ class _CompilingForever:
         self.deferred_ready = threading.Event()
         self.running = True
 
-    def compiling_now(self) -> bool:
+    def compiling_now(self, timeout: float | None = None) -> bool:
         return True
 
-    def wait(self, console: Console | None = None) -> None:
+    def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:
         raise AssertionError("the decision waited for the warm-up")
 
     def deciding(self) -> contextlib.AbstractContextManager[None]:
@@ -640,11 +640,12 @@ class _SolverReady(_CompilingForever):
         self.ready.set()
         self.running = False
 
-    def compiling_now(self) -> bool:
+    def compiling_now(self, timeout: float | None = None) -> bool:
         return False
 
-    def wait(self, console: Console | None = None) -> None:
+    def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:
         """Ready: nothing to wait for."""
+        return True
 
 
 def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_issue_19(

@@ -515,6 +515,13 @@ class BackgroundWarmUp:
         helper_nice: added to the helper process's niceness (``os.nice``): a server runs
             the helpers of kinds whose bots decide interpreted meanwhile at a lower
             priority, so that those whose bots wait get the cores first.
+        elsewhere: the warm-up of a kind that another warm-up of this process prepares
+            (the web server warms each kind on its own), else ``None``: the code of a kind
+            the bots fall back on (:attr:`later_kinds`) is then that warm-up's to prepare,
+            and :attr:`later_ready` waits for it instead of compiling it a second time
+            (issue 19: the server's ``exact`` warm-up compiled the ``search`` rollouts
+            again, at normal priority, beside the ``search`` warm-up's niced helper, and
+            six-seat tables' interpreted first decisions waited 5 s for the cores).
     """
 
     #: the helper's command before its JSON argument (``None``: this Python running
@@ -533,10 +540,12 @@ class BackgroundWarmUp:
         *,
         compile_here: bool = True,
         helper_nice: int = 0,
+        elsewhere: Callable[[str], BackgroundWarmUp | None] | None = None,
     ) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
         self.compile_here = compile_here
         self.helper_nice = helper_nice
+        self._elsewhere = elsewhere
         #: called in the warm-up thread once the code is ready (before it ends).
         self.then: list[Callable[[], None]] = []
         #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
@@ -699,7 +708,8 @@ class BackgroundWarmUp:
         GIL for 15 s or more, the bots' interpreted decisions with it) while this thread
         builds the interpreted code the bots run meanwhile, then loaded; compiled here only
         if no helper could do it."""
-        kinds = self.later_kinds
+        others = [w for w in map(self._prepared_elsewhere, self.later_kinds) if w is not None]
+        kinds = [k for k in self.later_kinds if self._prepared_elsewhere(k) is None]
         try:
             self._hold_later()
             helper = self._spawn(game, seed, kinds, "all") if kinds else None
@@ -722,6 +732,9 @@ class BackgroundWarmUp:
                 if self._closed:
                     return
                 warm_bots(game, kinds, seed)  # loads; compiles what no helper did
+            for other in others:  # their code, prepared by their own warm-ups
+                while not self._closed and not other.wait(timeout=0.05):
+                    continue
         finally:
             self.deferred_ready.set()
             with self._lock:
@@ -729,6 +742,13 @@ class BackgroundWarmUp:
             if helper is not None:
                 prestart.stop(helper)
             self._later_done()
+
+    def _prepared_elsewhere(self, kind: str) -> BackgroundWarmUp | None:
+        """The other warm-up that prepares ``kind``'s code (see ``elsewhere``), if any."""
+        if self._elsewhere is None:
+            return None
+        other = self._elsewhere(kind)
+        return None if other is self else other
 
     def _cold(self, game: Game, seed: int, kinds: Sequence[str] | None = None) -> bool:
         """:func:`warm_bots` of ``kinds`` (default: the bots' own) in this thread up to
@@ -891,15 +911,22 @@ class BackgroundWarmUp:
         would otherwise be told no preparation, issue 19). Does not wait."""
         return self.running and not self.ready.is_set() and not self.cached.is_set()
 
-    def compiling_now(self) -> bool:
+    def compiling_now(self, timeout: float | None = None) -> bool:
         """Whether the warm-up is compiling (not only loading code from the cache): waits
         until that is known, that is until its first compile or its end (with a warm cache
-        the end comes after a second or two of loading)."""
+        the end comes after a second or two of loading), at most ``timeout`` seconds
+        (``None``: no limit); still unknown then, true if the code is not ready yet (the
+        warm-up's first look can wait for Numba's compiler lock, which another thread of
+        the process may hold for many seconds: a web server's first table waited 5-19 s,
+        issue 19)."""
         thread = self._thread
         if thread is None:
             return False
+        deadline = None if timeout is None else time.monotonic() + timeout
         while not self.ready.is_set() and thread.is_alive():
             if self.compiling.wait(0.05):
+                break
+            if deadline is not None and time.monotonic() >= deadline:
                 break
         return not self.ready.is_set() and thread.is_alive()
 
@@ -998,7 +1025,8 @@ class AfterWarmUp(Bot):
     def _step(self, state: State) -> int:
         """:meth:`step` within :meth:`BackgroundWarmUp.deciding`."""
         held = self.held
-        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
+        wait = self._interim_wait()  # the longest wait for the code (INTERIM_AFTER)
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now(timeout=wait):
             ready = self.warm_up.ready.is_set
             # slower than it will be (interpreted): say why rather than wait silently (six
             # `search` seats waited 2-5 s without a word, issue 19)
@@ -1007,7 +1035,7 @@ class AfterWarmUp(Bot):
                 return self.bot.step(state)
         if self.warm_up.running:
             with held.during(at_once=True):
-                if not self.warm_up.wait(timeout=self._interim_wait()):
+                if not self.warm_up.wait(timeout=wait):
                     with self._lock:
                         action = self.bot.interim_step(state)
                     if action is not None:

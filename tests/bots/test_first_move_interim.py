@@ -1,0 +1,189 @@
+"""Issue 19: a first bot move on a cold install waits at most about 3 s. A bot that cannot
+decide interpreted (``exact`` with two seats) waits for the warm-up at most
+:data:`~lamagames.bots.warmup.INTERIM_AFTER` seconds from the position told, then plays its
+:meth:`~lamagames.bots.base.Bot.interim_step`; the web server wraps a bot with the warm-up
+of the code it runs (:meth:`~lamagames.bots.base.Bot.warm_kind`), and a kind's warm-up
+leaves the code of another kind to that kind's warm-up (``elsewhere``)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from lamagames import make
+from lamagames.bots import make_bot, warmup
+from lamagames.bots.base import Bot
+from lamagames.bots.dice_search import DiceSearchBot
+from lamagames.bots.warmup import AfterWarmUp, BackgroundWarmUp, decision_for
+from lamagames.core.game import Game, State
+from lamagames.dice.actions import GIVE_BLACK, GIVE_WHITE
+from lamagames.dice.game import as_dice_state
+from lamagames.dice.rules import Phase
+
+
+class _Waiter(Bot):
+    """Cannot decide interpreted; its step plays the first legal action, its interim step
+    the last one (or none)."""
+
+    kind = "waiter"
+
+    def __init__(self, game: Game, seat: int, interim: bool) -> None:
+        super().__init__(game, seat)
+        self.interim = interim
+        self.steps = 0
+
+    def step(self, state: State) -> int:
+        self.steps += 1
+        return state.legal_actions(self.seat)[0]
+
+    def interim_step(self, state: State) -> int | None:
+        return state.legal_actions(self.seat)[-1] if self.interim else None
+
+
+def _running_warm_up(game: Game) -> tuple[BackgroundWarmUp, threading.Event]:
+    """A warm-up that runs (compiling, a cold cache) until the event is set."""
+    warm_up = BackgroundWarmUp(game, [], 1)  # no compiled kinds: nothing runs
+    release = threading.Event()
+    warm_up._thread = threading.Thread(target=release.wait, daemon=True)
+    warm_up._thread.start()
+    warm_up.compiling.set()
+    return warm_up, release
+
+
+def _turn(game: Game, seed: int = 1) -> State:
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(random.Random(seed)))
+    return state
+
+
+def test_a_waiting_bot_plays_its_interim_step_once_it_has_waited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(warmup, "INTERIM_AFTER", 0.05)
+    game = make("dice", num_players=2)
+    state = _turn(game)
+    legal = state.legal_actions(state.current_player())
+    assert len(legal) > 1
+    warm_up, release = _running_warm_up(game)
+    bot = _Waiter(game, state.current_player(), interim=True)
+    assert AfterWarmUp(bot, warm_up, None).step(state) == legal[-1]
+    assert bot.steps == 0 and warm_up.running  # the code still compiles
+    # a bot without an interim step waits for the warm-up
+    unable = _Waiter(game, state.current_player(), interim=False)
+    waiting = threading.Thread(target=AfterWarmUp(unable, warm_up, None).step, args=(state,))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and unable.steps == 0
+    release.set()
+    waiting.join(10)
+    assert unable.steps == 1
+    # once the code is ready: the real decision
+    assert AfterWarmUp(bot, warm_up, None).step(state) == legal[0]
+
+
+def test_the_wait_counts_from_the_position_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])  # the warm-up module's clock
+    game = make("dice", num_players=2)
+    warm_up, release = _running_warm_up(game)
+    after = AfterWarmUp(_Waiter(game, 0, interim=True), warm_up, None)
+    assert after._interim_wait() == warmup.INTERIM_AFTER  # nothing told: from now
+    after.prepare(_turn(game))  # told at 100 (the web table's bot pause follows)
+    clock[0] = 101.0
+    assert after._interim_wait() == pytest.approx(warmup.INTERIM_AFTER - 1.0)
+    assert after._interim_wait() == warmup.INTERIM_AFTER  # used once
+    after.prepare(_turn(game))
+    clock[0] = 100.0 + 10 * warmup.INTERIM_AFTER
+    assert after._interim_wait() == 0.0
+    release.set()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_exact_bots_interim_step_is_its_fallbacks_interpreted_choice(seed: int) -> None:
+    """Two seats: the search fallback's choice on INTERPRETED_ROLLOUTS simulations (its
+    rollouts interpreted while its code is not ready), the fallback's stream put back."""
+    game = make("dice", num_players=2)
+    state = decision_for(game, 1, seed)
+    assert state is not None
+    bot = make_bot("exact", game, 1, seed)
+    bot.fallback_ready = lambda: False
+    fallback: DiceSearchBot = bot.fallback  # type: ignore[attr-defined]
+    stream = fallback.rng.getstate()
+    action = bot.interim_step(state)
+    assert action in state.legal_actions(1)
+    assert fallback.rng.getstate() == stream
+    small = DiceSearchBot(game, 1, seed, rollouts=DiceSearchBot.INTERPRETED_ROLLOUTS)
+    assert small.step(state) == action
+    if len(state.legal_actions(1)) > 1 and fallback.last_rollouts:
+        assert fallback.last_rollouts == DiceSearchBot.INTERPRETED_ROLLOUTS
+    assert make_bot("exact", make("dice", num_players=3), 1, seed).interim_step(state) is None
+
+
+def _give_back(phase: Phase) -> State:
+    """A two-seat position where the seat to act gives a chip back in ``phase`` (random
+    play from seeded games)."""
+    game = make("dice", num_players=2)
+    for seed in range(500):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player < 0:
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            if as_dice_state(state).phase == phase and len(state.legal_actions(player)) > 1:
+                return state
+            state.apply_action(rng.choice(state.legal_actions(player)), player)
+    raise AssertionError(f"no {phase} position found")
+
+
+def test_the_exact_bots_interim_give_back_is_the_exact_one() -> None:
+    """D-10: after emptying the row, black, else white (the first legal); D-8.1 (llamas):
+    the best chip, as the exact bot's own decision."""
+    game = make("dice", num_players=2)
+    for phase in (Phase.GIVE_EMPTY, Phase.GIVE_LLAMAS):
+        state = _give_back(phase)
+        seat = state.current_player()
+        bot = make_bot("exact", game, seat, 1)
+        bot.fallback_ready = lambda: False
+        choice = bot.interim_step(state)
+        assert choice == make_bot("exact", game, seat, 1).step(state)
+        assert choice in (GIVE_BLACK, GIVE_WHITE)
+
+
+def test_warm_kind_names_the_kind_whose_code_a_bot_runs() -> None:
+    two, six = make("dice", num_players=2), make("dice", num_players=6)
+    assert make_bot("exact", two, 0, 1).warm_kind() == "exact"
+    assert make_bot("exact", six, 0, 1).warm_kind() == "search"
+    assert make_bot("search", six, 0, 1).warm_kind() == "search"
+    assert make_bot("heuristic", six, 0, 1).warm_kind() == "heuristic"
+    warm_up, release = _running_warm_up(six)
+    assert AfterWarmUp(make_bot("exact", six, 0, 1), warm_up, None).warm_kind() == "search"
+    release.set()
+
+
+def test_a_fallback_kind_warmed_elsewhere_is_waited_for_not_compiled_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The web server's ``exact`` warm-up leaves ``search`` to the ``search`` warm-up: no
+    helper is started for it, and the fallback is ready once that warm-up is done."""
+    game = make("dice", num_players=2)
+    other, release = _running_warm_up(game)
+    spawned: list[object] = []
+    monkeypatch.setattr(BackgroundWarmUp, "_spawn", lambda *args: spawned.append(args))
+    warm_up = BackgroundWarmUp(game, [], 1, elsewhere=lambda kind: other)
+    warm_up.later_kinds = ["search"]
+    warm_up.later_ready = threading.Event()
+    later = threading.Thread(target=warm_up._run_later, args=(game, 1), daemon=True)
+    later.start()
+    later.join(0.3)
+    assert later.is_alive() and not warm_up.later_ready.is_set()
+    release.set()
+    later.join(10)
+    assert warm_up.later_ready.is_set() and not spawned
+    own = BackgroundWarmUp(game, [], 1, elsewhere=lambda kind: None)
+    assert own._prepared_elsewhere("search") is None
