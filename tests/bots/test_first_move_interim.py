@@ -187,3 +187,41 @@ def test_a_fallback_kind_warmed_elsewhere_is_waited_for_not_compiled_again(
     assert warm_up.later_ready.is_set() and not spawned
     own = BackgroundWarmUp(game, [], 1, elsewhere=lambda kind: None)
     assert own._prepared_elsewhere("search") is None
+
+
+def test_an_unknown_first_look_counts_as_not_ready_after_the_timeout() -> None:
+    """The warm-up's first look at the cache waits for Numba's compiler lock (another
+    thread compiling): after ``timeout`` an interpretable bot decides interpreted."""
+    game = make("dice", num_players=2)
+    warm_up, release = _running_warm_up(game)
+    warm_up.compiling.clear()  # not known yet whether it compiles
+    assert warm_up.compiling_now(timeout=0.05)
+    release.set()
+    assert warm_up.wait(timeout=10)
+    assert not warm_up.compiling_now(timeout=0.05)
+
+
+def test_the_server_warms_its_bots_after_the_waiting_kinds_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`lamagames.web.warmup.wait_for_waiting_kinds`: the code of a kind whose bots
+    wait (helper at full priority) must be ready; of an interpretable kind (niced helper)
+    only its first look must be over."""
+    from lamagames.web.warmup import INTERPRETED_HELPER_NICE, wait_for_waiting_kinds
+
+    game = make("dice", num_players=2)
+    waiting, release = _running_warm_up(game)
+    interpreted, release_too = _running_warm_up(game)
+    interpreted.helper_nice = INTERPRETED_HELPER_NICE  # compiling (set by the helper)
+    done = threading.Event()
+
+    def run() -> None:
+        wait_for_waiting_kinds([interpreted, waiting])
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    assert not done.wait(0.3)  # the waiting kind's code is not ready
+    release.set()
+    assert done.wait(10)
+    assert interpreted.running  # not waited for
+    release_too.set()
