@@ -85,20 +85,32 @@ def test_a_waiting_bot_plays_its_interim_step_once_it_has_waited(
     assert AfterWarmUp(bot, warm_up, None).step(state) == legal[0]
 
 
-def test_the_wait_counts_from_the_position_told(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_wait_counts_from_the_first_position_told_of_the_bots_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot's roll and its discard are one run: the second decision does not wait the
+    whole time again; a position where another seat acts ends the run."""
     clock = [100.0]
     monkeypatch.setattr(time, "monotonic", lambda: clock[0])  # the warm-up module's clock
     game = make("dice", num_players=2)
     warm_up, release = _running_warm_up(game)
-    after = AfterWarmUp(_Waiter(game, 0, interim=True), warm_up, None)
+    turn = _turn(game)
+    seat = turn.current_player()
+    after = AfterWarmUp(_Waiter(game, seat, interim=True), warm_up, None)
     assert after._interim_wait() == warmup.INTERIM_AFTER  # nothing told: from now
-    after.prepare(_turn(game))  # told at 100 (the web table's bot pause follows)
-    clock[0] = 101.0
-    assert after._interim_wait() == pytest.approx(warmup.INTERIM_AFTER - 1.0)
-    assert after._interim_wait() == warmup.INTERIM_AFTER  # used once
-    after.prepare(_turn(game))
+    after.prepare(turn)  # told at 100 (the web table's bot pause follows)
+    clock[0] = 100.25
+    assert after._interim_wait() == pytest.approx(warmup.INTERIM_AFTER - 0.25)
+    clock[0] = 100.5
+    after.prepare(turn)  # its next position (after its roll): the same run
+    assert after._interim_wait() == pytest.approx(warmup.INTERIM_AFTER - 0.5)
     clock[0] = 100.0 + 10 * warmup.INTERIM_AFTER
     assert after._interim_wait() == 0.0
+    other = _turn(make("dice", num_players=2, starting_seat=1 - seat))
+    assert other.current_player() != seat
+    after.prepare(other)  # another seat acts: the run is over
+    after.prepare(turn)
+    assert after._interim_wait() == warmup.INTERIM_AFTER
     release.set()
 
 
@@ -225,3 +237,14 @@ def test_the_server_warms_its_bots_after_the_waiting_kinds_code(
     assert done.wait(10)
     assert interpreted.running  # not waited for
     release_too.set()
+
+
+def test_the_interpreted_budget_shrinks_with_the_seats() -> None:
+    """A simulation plays every seat's turns: 2 * INTERPRETED_ROLLOUTS // n, at least 16,
+    never above the bot's own rollouts."""
+    budgets = [
+        DiceSearchBot(make("dice", num_players=n), 0, 1).interpreted_rollouts()
+        for n in (2, 3, 4, 6)
+    ]
+    assert budgets == [64, 42, 32, 21]
+    assert DiceSearchBot(make("dice", num_players=2), 0, 1, rollouts=8).interpreted_rollouts() == 8

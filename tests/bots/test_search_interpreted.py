@@ -72,7 +72,8 @@ def test_search_bot_decides_the_same_interpreted() -> None:
     streams stay equal to a full-budget bot's."""
     game = make("dice", num_players=3)
     slow = make_bot("search", game, 0, 5)
-    budget = DiceSearchBot.INTERPRETED_ROLLOUTS
+    budget: int = slow.interpreted_rollouts()  # type: ignore[attr-defined]
+    assert budget == 2 * DiceSearchBot.INTERPRETED_ROLLOUTS // 3
     assert budget < slow.rollouts  # type: ignore[attr-defined]
     fast = DiceSearchBot(game, 0, 5, rollouts=budget)
     full = make_bot("search", game, 0, 5)
@@ -241,7 +242,8 @@ def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision(
     game = make("dice", num_players=6)
     mixed = make_bot("search", game, 1, 9)
     # the count is decided at the decision's start (interpreted: the smaller budget)
-    fast = DiceSearchBot(game, 1, 9, rollouts=DiceSearchBot.INTERPRETED_ROLLOUTS)
+    budget = max(16, 2 * DiceSearchBot.INTERPRETED_ROLLOUTS // 6)
+    fast = DiceSearchBot(game, 1, 9, rollouts=budget)
     others = [make_bot("heuristic", game, s, 9) for s in range(6)]
     rng = make_rng(9, "chance")
     state = game.new_initial_state()
@@ -260,7 +262,7 @@ def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision(
             assert fast.step(state) == action
             if until.asked:
                 assert until.asked >= 4
-                assert mixed.last_rollouts == DiceSearchBot.INTERPRETED_ROLLOUTS  # type: ignore[attr-defined]
+                assert mixed.last_rollouts == budget  # type: ignore[attr-defined]
                 decisions += 1
         else:
             action = others[player].step(state)

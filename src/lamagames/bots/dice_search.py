@@ -138,10 +138,12 @@ class DiceSearchBot(RolloutSearchBot):
     #: so takes about 1 CPU s with 2 seats instead of a 10 s compile.
     interpretable = True
     ROLLOUTS = 256
-    #: Most simulations per candidate of a decision that starts while the rollouts kernel
-    #: is not compiled yet, so runs interpreted (about 100 times slower: the first moves of
-    #: ``lama play`` or a web table on a cold install, while the warm-up compiles it; issue
-    #: 19: six seats waited 3-8 s for two 256-simulation decisions on a loaded machine).
+    #: Most simulations per candidate, with two seats (``n`` seats: ``2 * this // n``, at
+    #: least 16; six seats 21, see :meth:`interpreted_rollouts`), of a decision that starts
+    #: while the rollouts kernel is not compiled yet, so runs interpreted (about 100 times
+    #: slower: the first moves of ``lama play`` or a web table on a cold install, while the
+    #: warm-up compiles it; issue 19: six seats waited 3-8 s for two 256-simulation
+    #: decisions on a loaded machine).
     #: The decision draws its one base seed as always and plays the first of the same
     #: simulations (common random numbers), so only that decision's action may differ from
     #: a compiled one's; every later draw from the bot's stream is the same. Decided at the
@@ -194,13 +196,20 @@ class DiceSearchBot(RolloutSearchBot):
             return []
         return legal
 
+    def interpreted_rollouts(self) -> int:
+        """Simulations per candidate of a decision made interpreted: :attr:`rollouts`, at
+        most ``2 * INTERPRETED_ROLLOUTS // n`` (at least 16) with ``n`` seats (a simulation
+        plays every seat's turns: the interpreted cost grows with them)."""
+        budget = max(16, 2 * self.INTERPRETED_ROLLOUTS // self.game.num_players)
+        return min(self.rollouts, budget)
+
     def decision_rollouts(self) -> int:
-        """Simulations per candidate of a decision starting now: :attr:`rollouts`, at most
-        :attr:`INTERPRETED_ROLLOUTS` while the rollouts would run interpreted
+        """Simulations per candidate of a decision starting now: :attr:`rollouts`, or
+        :meth:`interpreted_rollouts` while the rollouts would run interpreted
         (:func:`lamagames.dice.batch_rollout.runs_interpreted`: the compiled code is not
         ready yet)."""
         if self._batch.runs_interpreted():
-            return min(self.rollouts, self.INTERPRETED_ROLLOUTS)
+            return self.interpreted_rollouts()
         return self.rollouts
 
     def action_values(self, state: State, actions: list[int]) -> dict[int, list[float]]:

@@ -86,12 +86,14 @@ Notice = Callable[[], AbstractContextManager[object]] | None
 NOTICE_AFTER: Final = 0.3
 #: Seconds a bot that cannot decide interpreted (not
 #: :meth:`~lamagames.bots.base.Bot.interpretable_at` its position: the ``exact`` bot with
-#: two seats) waits for the warm-up, counted from the moment its driver told it the
-#: position (:meth:`AfterWarmUp.prepare`: the web table's bot pause runs meanwhile) or else
-#: from its decision's start, before it plays its
-#: :meth:`~lamagames.bots.base.Bot.interim_step` instead (issue 19: a first bot move on a
-#: cold install waits at most 3 s; that decision takes well under a second).
-INTERIM_AFTER: Final = 1.5
+#: two seats) waits for the warm-up, counted from the moment its driver told it the first
+#: position of its run of decisions (:meth:`AfterWarmUp.prepare`: the web table's bot pause
+#: runs meanwhile; the bot's roll and discard are one run) or else from its decision's
+#: start, before it plays its :meth:`~lamagames.bots.base.Bot.interim_step` instead
+#: (issue 19: a first bot move on a cold install waits at most 3 s; the interim decisions
+#: take a few tenths of a CPU second). An interpretable bot waits as long at most for the
+#: warm-up's first look at the cache (:meth:`BackgroundWarmUp.compiling_now`).
+INTERIM_AFTER: Final = 1.0
 #: Longest time (seconds) the preparation of the fallbacks' code
 #: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
 #: way when the bots' own code becomes ready (:meth:`BackgroundWarmUp.deciding`): a table
@@ -294,8 +296,7 @@ def warm_interpreted_bots(
     interpreted while the compiled code is not ready
     (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; with
     ``interim``, instead that of the kinds whose bots do not, for their
-    :meth:`~lamagames.bots.base.Bot.interim_step` (the ``exact`` bot with two seats: built
-    once this process's share of the compiles is done, so that it does not delay it). A
+    :meth:`~lamagames.bots.base.Bot.interim_step` (the ``exact`` bot with two seats). A
     kind that cannot be made or fails is skipped (the real game reports it)."""
     for kind in compiled_kinds(game.game_id, kinds):
         with contextlib.suppress(LamaError, ValueError, RuntimeError, OSError):
@@ -603,8 +604,11 @@ class BackgroundWarmUp:
                 self._start_helper(game, seed)
                 if self._cold(game, seed):
                     self.compiling.set()
-                    # while the helper compiles: what the bots decide with meanwhile
+                    # while the helper compiles: what the bots decide with meanwhile, and
+                    # what a waiting bot's interim decision runs (built on the deciding
+                    # thread, 0.6 s of a loaded machine's first move)
                     warm_interpreted_bots(game, self.kinds, seed)
+                    warm_interpreted_bots(game, self.kinds, seed, interim=True)
                     self.helped = self._help(game, seed)
                 else:
                     self.cached.set()
@@ -854,8 +858,6 @@ class BackgroundWarmUp:
             self._phase = "here"
             warm_bots(game, self.kinds, seed, part="here")
             self._phase = ""
-        # while the helper goes on: what a waiting bot's interim decision runs
-        warm_interpreted_bots(game, self.kinds, seed, interim=True)
         while not self._closed:
             try:
                 return helper.wait(0.05) == 0
@@ -956,6 +958,14 @@ class BackgroundWarmUp:
         return True
 
 
+def _acting(state: State) -> tuple[int, ...]:
+    """The seats that act at ``state`` (none at a chance node or the end)."""
+    if state.is_terminal():
+        return ()
+    player = state.current_player()
+    return (player,) if player >= 0 else ()
+
+
 class AfterWarmUp(Bot):
     """A bot whose decisions wait for a :class:`BackgroundWarmUp` (so that it never compiles
     the same code concurrently nor races it for shared tables), except those of an
@@ -987,7 +997,7 @@ class AfterWarmUp(Bot):
         self._lock = threading.Lock()
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
-        self._told_at: float | None = None  # when prepare was last called (monotonic s)
+        self._run_start: float | None = None  # first position told of this run of decisions
         warm_up.then.append(self._catch_up)
         warm_up.busy_while(bot.preparing)
         if bot.deferred_kernels():
@@ -1049,11 +1059,10 @@ class AfterWarmUp(Bot):
 
     def _interim_wait(self) -> float:
         """Seconds left to wait for the warm-up before the wrapped bot's
-        :meth:`~lamagames.bots.base.Bot.interim_step`: :data:`INTERIM_AFTER` from the last
-        :meth:`prepare` (the position told), else from now; the told time is used once."""
+        :meth:`~lamagames.bots.base.Bot.interim_step`: :data:`INTERIM_AFTER` from the first
+        position told (:meth:`prepare`) of the bot's run of decisions, else from now."""
         now = time.monotonic()
-        told, self._told_at = self._told_at, None
-        start = now if told is None else min(told, now)
+        start = now if self._run_start is None else min(self._run_start, now)
         return max(0.0, start + INTERIM_AFTER - now)
 
     def interim_step(self, state: State) -> int | None:
@@ -1071,9 +1080,13 @@ class AfterWarmUp(Bot):
     def prepare(self, state: State) -> None:
         """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
         not compile the same code concurrently); before that the last position told is kept
-        and passed on as soon as it is ready. The time it is told starts the wait of the
-        decision there (:data:`INTERIM_AFTER`)."""
-        self._told_at = time.monotonic()
+        and passed on as soon as it is ready. The first position told where this bot acts,
+        after one where another seat acts, starts the wait of its run of decisions
+        (:data:`INTERIM_AFTER`)."""
+        if self.seat not in _acting(state):
+            self._run_start = None
+        elif self._run_start is None:
+            self._run_start = time.monotonic()
         with self._lock:
             if self._ready or not self.warm_up.running:
                 self._pending = None
