@@ -201,16 +201,22 @@ def test_a_fallback_kind_warmed_elsewhere_is_waited_for_not_compiled_again(
     assert own._prepared_elsewhere("search") is None
 
 
-def test_an_unknown_first_look_counts_as_not_ready_after_the_timeout() -> None:
-    """The warm-up's first look at the cache waits for Numba's compiler lock (another
-    thread compiling): after ``timeout`` an interpretable bot decides interpreted."""
+def test_a_bot_waits_for_a_load_from_a_warm_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No interim decision while the warm-up only loads (a warm cache): the compiled
+    decision, so a warm game's moves follow from its seed."""
+    monkeypatch.setattr(warmup, "INTERIM_AFTER", 0.05)
     game = make("dice", num_players=2)
     warm_up, release = _running_warm_up(game)
-    warm_up.compiling.clear()  # not known yet whether it compiles
-    assert warm_up.compiling_now(timeout=0.05)
+    warm_up.compiling.clear()  # loading, no compile
+    state = _turn(game)
+    bot = _Waiter(game, state.current_player(), interim=True)
+    deciding = threading.Thread(target=AfterWarmUp(bot, warm_up, None).step, args=(state,))
+    deciding.start()
+    deciding.join(0.3)
+    assert deciding.is_alive() and bot.steps == 0
     release.set()
-    assert warm_up.wait(timeout=10)
-    assert not warm_up.compiling_now(timeout=0.05)
+    deciding.join(10)
+    assert bot.steps == 1
 
 
 def test_the_server_warms_its_bots_after_the_waiting_kinds_code(

@@ -254,7 +254,7 @@ class _CompilingForever:
         self.deferred_ready = threading.Event()
         self.running = True
 
-    def compiling_now(self, timeout: float | None = None) -> bool:
+    def compiling_now(self) -> bool:
         return True
 
     def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:
@@ -640,7 +640,7 @@ class _SolverReady(_CompilingForever):
         self.ready.set()
         self.running = False
 
-    def compiling_now(self, timeout: float | None = None) -> bool:
+    def compiling_now(self) -> bool:
         return False
 
     def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:

@@ -91,8 +91,8 @@ NOTICE_AFTER: Final = 0.3
 #: runs meanwhile; the bot's roll and discard are one run) or else from its decision's
 #: start, before it plays its :meth:`~lamagames.bots.base.Bot.interim_step` instead
 #: (issue 19: a first bot move on a cold install waits at most 3 s; the interim decisions
-#: take a few tenths of a CPU second). An interpretable bot waits as long at most for the
-#: warm-up's first look at the cache (:meth:`BackgroundWarmUp.compiling_now`).
+#: take a few tenths of a CPU second). Only while the warm-up compiles (a cold cache): a
+#: load from a warm cache is waited for.
 INTERIM_AFTER: Final = 1.0
 #: Longest time (seconds) the preparation of the fallbacks' code
 #: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
@@ -913,22 +913,19 @@ class BackgroundWarmUp:
         would otherwise be told no preparation, issue 19). Does not wait."""
         return self.running and not self.ready.is_set() and not self.cached.is_set()
 
-    def compiling_now(self, timeout: float | None = None) -> bool:
+    def compiling_now(self) -> bool:
         """Whether the warm-up is compiling (not only loading code from the cache): waits
         until that is known, that is until its first compile or its end (with a warm cache
-        the end comes after a second or two of loading), at most ``timeout`` seconds
-        (``None``: no limit); still unknown then, true if the code is not ready yet (the
-        warm-up's first look can wait for Numba's compiler lock, which another thread of
-        the process may hold for many seconds: a web server's first table waited 5-19 s,
-        issue 19)."""
+        the end comes after a second or two of loading). The first look can wait for
+        Numba's compiler lock while another thread of the process compiles: the web
+        server compiles the heuristic's code only after the warm-ups' first looks
+        (:func:`lamagames.web.warmup.wait_for_waiting_kinds`; it held the first tables'
+        bots 5-19 s, issue 19)."""
         thread = self._thread
         if thread is None:
             return False
-        deadline = None if timeout is None else time.monotonic() + timeout
         while not self.ready.is_set() and thread.is_alive():
             if self.compiling.wait(0.05):
-                break
-            if deadline is not None and time.monotonic() >= deadline:
                 break
         return not self.ready.is_set() and thread.is_alive()
 
@@ -1035,8 +1032,7 @@ class AfterWarmUp(Bot):
     def _step(self, state: State) -> int:
         """:meth:`step` within :meth:`BackgroundWarmUp.deciding`."""
         held = self.held
-        wait = self._interim_wait()  # the longest wait for the code (INTERIM_AFTER)
-        if self.bot.interpretable_at(state) and self.warm_up.compiling_now(timeout=wait):
+        if self.bot.interpretable_at(state) and self.warm_up.compiling_now():
             ready = self.warm_up.ready.is_set
             # slower than it will be (interpreted): say why rather than wait silently (six
             # `search` seats waited 2-5 s without a word, issue 19)
@@ -1045,7 +1041,12 @@ class AfterWarmUp(Bot):
                 return self.bot.step(state)
         if self.warm_up.running:
             with held.during(at_once=True):
-                if not self.warm_up.wait(timeout=wait):
+                # at most INTERIM_AFTER while it compiles (a cold cache); a load from a warm
+                # cache is waited for (the compiled decisions: a warm game's moves follow
+                # from its seed)
+                if not self.warm_up.wait(timeout=self._interim_wait()) and (
+                    self.warm_up.compiling_now()
+                ):
                     with self._lock:
                         action = self.bot.interim_step(state)
                     if action is not None:
