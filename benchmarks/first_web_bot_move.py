@@ -50,6 +50,18 @@ So the server no longer stops every table for the compile, but on a busy machine
 ``exact`` move waits as long or longer: the helper starts Python and imports Numba (about
 1.5 CPU s) and compiles the whole solver alone (about 5 CPU s; ``lama play`` splits it
 between the helper and its own process), while the server alone compiled it before.
+
+* ``--players``, and issue 19's 3 s (2026-12-03 19:20-19:52, ``--think 0``; the wait
+  includes the 1.2 s bot pause). Before (``3071f84``, load 3.2-3.7, two runs each):
+  ``exact`` two seats 8.2, 5.0 s; six ``search`` seats 2.9, 5.1 s; six ``exact`` seats 11.4,
+  5.2 s; ``search`` two seats 1.3 s. py-spy showed why: a table made at once could find no
+  warm-up yet (its bot compiled on a worker thread); the ``exact`` warm-up compiled
+  ``search`` a second time; the heuristic's in-process compile held Numba's compiler lock
+  5-19 s while the warm-ups' first looks waited for it. Interleaved with ``3071f84`` (load
+  3.8-5.5): ``exact`` two seats 6.9, 9.3 s before, 1.35, 1.26 s after; six ``search``
+  seats 7.4, 15.8 s before, 1.29, 1.28 s after. Final code (``6f19906``, load 3.5-5.3, three
+  runs each): ``exact`` two seats 1.26-1.27 s, six ``search`` 1.30-1.42 s, six ``exact``
+  1.34-1.39 s, ``search`` two seats 1.24-1.30 s; the event loop stood still at most 0.14 s.
 """
 
 from __future__ import annotations
