@@ -122,7 +122,7 @@ def test_the_exact_bots_interim_step_is_its_fallbacks_interpreted_choice(seed: i
     state = decision_for(game, 1, seed)
     assert state is not None
     bot = make_bot("exact", game, 1, seed)
-    bot.fallback_ready = lambda: False
+    bot.later_ready = lambda item: False
     fallback: DiceSearchBot = bot.fallback  # type: ignore[attr-defined]
     stream = fallback.rng.getstate()
     action = bot.interim_step(state)
@@ -161,7 +161,7 @@ def test_the_exact_bots_interim_give_back_is_the_exact_one() -> None:
         state = _give_back(phase)
         seat = state.current_player()
         bot = make_bot("exact", game, seat, 1)
-        bot.fallback_ready = lambda: False
+        bot.later_ready = lambda item: False
         choice = bot.interim_step(state)
         assert choice == make_bot("exact", game, seat, 1).step(state)
         assert choice in (GIVE_BLACK, GIVE_WHITE)
@@ -254,3 +254,30 @@ def test_the_interpreted_budget_shrinks_with_the_seats() -> None:
     ]
     assert budgets == [64, 42, 32, 21]
     assert DiceSearchBot(make("dice", num_players=2), 0, 1, rollouts=8).interpreted_rollouts() == 8
+
+
+def test_one_notion_of_code_prepared_later() -> None:
+    """``Bot.later_code`` names the ``exact`` bot's deferred kernel and its fallback kind;
+    a warm-up answers for each (kinds: ``later_ready``, kernels: ``deferred_ready``) and
+    ``later_until`` gives the question to ask until the item is ready."""
+    from lamagames.dice.solver import kernel2p
+
+    game = make("dice", num_players=2)
+    bot = make_bot("exact", game, 0, 1)
+    assert bot.later_code() == (kernel2p.roll_value, "search")
+    assert warmup.later_kernels(bot) == (kernel2p.roll_value,)
+    assert warmup.later_kinds(bot) == ("search",)
+    assert bot.later_until("search") is None  # no warm-up: compiled
+    warm_up, release = _running_warm_up(game)
+    warm_up.later_ready.clear()
+    warm_up.deferred_ready.clear()
+    AfterWarmUp(bot, warm_up, None)
+    kernel_until = bot.later_until(kernel2p.roll_value)
+    kind_until = bot.later_until("search")
+    assert kernel_until is not None and kind_until is not None
+    warm_up.deferred_ready.set()  # the kernel compiled, the fallback's code not yet
+    assert kernel_until() and not kind_until()
+    assert bot.later_until(kernel2p.roll_value) is None
+    warm_up.later_ready.set()
+    assert kind_until() and bot.later_until("search") is None
+    release.set()

@@ -315,10 +315,11 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 19: ``lama play``'s warm-up compiles the two-seat ``exact`` bot's roll value
-    kernel after its first decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`);
-    until :attr:`~lamagames.bots.base.Bot.deferred_ready` says it is compiled, the bot's
+    kernel after its first decision (:meth:`~lamagames.bots.base.Bot.later_code`);
+    until :attr:`~lamagames.bots.base.Bot.later_ready` says it is compiled, the bot's
     decisions and its solve ahead run it interpreted, choosing the same actions."""
     from lamagames.bots.warmup import decision_for
+    from lamagames.dice.solver import kernel2p
 
     calls = _roll_value_calls(monkeypatch)
     game = make("dice", num_players=2)
@@ -329,8 +330,8 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     assert calls and all(calls)  # compiled without a warm-up
     calls.clear()
     late = make_bot("exact", game, 1, seed)
-    assert late.deferred_kernels()
-    late.deferred_ready = lambda: False
+    assert kernel2p.roll_value in late.later_code()
+    late.later_ready = lambda item: isinstance(item, str)  # the kernel not ready, kinds are
     assert late.step(state) == expected
     assert calls and not any(calls)  # interpreted
     calls.clear()
@@ -338,7 +339,7 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     assert calls and not any(calls)
     calls.clear()
     ahead = make_bot("exact", game, 1, seed)
-    ahead.deferred_ready = lambda: False
+    ahead.later_ready = lambda item: isinstance(item, str)
     ahead.prepare(state)
     while ahead.preparing():
         threading.Event().wait(0.01)

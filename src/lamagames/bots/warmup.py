@@ -26,12 +26,16 @@ web server: :mod:`lamagames.web.warmup`):
   loaded (:func:`lamagames.core.jit.interpreting` ``until``), so its first moves wait no
   compile; other compiled bots (``exact`` with two seats) wait for the warm-up
   (:meth:`BackgroundWarmUp.wait`) instead of compiling from scratch (:class:`AfterWarmUp`).
-* The code of the kinds a bot falls back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`:
-  the ``exact`` bot's ``search`` fallback with two seats, for tables over its budget) is
-  prepared once the bots' own is ready, in a thread of its own (a helper process compiles
-  it on a cold cache, then it is loaded: :attr:`BackgroundWarmUp.later_ready`); until then
-  the bot runs it interpreted (:attr:`~lamagames.bots.base.Bot.fallback_ready`), so no
-  decision compiles on the deciding thread (issue 19: round 2 waited 19-26 s for it).
+* The code a bot's decisions run that is prepared later
+  (:meth:`~lamagames.bots.base.Bot.later_code`): the kernels cheap enough interpreted that
+  their compile waits until after the first decision (the ``exact`` bot's roll value,
+  compiled in this process, :attr:`BackgroundWarmUp.deferred_ready`), and the code of the
+  kinds a bot falls back on (the ``exact`` bot's ``search`` fallback with two seats, for
+  tables over its budget), are prepared once the bots' own is ready, in a thread of its
+  own (a helper process compiles the kinds' code on a cold cache, then it is loaded:
+  :attr:`BackgroundWarmUp.later_ready`); until then the bot runs it interpreted
+  (:attr:`~lamagames.bots.base.Bot.later_ready`), so no decision compiles on the deciding
+  thread (issue 19: round 2 waited 19-26 s for it).
   That work starts only once no bot decides or works ahead
   (:meth:`BackgroundWarmUp.deciding`): started at once, its helper's start and the
   interpreted code's build took a core and the GIL from the first decision's solve, the
@@ -271,7 +275,8 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
     run interpreted; everything when it names none); ``"here"`` the rest, the helper's
     kernels run interpreted (nothing for a kind that leaves everything to the helper);
     ``"now"`` everything but the kernels whose compile waits until after the first
-    decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`, run interpreted). ``"here"``
+    decision (the kernels of :meth:`~lamagames.bots.base.Bot.later_code`, run
+    interpreted). ``"here"``
     leaves those out too.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
@@ -305,6 +310,18 @@ def warm_interpreted_bots(
                 bot.warm_interpreted()
 
 
+def later_kernels(bot: Bot) -> tuple[object, ...]:
+    """The kernels among ``bot``'s :meth:`~lamagames.bots.base.Bot.later_code` (compiled in
+    the warm-up's later phase, in this process)."""
+    return tuple(item for item in bot.later_code() if not isinstance(item, str))
+
+
+def later_kinds(bot: Bot) -> tuple[str, ...]:
+    """The bot kinds among ``bot``'s :meth:`~lamagames.bots.base.Bot.later_code` (the kinds
+    it falls back on, compiled in a helper process)."""
+    return tuple(item for item in bot.later_code() if isinstance(item, str))
+
+
 def _among(kernel: object, kernels: Sequence[object]) -> bool:
     return any(kernel is k for k in kernels)
 
@@ -314,7 +331,7 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
     if part == "all":
         bot.warm_code(state)
         return
-    deferred = bot.deferred_kernels()
+    deferred = later_kernels(bot)
     if part == "now":
         with interpreting(only=lambda kernel: _among(kernel, deferred)):
             bot.warm_code(state)
@@ -557,13 +574,13 @@ class BackgroundWarmUp:
         #: has ended otherwise.
         self.ready = threading.Event()
         #: the kinds the bots fall back on whose code the warm-up prepares after theirs
-        #: (:meth:`~lamagames.bots.base.Bot.fallback_kinds`), known once the code is ready.
+        #: (:func:`later_kinds`), known once the code is ready.
         self.later_kinds: list[str] = []
         #: set once the code of :attr:`later_kinds` is ready too (loaded or compiled), at
         #: once after :attr:`ready` when there are none, or once the warm-up has ended; until
         #: then the bots run that code interpreted (:class:`AfterWarmUp`).
         self.later_ready = threading.Event()
-        #: set once the bots' :meth:`~lamagames.bots.base.Bot.deferred_kernels` are compiled
+        #: set once the bots' :func:`later_kernels` are compiled
         #: (or loaded) in the later phase, at once when there are none, or once the warm-up
         #: has ended; until then the bots run them interpreted (:class:`AfterWarmUp`).
         self.deferred_ready = threading.Event()
@@ -644,7 +661,7 @@ class BackgroundWarmUp:
 
     def _start_later(self, game: Game, seed: int) -> None:
         """Once the bots' own code is ready: prepare the code of the kinds they fall back on
-        (:meth:`~lamagames.bots.base.Bot.fallback_kinds`: the ``exact`` bot's ``search``
+        (:func:`later_kinds`: the ``exact`` bot's ``search``
         fallback with two seats) in a thread of its own (:meth:`_run_later`), so that
         :meth:`wait` and :attr:`running` still mean the bots' own code."""
         later: list[str] = []
@@ -652,8 +669,8 @@ class BackgroundWarmUp:
         for kind in self.kinds:
             with contextlib.suppress(LamaError, ValueError, ImportError, AttributeError):
                 bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
-                later += [k for k in bot.fallback_kinds() if k not in self.kinds]
-                deferred = deferred or bool(bot.deferred_kernels())
+                later += [k for k in later_kinds(bot) if k not in self.kinds]
+                deferred = deferred or bool(later_kernels(bot))
         self.later_kinds = compiled_kinds(game.game_id, later)
         if not deferred:
             self.deferred_ready.set()
@@ -664,6 +681,14 @@ class BackgroundWarmUp:
                 target=self._run_later, args=(game, seed), name="lama-warm-up-later", daemon=True
             )
             self._later_thread.start()
+
+    def later_code_ready(self, item: object) -> bool:
+        """Whether ``item`` of a bot's :meth:`~lamagames.bots.base.Bot.later_code` is ready:
+        a kind's code once :attr:`later_ready` is set, a kernel once :attr:`deferred_ready`
+        is (the bots' :attr:`~lamagames.bots.base.Bot.later_ready`)."""
+        if isinstance(item, str):
+            return self.later_ready.is_set()
+        return self.deferred_ready.is_set()
 
     @contextlib.contextmanager
     def deciding(self) -> Iterator[None]:
@@ -969,7 +994,8 @@ class AfterWarmUp(Bot):
     :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
     compiles (the same actions, no compile to wait for; while it only loads the code from
     the cache, a second or two, the bot waits for it). The code of the kinds the bot falls
-    back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`) runs interpreted until the
+    back on and its deferred kernels (:meth:`~lamagames.bots.base.Bot.later_code`) run
+    interpreted until the
     warm-up has it ready too (:attr:`BackgroundWarmUp.later_ready`).
 
     Args:
@@ -997,10 +1023,8 @@ class AfterWarmUp(Bot):
         self._run_start: float | None = None  # first position told of this run of decisions
         warm_up.then.append(self._catch_up)
         warm_up.busy_while(bot.preparing)
-        if bot.deferred_kernels():
-            bot.deferred_ready = warm_up.deferred_ready.is_set
-        if bot.fallback_kinds():
-            bot.fallback_ready = warm_up.later_ready.is_set
+        if bot.later_code():
+            bot.later_ready = warm_up.later_code_ready
 
     def _catch_up(self) -> None:
         """In the warm-up thread once the code is ready: the position told meanwhile, if
