@@ -127,6 +127,17 @@ Measured on the shared 2-core machine, seed 3, one bot, cold cache:
   ``--think 2,5``, seeds 1 and 3: 1.0 and 1.0 s before, 0.8 and 0.8 s after; 0.0 s.
   ``search`` six seats, unchanged code, load 4.3-6.8: 4.1, 6.5, 6.6, 2.5, 5.7 s before,
   3.4, 8.6, 6.9, 2.8, 4.2 s after.
+* At most 3 s (2026-12-03 19:18-19:52, ``--python .venv/bin/python --think 0.1``): a
+  ``search`` decision made while its code compiles plays ``2 * 64 // seats`` simulations
+  (at least 16); an ``exact`` bot with two seats waits at most 1 s for its code per run of
+  decisions, then plays its interim search choice. Before (``3071f84``, load 1.4-4.3,
+  seeds 1-5): ``exact`` two seats 2.0, 2.7, 1.8, 2.8, 6.4 s; ``search`` six seats 2.1,
+  3.6, 2.2, 1.3, 4.8 s; ``exact`` six seats 3.3, 3.9, 3.3, 2.0, 2.9 s. Interleaved with
+  ``3071f84`` (load 3.4-4.0, seeds 1-5): ``exact`` two seats 1.5, 1.9, 2.8, 2.7, 2.3 s
+  before, 1.1, 1.2, 1.4, 1.1, 1.2 s after; ``search`` six seats 1.3, 2.2, 4.8, 1.1, 2.1 s
+  before, 0.5, 0.2, 0.8, 0.2, 0.4 s after. Load 6.7-9.6 (``4779c8d``): 1.3, 2.5, 1.6, 1.5,
+  1.2 s; 0.6, 1.4, 1.5, 0.2, 0.7 s; ``exact`` six seats 1.0, 1.1, 1.9, 0.6, 0.8 s. Final
+  code (``6f19906``), seeds 1-8, load 3.2-4.0: 1.1-1.5 s, 0.1-0.9 s, 0.1-1.0 s.
 """
 
 from __future__ import annotations

@@ -2,15 +2,16 @@
 (issue 19; ``first_bot_move.py`` measures the terminal).
 
 Usage: python benchmarks/first_web_bot_move.py [--kind exact] [--think 0,10] [--runs 1]
-                                               [--cache DIR] [--bot-delay 1.2]
+                                               [--cache DIR] [--bot-delay 1.2] [--players 2]
 
 Each run starts ``lama serve`` (``python -m lamagames serve``, a child process, a temporary
 SQLite database) with a new, empty ``NUMBA_CACHE_DIR`` (cold: nothing compiled is cached)
 unless ``--cache`` names one to reuse (warm after the first run). Once the server answers,
 the person waits ``--think`` seconds (the time between starting the server and a first
-move: opening the page, creating the table), creates a two-seat LAMA Dice table against a
-``--kind`` bot, starts it (the person first, ``starting_seat`` 0) and, over the table's
-WebSocket, always takes the first legal action. Measured:
+move: opening the page, creating the table), creates a LAMA Dice table of ``--players``
+seats (default 2: the person and ``--kind`` bots), starts it (the person first,
+``starting_seat`` 0) and, over the table's WebSocket, always takes the first legal action.
+Measured (the first bot is seat 1):
 
 * ``wait_s``: wall-clock seconds from the person's last action before the bot's first one
   (the one that hands the turn over) to the ``state`` message whose log shows the bot's
@@ -49,6 +50,18 @@ So the server no longer stops every table for the compile, but on a busy machine
 ``exact`` move waits as long or longer: the helper starts Python and imports Numba (about
 1.5 CPU s) and compiles the whole solver alone (about 5 CPU s; ``lama play`` splits it
 between the helper and its own process), while the server alone compiled it before.
+
+* ``--players``, and issue 19's 3 s (2026-12-03 19:20-19:52, ``--think 0``; the wait
+  includes the 1.2 s bot pause). Before (``3071f84``, load 3.2-3.7, two runs each):
+  ``exact`` two seats 8.2, 5.0 s; six ``search`` seats 2.9, 5.1 s; six ``exact`` seats 11.4,
+  5.2 s; ``search`` two seats 1.3 s. py-spy showed why: a table made at once could find no
+  warm-up yet (its bot compiled on a worker thread); the ``exact`` warm-up compiled
+  ``search`` a second time; the heuristic's in-process compile held Numba's compiler lock
+  5-19 s while the warm-ups' first looks waited for it. Interleaved with ``3071f84`` (load
+  3.8-5.5): ``exact`` two seats 6.9, 9.3 s before, 1.35, 1.26 s after; six ``search``
+  seats 7.4, 15.8 s before, 1.29, 1.28 s after. Final code (``6f19906``, load 3.5-5.3, three
+  runs each): ``exact`` two seats 1.26-1.27 s, six ``search`` 1.30-1.42 s, six ``exact``
+  1.34-1.39 s, ``search`` two seats 1.24-1.30 s; the event loop stood still at most 0.14 s.
 """
 
 from __future__ import annotations
@@ -117,7 +130,9 @@ class StallProbe:
             time.sleep(0.05)
 
 
-def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> dict[str, Any]:
+def run_once(
+    kind: str, think: float, cache: str | None, bot_delay: float, players: int = 2
+) -> dict[str, Any]:
     """One server start and one first bot move (see the module docstring)."""
     work = Path(tempfile.mkdtemp(prefix="lama-web-first-"))
     env = dict(os.environ, NUMBA_CACHE_DIR=cache or str(work / "numba-cache"))
@@ -141,7 +156,8 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
         up = time.monotonic() - started
         probe = StallProbe(url)
         time.sleep(think)
-        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot_kind": kind}]
+        seats: list[dict[str, str]] = [{"kind": "human", "name": "Ada"}]
+        seats += [{"kind": "bot", "bot_kind": kind}] * (players - 1)
         table = _post(
             f"{url}/api/tables", {"game": "dice", "params": {"starting_seat": 0}, "seats": seats}
         )
@@ -174,6 +190,7 @@ def run_once(kind: str, think: float, cache: str | None, bot_delay: float) -> di
         probe.stop = True
         return {
             "kind": kind,
+            "players": players,
             "think_s": think,
             "server_up_s": round(up, 2),
             "wait_s": round(waited, 2),
@@ -200,10 +217,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--cache", default=None, help="a NUMBA_CACHE_DIR to reuse")
     parser.add_argument("--bot-delay", type=float, default=1.2)
+    parser.add_argument("--players", type=int, default=2, help="seats: one person, bots")
     args = parser.parse_args()
+    if not 2 <= args.players <= 6:
+        parser.error(f"--players must be 2 to 6, got {args.players}")
     for think in (float(x) for x in args.think.split(",")):
         for _ in range(args.runs):
-            print(json.dumps(run_once(args.kind, think, args.cache, args.bot_delay)), flush=True)
+            result = run_once(args.kind, think, args.cache, args.bot_delay, args.players)
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

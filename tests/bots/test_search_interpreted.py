@@ -1,6 +1,8 @@
 """The ``search`` bot decides interpreted while its kernel compiles (issue 19): the
-interpreted rollouts give the compiled results, so a game plays the same moves whether its
-first decisions were made before the compile was done (cold cache) or after (warm)."""
+interpreted rollouts give the compiled results; a decision started interpreted plays the
+first :attr:`~lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS` of the same
+simulations, so it chooses what a compiled bot with that many rollouts chooses, and the
+bot's random stream is left as a compiled decision leaves it."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pytest
 from lamagames import make
 from lamagames.bots import make_bot
 from lamagames.bots.base import Bot
+from lamagames.bots.dice_search import DiceSearchBot
 from lamagames.cli.warmup import AfterWarmUp, BackgroundWarmUp
 from lamagames.core import jit
 from lamagames.core.game import State
@@ -64,10 +67,16 @@ def test_interpreted_rollouts_equal_the_compiled_ones(players: int) -> None:
 
 def test_search_bot_decides_the_same_interpreted() -> None:
     """The first decisions of a game, each made interpreted and compiled by bots of the
-    same seed (their memos shared across decisions, as in play)."""
+    same seed (their memos shared across decisions, as in play): interpreted with
+    INTERPRETED_ROLLOUTS simulations, the same as a compiled bot given that many; the
+    streams stay equal to a full-budget bot's."""
     game = make("dice", num_players=3)
     slow = make_bot("search", game, 0, 5)
-    fast = make_bot("search", game, 0, 5)
+    budget: int = slow.interpreted_rollouts()  # type: ignore[attr-defined]
+    assert budget == 2 * DiceSearchBot.INTERPRETED_ROLLOUTS // 3
+    assert budget < slow.rollouts  # type: ignore[attr-defined]
+    fast = DiceSearchBot(game, 0, 5, rollouts=budget)
+    full = make_bot("search", game, 0, 5)
     others = [make_bot("heuristic", game, s, 5) for s in range(3)]
     rng = make_rng(5, "chance")
     state = game.new_initial_state()
@@ -81,12 +90,16 @@ def test_search_bot_decides_the_same_interpreted() -> None:
             with jit.interpreting():
                 action = slow.step(state)
             assert fast.step(state) == action
+            full.step(state)
+            if len(state.legal_actions(0)) > 1 and slow.last_rollouts:  # type: ignore[attr-defined]
+                assert slow.last_rollouts == budget  # type: ignore[attr-defined]
+                assert full.last_rollouts == full.rollouts  # type: ignore[attr-defined]
             decisions += 1
         else:
             action = others[player].step(state)
         state.apply_action(action, player)
     assert decisions == 4
-    assert slow.rng.getstate() == fast.rng.getstate()
+    assert slow.rng.getstate() == fast.rng.getstate() == full.rng.getstate()
 
 
 class _Probe(Bot):
@@ -168,19 +181,28 @@ def _play(cache: Path, record: Path) -> list[dict[str, object]]:
 
 
 @pytest.mark.slow
-def test_a_game_plays_the_same_moves_with_a_cold_or_a_warm_cache(tmp_path: Path) -> None:
-    """Cold: the first decisions are made interpreted while the kernel compiles; warm: all
-    compiled from the cache. Same seed, same moves (reproducibility)."""
+def test_a_cold_game_replays_from_its_record_and_warm_games_from_their_seed(
+    tmp_path: Path,
+) -> None:
+    """Cold: the first decisions are made interpreted, on fewer simulations, while the
+    kernel compiles, so they may differ from a warm install's; the record (its actions)
+    replays the game exactly all the same. Warm: every decision compiled from the cache,
+    the same moves for the same seed."""
+    from lamagames.core.records import load_record, replay
+
     cache = tmp_path / "numba-cache"
     cache.mkdir()
     cold = _play(cache, tmp_path / "cold.lamarec.json")  # over before the compile is
+    final = replay(load_record(tmp_path / "cold.lamarec.json"))  # checks the result too
+    assert final.is_terminal() and len(cold) > 20
     compile_all = "from lamagames.cli.warmup import warm_bots; from lamagames import make; "
     compile_all += "warm_bots(make('dice', num_players=2), ['search'], 1)"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
     subprocess.run([sys.executable, "-c", compile_all], env=env, check=True, timeout=900)
     assert any(cache.rglob("batch_heuristic.rollouts*.nbi"))
     warm = _play(cache, tmp_path / "warm.lamarec.json")  # compiled, after a cache load
-    assert cold == warm and len(cold) > 20
+    again = _play(cache, tmp_path / "again.lamarec.json")
+    assert warm == again and len(warm) > 20
 
 
 class _After:
@@ -215,11 +237,13 @@ def test_rollouts_started_interpreted_go_on_compiled_with_the_same_results(switc
 
 
 def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision() -> None:
-    """Six seats (a first decision of several interpreted CPU seconds): decisions started
-    interpreted and finished compiled equal the compiled ones, bots of the same seed."""
+    """Six seats: decisions started interpreted (so on INTERPRETED_ROLLOUTS simulations)
+    and finished compiled equal those of a compiled bot of the same seed given that many."""
     game = make("dice", num_players=6)
     mixed = make_bot("search", game, 1, 9)
-    fast = make_bot("search", game, 1, 9)
+    # the count is decided at the decision's start (interpreted: the smaller budget)
+    budget = max(16, 2 * DiceSearchBot.INTERPRETED_ROLLOUTS // 6)
+    fast = DiceSearchBot(game, 1, 9, rollouts=budget)
     others = [make_bot("heuristic", game, s, 9) for s in range(6)]
     rng = make_rng(9, "chance")
     state = game.new_initial_state()
@@ -230,11 +254,16 @@ def test_search_bot_decides_the_same_when_its_code_gets_ready_within_a_decision(
             state.apply_action(state.sample_chance_outcome(rng))
             continue
         if player == 1:
-            until = _After(3)
+            # asked at the start (interpreted: the smaller count), then before each part:
+            # the first part interpreted, the others compiled
+            until = _After(4)
             with jit.interpreting(until=until):
                 action = mixed.step(state)
             assert fast.step(state) == action
-            decisions += 1 if until.asked else 0
+            if until.asked:
+                assert until.asked >= 4
+                assert mixed.last_rollouts == budget  # type: ignore[attr-defined]
+                decisions += 1
         else:
             action = others[player].step(state)
         state.apply_action(action, player)
@@ -286,10 +315,11 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 19: ``lama play``'s warm-up compiles the two-seat ``exact`` bot's roll value
-    kernel after its first decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`);
-    until :attr:`~lamagames.bots.base.Bot.deferred_ready` says it is compiled, the bot's
+    kernel after its first decision (:meth:`~lamagames.bots.base.Bot.later_code`);
+    until :attr:`~lamagames.bots.base.Bot.later_ready` says it is compiled, the bot's
     decisions and its solve ahead run it interpreted, choosing the same actions."""
     from lamagames.bots.warmup import decision_for
+    from lamagames.dice.solver import kernel2p
 
     calls = _roll_value_calls(monkeypatch)
     game = make("dice", num_players=2)
@@ -300,8 +330,8 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     assert calls and all(calls)  # compiled without a warm-up
     calls.clear()
     late = make_bot("exact", game, 1, seed)
-    assert late.deferred_kernels()
-    late.deferred_ready = lambda: False
+    assert kernel2p.roll_value in late.later_code()
+    late.later_ready = lambda item: isinstance(item, str)  # the kernel not ready, kinds are
     assert late.step(state) == expected
     assert calls and not any(calls)  # interpreted
     calls.clear()
@@ -309,7 +339,7 @@ def test_exact_bot_runs_its_deferred_roll_value_interpreted_with_the_same_moves_
     assert calls and not any(calls)
     calls.clear()
     ahead = make_bot("exact", game, 1, seed)
-    ahead.deferred_ready = lambda: False
+    ahead.later_ready = lambda item: isinstance(item, str)
     ahead.prepare(state)
     while ahead.preparing():
         threading.Event().wait(0.01)

@@ -254,10 +254,13 @@ class _CompilingForever:
         self.deferred_ready = threading.Event()
         self.running = True
 
+    def later_code_ready(self, item: object) -> bool:
+        return (self.later_ready if isinstance(item, str) else self.deferred_ready).is_set()
+
     def compiling_now(self) -> bool:
         return True
 
-    def wait(self, console: Console | None = None) -> None:
+    def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:
         raise AssertionError("the decision waited for the warm-up")
 
     def deciding(self) -> contextlib.AbstractContextManager[None]:
@@ -643,8 +646,9 @@ class _SolverReady(_CompilingForever):
     def compiling_now(self) -> bool:
         return False
 
-    def wait(self, console: Console | None = None) -> None:
+    def wait(self, console: Console | None = None, timeout: float | None = None) -> bool:
         """Ready: nothing to wait for."""
+        return True
 
 
 def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_issue_19(
@@ -652,7 +656,7 @@ def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_iss
 ) -> None:
     """Issue 19: with two seats a table over ``MAX_WORK`` (round 2, scores 14/0) is decided
     by the ``search`` fallback, whose rollouts kernel compiled on the main thread for
-    15-18 CPU s. The ``exact`` bot now names that fallback (``fallback_kinds``) and, wrapped
+    15-18 CPU s. The ``exact`` bot now names that fallback (``later_code``) and, wrapped
     by :class:`AfterWarmUp`, runs its kernels interpreted until the warm-up has them."""
     from tests.dice.helpers import make_state
 
@@ -660,8 +664,8 @@ def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_iss
     from lamagames.core import jit
     from lamagames.dice import batch_rollout
 
-    assert DiceExactBot(make("dice", num_players=2), 0).fallback_kinds() == ("search",)
-    assert DiceExactBot(make("dice", num_players=3), 0).fallback_kinds() == ()
+    assert "search" in DiceExactBot(make("dice", num_players=2), 0).later_code()
+    assert DiceExactBot(make("dice", num_players=3), 0).later_code() == ()
     compiled: list[bool] = []
 
     def recorded(kernel: Any) -> Any:
@@ -678,4 +682,4 @@ def test_the_exact_bots_fallback_decides_interpreted_until_its_code_is_ready_iss
     assert inner.last_basis == "search"
     assert compiled and not any(compiled)  # every rollouts call interpreted
     warm_up.later_ready.set()
-    assert inner.fallback_ready is not None and inner.fallback_ready()
+    assert inner.later_ready is not None and inner.later_ready("search")

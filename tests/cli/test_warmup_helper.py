@@ -93,7 +93,7 @@ class LeaningBot(Bot):
     def step(self, state: State) -> int:
         return state.legal_actions(self.seat)[0]
 
-    def fallback_kinds(self) -> tuple[str, ...]:
+    def later_code(self) -> tuple[object, ...]:
         return (FreshKernelBot.kind,)
 
 
@@ -190,7 +190,7 @@ def test_the_fallbacks_code_waits_for_the_decision_under_way_issue_19(
 class DeferringBot(Bot):
     """Stands for the ``exact`` bot with two seats: each decision calls a kernel
     (:attr:`FreshKernelBot.kernel`) through :func:`~lamagames.core.jit.choose` that it
-    leaves to be compiled after its first decision (:meth:`deferred_kernels`)."""
+    leaves to be compiled after its first decision (:meth:`later_code`)."""
 
     kind = "deferring"
     requires: ClassVar[tuple[str, ...]] = ("numba",)
@@ -201,7 +201,7 @@ class DeferringBot(Bot):
         assert choose(FreshKernelBot.kernel)(3) == 9
         return state.legal_actions(self.seat)[0]
 
-    def deferred_kernels(self) -> tuple[object, ...]:
+    def later_code(self) -> tuple[object, ...]:
         return (FreshKernelBot.kernel,)
 
 
@@ -223,7 +223,7 @@ def test_a_deferred_kernel_is_compiled_in_the_later_phase_only_issue_19(
         assert warm_up.later_ready.wait(60)
     assert warm_up.ready.is_set() and warm_up.deferred_ready.is_set()
     assert threads and set(threads) == {"lama-warm-up-later"}  # not before the code is ready
-    assert bot.bot.deferred_ready is not None and bot.bot.deferred_ready()
+    assert bot.bot.later_ready is not None and bot.bot.later_ready(FreshKernelBot.kernel)
     state = decision_for(game, 1, 1)
     assert state is not None and bot.step(state) == state.legal_actions(1)[0]
     warm_up.close()

@@ -230,3 +230,25 @@ def test_a_table_is_told_preparing_until_the_first_look_at_the_cache_is_over_iss
     finally:
         look.set()
         warm_up.close()
+
+
+def test_the_warm_ups_run_before_the_server_serves_issue_19(
+    cold: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table made at once must find its kind's warm-up running (started in a thread after
+    the server had started to serve, a bot made first compiled its code on a worker
+    thread, holding the GIL: a first move waited 6-11 s)."""
+    from lamagames.web import live
+
+    callers: list[str] = []
+    real = web_warmup.start_warm_ups
+
+    def spy(game_ids: Any) -> list[BackgroundWarmUp]:
+        callers.append(threading.current_thread().name)
+        return real(game_ids)
+
+    monkeypatch.setattr(live, "start_warm_ups", spy)
+    with make_client(cold / "w.sqlite3", SETTINGS):
+        assert web_warmup.running_warm_up("dice", FreshKernelBot.kind) is not None
+        assert callers and "lama-warm-bots" not in callers
+        (cold / "go").write_text("")

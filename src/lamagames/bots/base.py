@@ -7,6 +7,7 @@ random stream, so a game with bots replays exactly from its seed.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import random
 from abc import ABC, abstractmethod
@@ -91,31 +92,56 @@ class Bot(ABC):
         The default does nothing."""
         return None
 
-    def fallback_kinds(self) -> tuple[str, ...]:
-        """The kinds of the bots whose decisions this bot makes at some positions (its
-        fallback) and whose compiled code :meth:`warm_code` does not prepare: ``lama
-        play``'s warm-up prepares their code after the bot's own, in a helper process
-        (:class:`lamagames.bots.warmup.BackgroundWarmUp`), and meanwhile the bot runs that
-        code interpreted (:attr:`fallback_ready`). The default: none."""
+    def interim_step(self, state: State) -> int | None:
+        """An action for :attr:`seat` at ``state`` chosen without the compiled code a warm-up
+        is still preparing, by a weaker rule that runs interpreted in well under a second
+        and never compiles: what a warm-up's driver plays once a bot that cannot decide
+        interpreted (not :meth:`interpretable_at` ``state``) has waited
+        :data:`~lamagames.bots.warmup.INTERIM_AFTER` seconds for that code (issue 19: the
+        first move of a cold install must not wait more than 3 s). It must leave the bot
+        as a compiled decision would (its random stream included), so that only this
+        action may differ from a warm install's. ``None`` (the default): none, the driver
+        waits for the code.
+
+        Raises:
+            whatever :meth:`step` raises for a bad ``state``.
+        """
+        return None
+
+    def warm_kind(self) -> str:
+        """The bot kind whose warm-up prepares the compiled code this bot's decisions run
+        (a web server warms each kind once, on a two-seat position): its own kind by
+        default; the ``exact`` bot with three or more seats decides with the ``search``
+        bot's code."""
+        return self.kind
+
+    def later_code(self) -> tuple[object, ...]:
+        """The code the bot's decisions run that a warm-up prepares only after the bot's
+        own (:meth:`warm_code`), running it interpreted until then with the same results
+        (:attr:`later_ready`; issue 19: the first moves of a cold install waited for it).
+        Two sorts of items: Numba kernels the bot calls through
+        :func:`lamagames.core.jit.choose`, cheap enough interpreted that their compile waits
+        until after the bot's first decision (compiled in the warm-up's later phase, in its
+        own process: a fraction of a second); and bot kinds (strings), the kinds whose
+        decisions this bot makes at some positions (its fallback) and whose code
+        :meth:`warm_code` does not prepare (compiled in a helper process, then loaded).
+        The default: none."""
         return ()
 
-    #: Set by a warm-up that prepares the code of :meth:`fallback_kinds` in the background:
-    #: until it returns true, the bot runs that code interpreted (the same decisions, no
-    #: compile on the deciding thread, issue 19); ``None`` (the default): compiled.
-    fallback_ready: Callable[[], bool] | None = None
+    #: Set by a warm-up that prepares :meth:`later_code` in the background:
+    #: ``later_ready(item)`` says whether that item (one of :meth:`later_code`) is ready;
+    #: until it is, the bot runs it interpreted (no compile on the deciding thread, issue
+    #: 19). ``None`` (the default): all compiled.
+    later_ready: Callable[[object], bool] | None = None
 
-    def deferred_kernels(self) -> tuple[object, ...]:
-        """Kernels (Numba dispatchers the bot's code calls through
-        :func:`lamagames.core.jit.choose`) cheap enough interpreted that ``lama play``'s
-        warm-up leaves their compile until after the bot's first decision (issue 19: the
-        first bot move of a cold install waited for it): the warm-up compiles the rest,
-        then these in its later phase, and until then the bot runs them interpreted, the
-        same results (:attr:`deferred_ready`). The default: none."""
-        return ()
-
-    #: Set by a warm-up that compiles :meth:`deferred_kernels` after the rest: until it
-    #: returns true, the bot runs those kernels interpreted; ``None`` (the default): compiled.
-    deferred_ready: Callable[[], bool] | None = None
+    def later_until(self, item: object) -> Callable[[], bool] | None:
+        """``None`` when ``item`` of :meth:`later_code` is ready or no warm-up prepares it
+        (:attr:`later_ready`); else the question whether it is ready now, for
+        :func:`lamagames.core.jit.interpreting`'s ``until``."""
+        ready = self.later_ready
+        if ready is None or ready(item):
+            return None
+        return functools.partial(ready, item)
 
     def warm_split(self) -> tuple[object, ...] | None:
         """How ``lama play``'s warm-up shares :meth:`warm_code`'s compiles between a helper

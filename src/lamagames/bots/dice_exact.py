@@ -36,6 +36,7 @@ replay from their seed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -127,47 +128,85 @@ class DiceExactBot(Bot):
         return not s.quit[self.seat] and is_last_standing(s.quit, self.seat)
 
     def warm_interpreted(self) -> None:
-        """With three or more seats, the search fallback's (see
-        :meth:`~lamagames.bots.base.Bot.warm_interpreted`)."""
-        if self.interpretable:
-            self.fallback.warm_interpreted()
+        """The search fallback's (see :meth:`~lamagames.bots.base.Bot.warm_interpreted`):
+        with three or more seats it decides interpreted while the code compiles; with two
+        it makes the :meth:`interim_step` decisions."""
+        self.fallback.warm_interpreted()
 
-    def fallback_kinds(self) -> tuple[str, ...]:
-        """With two seats ``("search",)``: a two-player table over :attr:`MAX_WORK` (scores
-        apart, from round 2 on) or a last player's table over
-        :data:`~lamagames.dice.solver.seat_table.MAX_SEAT_WORK` is decided by the search
-        fallback, whose rollouts kernel (15-18 CPU s to compile) :meth:`warm_code`'s tiny
-        solve does not compile; ``lama play``'s warm-up compiles it in a helper process
-        after the solver's kernels, and the fallback decides interpreted until then
-        (:attr:`~lamagames.bots.base.Bot.fallback_ready`; issue 19: a cold install waited
-        19-26 s at round 2 for that compile on the main thread). With more seats none:
-        :meth:`warm_code` decides there, with the fallback."""
-        return ("search",) if self.game.num_players == 2 else ()
+    def interim_step(self, state: State) -> int | None:
+        """With two seats, while the solver's kernels still compile (see
+        :meth:`~lamagames.bots.base.Bot.interim_step`): the search fallback's choice, its
+        rollouts interpreted (so at most
+        :attr:`~lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS` simulations
+        per candidate, about a quarter of a CPU second) until its own code is ready
+        (:meth:`~lamagames.bots.base.Bot.later_code`); a chip give-back's choice is the
+        exact one (D-10, D-8.1). The fallback's random stream is put back as it was: a
+        compiled decision here would not have drawn from it, so every later decision is
+        the same as on a warm install. With more seats ``None`` (it decides interpreted,
+        :meth:`interpretable_at`)."""
+        if self.game.num_players != 2:
+            return None
+        s = as_dice_state(state)
+        legal = s.legal_actions(self.seat)
+        if s.phase == Phase.GIVE_EMPTY:
+            return legal[0]  # black, else white, else none: the best chip (D-10)
+        if s.phase == Phase.GIVE_LLAMAS:  # the best chip is optimal (greedy_chain, D-8.1)
+            return max(legal, key=CHIPS.__getitem__)
+        from lamagames.core.jit import interpreting
 
-    def deferred_kernels(self) -> tuple[object, ...]:
-        """With two seats the roll value (:func:`~lamagames.dice.solver.kernel2p.roll_value`,
-        one position per call: about a millisecond interpreted, 0.4-0.7 CPU s to compile on
-        a cold install): ``lama play``'s warm-up compiles it after the first decision, which
-        runs it interpreted (issue 19). Else none."""
+        ready = self.later_ready
+        until = None if ready is None else functools.partial(ready, "search")
+        stream = self.fallback.rng.getstate()
+        try:
+            with interpreting(until=until):
+                return self.fallback.step(state)
+        finally:
+            self.fallback.rng.setstate(stream)
+
+    def warm_kind(self) -> str:
+        """``exact`` with two seats (the solver's kernels); with more, ``search`` (its
+        decisions are the search fallback's, see :meth:`~lamagames.bots.base.Bot.warm_kind`)."""
+        return self.kind if self.game.num_players == 2 else "search"
+
+    def later_code(self) -> tuple[object, ...]:
+        """With two seats (see :meth:`~lamagames.bots.base.Bot.later_code`):
+
+        * the roll value (:func:`~lamagames.dice.solver.kernel2p.roll_value`, one position
+          per call: about a millisecond interpreted, 0.4-0.7 CPU s to compile on a cold
+          install), compiled after the first decision, which runs it interpreted;
+        * ``"search"``: a two-player table over :attr:`MAX_WORK` (scores apart, from round
+          2 on) or a last player's table over
+          :data:`~lamagames.dice.solver.seat_table.MAX_SEAT_WORK` is decided by the search
+          fallback, whose rollouts kernel (15-18 CPU s to compile) :meth:`warm_code`'s tiny
+          solve does not compile; a helper process compiles it after the solver's kernels,
+          and the fallback decides interpreted until then (a cold install waited 19-26 s at
+          round 2 for that compile on the main thread).
+
+        With more seats none: :meth:`warm_code` decides there, with the fallback."""
         if self.game.num_players != 2:
             return ()
         from lamagames.dice.solver import kernel2p
 
-        return (kernel2p.roll_value,)
+        return (kernel2p.roll_value, "search")
 
     @contextlib.contextmanager
     def _deferred(self) -> Iterator[None]:
-        """Within this block (this thread), :meth:`deferred_kernels` run interpreted while
-        :attr:`~lamagames.bots.base.Bot.deferred_ready` says they are not compiled yet, and
-        compiled from the moment they are."""
-        ready = self.deferred_ready
-        if ready is None or ready():
+        """Within this block (this thread), the roll value kernel of :meth:`later_code`
+        runs interpreted while :attr:`~lamagames.bots.base.Bot.later_ready` says it is not
+        compiled yet, and compiled from the moment it is."""
+        if self.game.num_players != 2:
+            yield
+            return
+        from lamagames.dice.solver import kernel2p
+
+        kernel = kernel2p.roll_value
+        until = self.later_until(kernel)
+        if until is None:
             yield
             return
         from lamagames.core.jit import interpreting
 
-        kernels = self.deferred_kernels()
-        with interpreting(only=lambda kernel: any(kernel is k for k in kernels), until=ready):
+        with interpreting(only=lambda k: k is kernel, until=until):
             yield
 
     def _in_deferred(self, work: Callable[..., None], *args: Any) -> None:
@@ -182,7 +221,7 @@ class DiceExactBot(Bot):
         (:func:`~lamagames.dice.solver.kernel2p.solve_last_standing` with the callees it
         shares with the sweep, about 1.2 CPU s); the roll value
         (:func:`~lamagames.dice.solver.kernel2p.roll_value`) is compiled after the first
-        decision (:meth:`deferred_kernels`; it was the game's share too, which then ended
+        decision (:meth:`later_code`; it was the game's share too, which then ended
         after the helper's on a loaded machine). The helper, started by ``lama``'s entry
         point before the commands are imported (:mod:`lamagames.prestart`), spends about
         1.2 CPU s on its imports first and starts compiling as soon as they are done;
@@ -323,14 +362,14 @@ class DiceExactBot(Bot):
                 self.last_basis = "exact"
                 return choice
         self.last_basis = "search"
-        ready = self.fallback_ready
-        if ready is not None and not ready():
+        until = self.later_until("search")
+        if until is not None:
             # its kernel still compiles in the warm-up's helper process: interpreted (the
             # same action, about a second with two seats), not a 15 s compile here that
             # holds the GIL (issue 19); compiled again from the moment it is loaded
             from lamagames.core.jit import interpreting
 
-            with interpreting(until=ready):
+            with interpreting(until=until):
                 return self.fallback.step(state)
         return self.fallback.step(state)
 

@@ -12,7 +12,7 @@ decision affords hundreds of them per candidate.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -138,6 +138,18 @@ class DiceSearchBot(RolloutSearchBot):
     #: so takes about 1 CPU s with 2 seats instead of a 10 s compile.
     interpretable = True
     ROLLOUTS = 256
+    #: Most simulations per candidate, with two seats (``n`` seats: ``2 * this // n``, at
+    #: least 16; six seats 21, see :meth:`interpreted_rollouts`), of a decision that starts
+    #: while the rollouts kernel is not compiled yet, so runs interpreted (about 100 times
+    #: slower: the first moves of ``lama play`` or a web table on a cold install, while the
+    #: warm-up compiles it; issue 19: six seats waited 3-8 s for two 256-simulation
+    #: decisions on a loaded machine).
+    #: The decision draws its one base seed as always and plays the first of the same
+    #: simulations (common random numbers), so only that decision's action may differ from
+    #: a compiled one's; every later draw from the bot's stream is the same. Decided at the
+    #: decision's start: a decision the code gets ready within goes on compiled with the
+    #: same count. Once the code is compiled, every decision has :attr:`rollouts`.
+    INTERPRETED_ROLLOUTS: ClassVar[int] = 64
     Z = 1.0
     #: Default number of round ends simulated.
     ROUNDS: int = 1
@@ -163,6 +175,8 @@ class DiceSearchBot(RolloutSearchBot):
         super().__init__(game, seat, seed, **kwargs)
         #: the in-kernel heuristic's roll-value memo, warm across decisions.
         self._memo = batch_heuristic.new_memo(1 << 16)
+        #: simulations per candidate of the last decision that simulated (0: none yet).
+        self.last_rollouts = 0
 
     def warm_interpreted(self) -> None:
         """Build the interpreted form of the rollouts kernel (see
@@ -182,15 +196,34 @@ class DiceSearchBot(RolloutSearchBot):
             return []
         return legal
 
+    def interpreted_rollouts(self) -> int:
+        """Simulations per candidate of a decision made interpreted: :attr:`rollouts`, at
+        most ``2 * INTERPRETED_ROLLOUTS // n`` (at least 16) with ``n`` seats (a simulation
+        plays every seat's turns: the interpreted cost grows with them)."""
+        budget = max(16, 2 * self.INTERPRETED_ROLLOUTS // self.game.num_players)
+        return min(self.rollouts, budget)
+
+    def decision_rollouts(self) -> int:
+        """Simulations per candidate of a decision starting now: :attr:`rollouts`, or
+        :meth:`interpreted_rollouts` while the rollouts would run interpreted
+        (:func:`lamagames.dice.batch_rollout.runs_interpreted`: the compiled code is not
+        ready yet)."""
+        if self._batch.runs_interpreted():
+            return self.interpreted_rollouts()
+        return self.rollouts
+
     def action_values(self, state: State, actions: list[int]) -> dict[int, list[float]]:
-        """Simulated values of each action (``rollouts`` floats each, simulation ``k`` of
-        every action on the same seed), by compiled rollouts; ``state`` is not changed."""
+        """Simulated values of each action (:meth:`decision_rollouts` floats each,
+        simulation ``k`` of every action on the same seed), by compiled rollouts (or
+        interpreted ones while the compiled code is not ready); ``state`` is not changed."""
+        count = self.decision_rollouts()
         base_seed = self.rng.getrandbits(62)
-        seeds = np.arange(self.rollouts, dtype=np.uint64) + np.uint64(base_seed)
+        seeds = np.arange(count, dtype=np.uint64) + np.uint64(base_seed)
         result = self._batch.rollouts(
             as_dice_state(state), actions, seeds, rounds=self.rounds, memo=self._memo
         )
-        self.simulations += len(actions) * self.rollouts
+        self.last_rollouts = count
+        self.simulations += len(actions) * count
         if self.EVALUATION == "share":
             end_score = as_dice_state(state).game.end_score
             values = share_values(result.final_scores, result.over, self.seat, end_score)

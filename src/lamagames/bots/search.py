@@ -18,6 +18,10 @@ Two choices make it reliable with few simulations:
 
 The budget is an iteration budget (``rollouts`` per candidate), not a clock, so a bot is
 deterministic for its seed on any machine (a clock budget would make games depend on load).
+The one exception: the LAMA Dice bot's decisions made while its compiled code is still
+being prepared on a new install run interpreted on a smaller budget
+(:attr:`lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS`, issue 19); which
+decisions those are depends on the machine (records keep the actions, so games replay).
 
 The simulations here are Python loops over the core protocol (Lama Express uses them); a
 game with a compiled engine may override :meth:`RolloutSearchBot.action_values` with the

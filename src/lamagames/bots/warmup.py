@@ -26,12 +26,16 @@ web server: :mod:`lamagames.web.warmup`):
   loaded (:func:`lamagames.core.jit.interpreting` ``until``), so its first moves wait no
   compile; other compiled bots (``exact`` with two seats) wait for the warm-up
   (:meth:`BackgroundWarmUp.wait`) instead of compiling from scratch (:class:`AfterWarmUp`).
-* The code of the kinds a bot falls back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`:
-  the ``exact`` bot's ``search`` fallback with two seats, for tables over its budget) is
-  prepared once the bots' own is ready, in a thread of its own (a helper process compiles
-  it on a cold cache, then it is loaded: :attr:`BackgroundWarmUp.later_ready`); until then
-  the bot runs it interpreted (:attr:`~lamagames.bots.base.Bot.fallback_ready`), so no
-  decision compiles on the deciding thread (issue 19: round 2 waited 19-26 s for it).
+* The code a bot's decisions run that is prepared later
+  (:meth:`~lamagames.bots.base.Bot.later_code`): the kernels cheap enough interpreted that
+  their compile waits until after the first decision (the ``exact`` bot's roll value,
+  compiled in this process, :attr:`BackgroundWarmUp.deferred_ready`), and the code of the
+  kinds a bot falls back on (the ``exact`` bot's ``search`` fallback with two seats, for
+  tables over its budget), are prepared once the bots' own is ready, in a thread of its
+  own (a helper process compiles the kinds' code on a cold cache, then it is loaded:
+  :attr:`BackgroundWarmUp.later_ready`); until then the bot runs it interpreted
+  (:attr:`~lamagames.bots.base.Bot.later_ready`), so no decision compiles on the deciding
+  thread (issue 19: round 2 waited 19-26 s for it).
   That work starts only once no bot decides or works ahead
   (:meth:`BackgroundWarmUp.deciding`): started at once, its helper's start and the
   interpreted code's build took a core and the GIL from the first decision's solve, the
@@ -84,6 +88,16 @@ Notice = Callable[[], AbstractContextManager[object]] | None
 #: Seconds a bot's decision made interpreted while the warm-up compiles runs before its
 #: notice shows (:func:`delayed_notice`).
 NOTICE_AFTER: Final = 0.3
+#: Seconds a bot that cannot decide interpreted (not
+#: :meth:`~lamagames.bots.base.Bot.interpretable_at` its position: the ``exact`` bot with
+#: two seats) waits for the warm-up, counted from the moment its driver told it the first
+#: position of its run of decisions (:meth:`AfterWarmUp.prepare`: the web table's bot pause
+#: runs meanwhile; the bot's roll and discard are one run) or else from its decision's
+#: start, before it plays its :meth:`~lamagames.bots.base.Bot.interim_step` instead
+#: (issue 19: a first bot move on a cold install waits at most 3 s; the interim decisions
+#: take a few tenths of a CPU second). Only while the warm-up compiles (a cold cache): a
+#: load from a warm cache is waited for.
+INTERIM_AFTER: Final = 1.0
 #: Longest time (seconds) the preparation of the fallbacks' code
 #: (:meth:`BackgroundWarmUp._run_later`) waits for the bots' decisions and work ahead under
 #: way when the bots' own code becomes ready (:meth:`BackgroundWarmUp.deciding`): a table
@@ -261,7 +275,8 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
     run interpreted; everything when it names none); ``"here"`` the rest, the helper's
     kernels run interpreted (nothing for a kind that leaves everything to the helper);
     ``"now"`` everything but the kernels whose compile waits until after the first
-    decision (:meth:`~lamagames.bots.base.Bot.deferred_kernels`, run interpreted). ``"here"``
+    decision (the kernels of :meth:`~lamagames.bots.base.Bot.later_code`, run
+    interpreted). ``"here"``
     leaves those out too.
 
     The bots and positions are new (seeds derived from ``seed``): the real games' bots and
@@ -279,16 +294,32 @@ def warm_bots(game: Game, kinds: Sequence[str], seed: int, part: Part = "all") -
             break
 
 
-def warm_interpreted_bots(game: Game, kinds: Sequence[str], seed: int) -> None:
+def warm_interpreted_bots(
+    game: Game, kinds: Sequence[str], seed: int, *, interim: bool = False
+) -> None:
     """Build the interpreted code of each compiled kind in ``kinds`` whose bots decide
     interpreted while the compiled code is not ready
-    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; a kind that
-    cannot be made or fails is skipped (the real game reports it)."""
+    (:meth:`~lamagames.bots.base.Bot.warm_interpreted`), with a throwaway bot; with
+    ``interim``, instead that of the kinds whose bots do not, for their
+    :meth:`~lamagames.bots.base.Bot.interim_step` (the ``exact`` bot with two seats). A
+    kind that cannot be made or fails is skipped (the real game reports it)."""
     for kind in compiled_kinds(game.game_id, kinds):
         with contextlib.suppress(LamaError, ValueError, RuntimeError, OSError):
             bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
-            if bot.interpretable:
+            if bot.interpretable != interim:
                 bot.warm_interpreted()
+
+
+def later_kernels(bot: Bot) -> tuple[object, ...]:
+    """The kernels among ``bot``'s :meth:`~lamagames.bots.base.Bot.later_code` (compiled in
+    the warm-up's later phase, in this process)."""
+    return tuple(item for item in bot.later_code() if not isinstance(item, str))
+
+
+def later_kinds(bot: Bot) -> tuple[str, ...]:
+    """The bot kinds among ``bot``'s :meth:`~lamagames.bots.base.Bot.later_code` (the kinds
+    it falls back on, compiled in a helper process)."""
+    return tuple(item for item in bot.later_code() if isinstance(item, str))
 
 
 def _among(kernel: object, kernels: Sequence[object]) -> bool:
@@ -300,7 +331,7 @@ def _warm_part(bot: Bot, state: State, part: Part) -> None:
     if part == "all":
         bot.warm_code(state)
         return
-    deferred = bot.deferred_kernels()
+    deferred = later_kernels(bot)
     if part == "now":
         with interpreting(only=lambda kernel: _among(kernel, deferred)):
             bot.warm_code(state)
@@ -502,6 +533,13 @@ class BackgroundWarmUp:
         helper_nice: added to the helper process's niceness (``os.nice``): a server runs
             the helpers of kinds whose bots decide interpreted meanwhile at a lower
             priority, so that those whose bots wait get the cores first.
+        elsewhere: the warm-up of a kind that another warm-up of this process prepares
+            (the web server warms each kind on its own), else ``None``: the code of a kind
+            the bots fall back on (:attr:`later_kinds`) is then that warm-up's to prepare,
+            and :attr:`later_ready` waits for it instead of compiling it a second time
+            (issue 19: the server's ``exact`` warm-up compiled the ``search`` rollouts
+            again, at normal priority, beside the ``search`` warm-up's niced helper, and
+            six-seat tables' interpreted first decisions waited 5 s for the cores).
     """
 
     #: the helper's command before its JSON argument (``None``: this Python running
@@ -520,10 +558,12 @@ class BackgroundWarmUp:
         *,
         compile_here: bool = True,
         helper_nice: int = 0,
+        elsewhere: Callable[[str], BackgroundWarmUp | None] | None = None,
     ) -> None:
         self.kinds = compiled_kinds(game.game_id, kinds)
         self.compile_here = compile_here
         self.helper_nice = helper_nice
+        self._elsewhere = elsewhere
         #: called in the warm-up thread once the code is ready (before it ends).
         self.then: list[Callable[[], None]] = []
         #: set once Numba compiles for the warm-up (a cache miss), or once it has ended.
@@ -534,13 +574,13 @@ class BackgroundWarmUp:
         #: has ended otherwise.
         self.ready = threading.Event()
         #: the kinds the bots fall back on whose code the warm-up prepares after theirs
-        #: (:meth:`~lamagames.bots.base.Bot.fallback_kinds`), known once the code is ready.
+        #: (:func:`later_kinds`), known once the code is ready.
         self.later_kinds: list[str] = []
         #: set once the code of :attr:`later_kinds` is ready too (loaded or compiled), at
         #: once after :attr:`ready` when there are none, or once the warm-up has ended; until
         #: then the bots run that code interpreted (:class:`AfterWarmUp`).
         self.later_ready = threading.Event()
-        #: set once the bots' :meth:`~lamagames.bots.base.Bot.deferred_kernels` are compiled
+        #: set once the bots' :func:`later_kernels` are compiled
         #: (or loaded) in the later phase, at once when there are none, or once the warm-up
         #: has ended; until then the bots run them interpreted (:class:`AfterWarmUp`).
         self.deferred_ready = threading.Event()
@@ -581,8 +621,11 @@ class BackgroundWarmUp:
                 self._start_helper(game, seed)
                 if self._cold(game, seed):
                     self.compiling.set()
-                    # while the helper compiles: what the bots decide with meanwhile
+                    # while the helper compiles: what the bots decide with meanwhile, and
+                    # what a waiting bot's interim decision runs (built on the deciding
+                    # thread, 0.6 s of a loaded machine's first move)
                     warm_interpreted_bots(game, self.kinds, seed)
+                    warm_interpreted_bots(game, self.kinds, seed, interim=True)
                     self.helped = self._help(game, seed)
                 else:
                     self.cached.set()
@@ -618,7 +661,7 @@ class BackgroundWarmUp:
 
     def _start_later(self, game: Game, seed: int) -> None:
         """Once the bots' own code is ready: prepare the code of the kinds they fall back on
-        (:meth:`~lamagames.bots.base.Bot.fallback_kinds`: the ``exact`` bot's ``search``
+        (:func:`later_kinds`: the ``exact`` bot's ``search``
         fallback with two seats) in a thread of its own (:meth:`_run_later`), so that
         :meth:`wait` and :attr:`running` still mean the bots' own code."""
         later: list[str] = []
@@ -626,8 +669,8 @@ class BackgroundWarmUp:
         for kind in self.kinds:
             with contextlib.suppress(LamaError, ValueError, ImportError, AttributeError):
                 bot = make_bot(kind, game, 0, derive_seed(seed, "warm-up bot", 0))
-                later += [k for k in bot.fallback_kinds() if k not in self.kinds]
-                deferred = deferred or bool(bot.deferred_kernels())
+                later += [k for k in later_kinds(bot) if k not in self.kinds]
+                deferred = deferred or bool(later_kernels(bot))
         self.later_kinds = compiled_kinds(game.game_id, later)
         if not deferred:
             self.deferred_ready.set()
@@ -638,6 +681,14 @@ class BackgroundWarmUp:
                 target=self._run_later, args=(game, seed), name="lama-warm-up-later", daemon=True
             )
             self._later_thread.start()
+
+    def later_code_ready(self, item: object) -> bool:
+        """Whether ``item`` of a bot's :meth:`~lamagames.bots.base.Bot.later_code` is ready:
+        a kind's code once :attr:`later_ready` is set, a kernel once :attr:`deferred_ready`
+        is (the bots' :attr:`~lamagames.bots.base.Bot.later_ready`)."""
+        if isinstance(item, str):
+            return self.later_ready.is_set()
+        return self.deferred_ready.is_set()
 
     @contextlib.contextmanager
     def deciding(self) -> Iterator[None]:
@@ -686,7 +737,8 @@ class BackgroundWarmUp:
         GIL for 15 s or more, the bots' interpreted decisions with it) while this thread
         builds the interpreted code the bots run meanwhile, then loaded; compiled here only
         if no helper could do it."""
-        kinds = self.later_kinds
+        others = [w for w in map(self._prepared_elsewhere, self.later_kinds) if w is not None]
+        kinds = [k for k in self.later_kinds if self._prepared_elsewhere(k) is None]
         try:
             self._hold_later()
             helper = self._spawn(game, seed, kinds, "all") if kinds else None
@@ -709,6 +761,9 @@ class BackgroundWarmUp:
                 if self._closed:
                     return
                 warm_bots(game, kinds, seed)  # loads; compiles what no helper did
+            for other in others:  # their code, prepared by their own warm-ups
+                while not self._closed and not other.wait(timeout=0.05):
+                    continue
         finally:
             self.deferred_ready.set()
             with self._lock:
@@ -716,6 +771,13 @@ class BackgroundWarmUp:
             if helper is not None:
                 prestart.stop(helper)
             self._later_done()
+
+    def _prepared_elsewhere(self, kind: str) -> BackgroundWarmUp | None:
+        """The other warm-up that prepares ``kind``'s code (see ``elsewhere``), if any."""
+        if self._elsewhere is None:
+            return None
+        other = self._elsewhere(kind)
+        return None if other is self else other
 
     def _cold(self, game: Game, seed: int, kinds: Sequence[str] | None = None) -> bool:
         """:func:`warm_bots` of ``kinds`` (default: the bots' own) in this thread up to
@@ -879,7 +941,11 @@ class BackgroundWarmUp:
     def compiling_now(self) -> bool:
         """Whether the warm-up is compiling (not only loading code from the cache): waits
         until that is known, that is until its first compile or its end (with a warm cache
-        the end comes after a second or two of loading)."""
+        the end comes after a second or two of loading). The first look can wait for
+        Numba's compiler lock while another thread of the process compiles: the web
+        server compiles the heuristic's code only after the warm-ups' first looks
+        (:func:`lamagames.web.warmup.wait_for_waiting_kinds`; it held the first tables'
+        bots 5-19 s, issue 19)."""
         thread = self._thread
         if thread is None:
             return False
@@ -893,17 +959,33 @@ class BackgroundWarmUp:
         """True while the warm-up thread has not finished."""
         return self._thread is not None and self._thread.is_alive()
 
-    def wait(self, notice: Notice = None) -> None:
+    def wait(self, notice: Notice = None, timeout: float | None = None) -> bool:
         """Wait for the warm-up to finish, inside ``notice()`` (the terminal's spinner)
-        while it runs. Several threads may wait at once (a web server's tables)."""
+        while it runs, at most ``timeout`` seconds (``None``: until it has). Several
+        threads may wait at once (a web server's tables).
+
+        Returns:
+            Whether it has finished.
+        """
         thread = self._thread
         if thread is None:
-            return
+            return True
         if thread.is_alive() and notice is not None:
             with notice():
-                thread.join()
-        thread.join()
+                thread.join(timeout)
+        thread.join(timeout)
+        if thread.is_alive():
+            return False
         self._thread = None
+        return True
+
+
+def _acting(state: State) -> tuple[int, ...]:
+    """The seats that act at ``state`` (none at a chance node or the end)."""
+    if state.is_terminal():
+        return ()
+    player = state.current_player()
+    return (player,) if player >= 0 else ()
 
 
 class AfterWarmUp(Bot):
@@ -912,7 +994,8 @@ class AfterWarmUp(Bot):
     :attr:`~lamagames.bots.base.Bot.interpretable` bot, made interpreted while the warm-up
     compiles (the same actions, no compile to wait for; while it only loads the code from
     the cache, a second or two, the bot waits for it). The code of the kinds the bot falls
-    back on (:meth:`~lamagames.bots.base.Bot.fallback_kinds`) runs interpreted until the
+    back on and its deferred kernels (:meth:`~lamagames.bots.base.Bot.later_code`) run
+    interpreted until the
     warm-up has it ready too (:attr:`BackgroundWarmUp.later_ready`).
 
     Args:
@@ -937,12 +1020,11 @@ class AfterWarmUp(Bot):
         self._lock = threading.Lock()
         self._ready = False  # the warm-up's code is ready: prepare goes straight on
         self._pending: State | None = None  # the last position told during the warm-up
+        self._run_start: float | None = None  # first position told of this run of decisions
         warm_up.then.append(self._catch_up)
         warm_up.busy_while(bot.preparing)
-        if bot.deferred_kernels():
-            bot.deferred_ready = warm_up.deferred_ready.is_set
-        if bot.fallback_kinds():
-            bot.fallback_ready = warm_up.later_ready.is_set
+        if bot.later_code():
+            bot.later_ready = warm_up.later_code_ready
 
     def _catch_up(self) -> None:
         """In the warm-up thread once the code is ready: the position told meanwhile, if
@@ -959,8 +1041,10 @@ class AfterWarmUp(Bot):
         at this position (:meth:`~lamagames.bots.base.Bot.interpretable_at`; compiled again
         from the moment the code is ready, within the decision; the notice shows once it
         has taken :data:`NOTICE_AFTER` seconds), else after the warm-up (with the notice at
-        once, :meth:`BackgroundWarmUp.wait`). With a :class:`HeldNotice` of the table the
-        notice, once on, stays on after the decision."""
+        once, :meth:`BackgroundWarmUp.wait`), or, once it has waited :data:`INTERIM_AFTER`
+        seconds since the position was told, the bot's
+        :meth:`~lamagames.bots.base.Bot.interim_step` if it has one. With a
+        :class:`HeldNotice` of the table the notice, once on, stays on after the decision."""
         held = self.held
         try:
             with self.warm_up.deciding():
@@ -981,12 +1065,38 @@ class AfterWarmUp(Bot):
                 return self.bot.step(state)
         if self.warm_up.running:
             with held.during(at_once=True):
-                self.warm_up.wait()
+                # at most INTERIM_AFTER while it compiles (a cold cache); a load from a warm
+                # cache is waited for (the compiled decisions: a warm game's moves follow
+                # from its seed)
+                if not self.warm_up.wait(timeout=self._interim_wait()) and (
+                    self.warm_up.compiling_now()
+                ):
+                    with self._lock:
+                        action = self.bot.interim_step(state)
+                    if action is not None:
+                        return action
+                    self.warm_up.wait()
         self.warm_up.wait()
         if not self.warm_up.later_ready.is_set():  # its fallback's code interpreted
             with held.during():
                 return self.bot.step(state)
         return self.bot.step(state)
+
+    def _interim_wait(self) -> float:
+        """Seconds left to wait for the warm-up before the wrapped bot's
+        :meth:`~lamagames.bots.base.Bot.interim_step`: :data:`INTERIM_AFTER` from the first
+        position told (:meth:`prepare`) of the bot's run of decisions, else from now."""
+        now = time.monotonic()
+        start = now if self._run_start is None else min(self._run_start, now)
+        return max(0.0, start + INTERIM_AFTER - now)
+
+    def interim_step(self, state: State) -> int | None:
+        """The wrapped bot's answer."""
+        return self.bot.interim_step(state)
+
+    def warm_kind(self) -> str:
+        """The wrapped bot's answer."""
+        return self.bot.warm_kind()
 
     def interpretable_at(self, state: State) -> bool:
         """The wrapped bot's answer."""
@@ -995,7 +1105,13 @@ class AfterWarmUp(Bot):
     def prepare(self, state: State) -> None:
         """Passed on to the wrapped bot once the warm-up's code is ready (work ahead must
         not compile the same code concurrently); before that the last position told is kept
-        and passed on as soon as it is ready."""
+        and passed on as soon as it is ready. The first position told where this bot acts,
+        after one where another seat acts, starts the wait of its run of decisions
+        (:data:`INTERIM_AFTER`)."""
+        if self.seat not in _acting(state):
+            self._run_start = None
+        elif self._run_start is None:
+            self._run_start = time.monotonic()
         with self._lock:
             if self._ready or not self.warm_up.running:
                 self._pending = None

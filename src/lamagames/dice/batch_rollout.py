@@ -46,6 +46,14 @@ INTERPRETED_CHUNK: Final = 16
 interpret_on_views(_rollouts)
 
 
+def runs_interpreted() -> bool:
+    """Whether :func:`rollouts`, called now in this thread, would start interpreted: inside
+    :func:`lamagames.core.jit.interpreting` for its kernel, while its ``until`` (if any)
+    says the compiled code is not ready (the ``search`` bot then decides on fewer
+    simulations, :attr:`~lamagames.bots.dice_search.DiceSearchBot.INTERPRETED_ROLLOUTS`)."""
+    return choose(_rollouts) is not _rollouts
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """One game's arrays (shapes and meanings: :class:`lamagames.dice.batch.DiceBatchState`
@@ -232,4 +240,5 @@ __all__ = [
     "RolloutResults",
     "position_arrays",
     "rollouts",
+    "runs_interpreted",
 ]

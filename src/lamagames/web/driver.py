@@ -125,7 +125,8 @@ class TableDriver:
                 raise BotFailure(seat, kind, str(exc)) from exc
             if "numba" in type(bot).requires:
                 self._threaded.add(key)
-                warm_up = running_warm_up(table.data.game, kind)
+                # the warm-up of the code it runs (exact with 3+ seats: search's)
+                warm_up = running_warm_up(table.data.game, bot.warm_kind())
                 if warm_up is not None:
                     bot = AfterWarmUp(bot, warm_up)
             self._bots[key] = bot

@@ -34,6 +34,7 @@ import anyio.to_thread
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 
+from lamagames.bots.warmup import BackgroundWarmUp
 from lamagames.core.errors import LamaError
 from lamagames.core.game import State
 from lamagames.core.records import GameRecord, SeatInfo, record_from_state
@@ -65,6 +66,7 @@ from lamagames.web.warmup import (
     import_compiled_code,
     preparing,
     start_warm_ups,
+    wait_for_waiting_kinds,
 )
 from lamagames.web.writer import GroupWriter
 
@@ -999,12 +1001,20 @@ class LiveTable:
         self.owner_proc = None
 
 
-def _warm_bots(warm: bool = True, freeze_gc: bool = False, compiled: bool = False) -> None:
+def _warm_bots(
+    warm: bool = True,
+    freeze_gc: bool = False,
+    compiled: bool = False,
+    started: list[BackgroundWarmUp] | None = None,
+) -> None:
     """Warm the bots of every game that can be played in the browser (a daemon thread);
     with ``compiled``, first start the warm-ups of the compiled bot kinds
     (:func:`lamagames.web.warmup.start_warm_ups`: on a cold cache a helper process
-    compiles, issue 19) and wait for them; then, with ``freeze_gc``, :func:`gc.freeze` what
-    is alive (``Settings.freeze_gc``).
+    compiles, issue 19), unless ``started`` gives them (started before the server serves),
+    and wait for those whose bots wait for their code
+    (:func:`lamagames.web.warmup.wait_for_waiting_kinds`) before warming the games' bots,
+    then for all; then, with ``freeze_gc``, :func:`gc.freeze` what is alive
+    (``Settings.freeze_gc``).
 
     Only the young generations are collected before the freeze, not all three: a full
     collection of the whole heap (the imported libraries, Numba's and LLVM's included)
@@ -1012,7 +1022,10 @@ def _warm_bots(warm: bool = True, freeze_gc: bool = False, compiled: bool = Fals
     development machine, and found 7 unreachable objects (issue 16); what little cyclic
     garbage the old generation holds then stays frozen. Full collections are then made
     rarer (:data:`GC_OLDEST_THRESHOLD`)."""
-    started = start_warm_ups(adapter_ids()) if compiled else []
+    if started is None:
+        started = start_warm_ups(adapter_ids()) if compiled else []
+    # the compiled kinds' code first (issue 19: the compile below holds Numba's lock)
+    wait_for_waiting_kinds(started)
     for game_id in adapter_ids() if warm else []:
         try:
             get_adapter(game_id).warm_bots()
@@ -1246,10 +1259,15 @@ class Hub:
             # one thread imports Numba and the compiled bots' modules before the warm-up
             # threads and the requests can (concurrent first imports deadlocked, issue 19)
             await anyio.to_thread.run_sync(import_compiled_code, adapter_ids())
+        started: list[BackgroundWarmUp] = []
+        if settings.warm_compiled:
+            # before the first request: a table made at once must find its kind's warm-up
+            # running (else its bot compiled on a worker thread, holding the GIL; issue 19)
+            started = await anyio.to_thread.run_sync(start_warm_ups, adapter_ids())
         if settings.warm_bots or settings.freeze_gc or settings.warm_compiled:
             threading.Thread(
                 target=_warm_bots,
-                args=(settings.warm_bots, settings.freeze_gc, settings.warm_compiled),
+                args=(settings.warm_bots, settings.freeze_gc, settings.warm_compiled, started),
                 name="lama-warm-bots",
                 daemon=True,
             ).start()

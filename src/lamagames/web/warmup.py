@@ -9,10 +9,11 @@ bot kind of it that runs compiled code (:func:`~lamagames.bots.warmup.compiled_k
 :class:`~lamagames.bots.warmup.BackgroundWarmUp` with ``compile_here=False``: on a cold
 cache a **helper process** (the one ``lama play`` uses) compiles everything into Numba's
 disk cache and the server only loads it once the helper is done; on a warm cache the server
-loads it at once. One warm-up per kind, all at once, so that a kind whose bots must wait for
-their code (``exact`` with two seats) is not held up by a slower one whose bots decide
-interpreted meanwhile (``search``): the helpers of those run at a lower priority
-(:data:`INTERPRETED_HELPER_NICE`).
+loads it at once. One warm-up per kind, all at once (the code of a kind another kind's
+bots fall back on is left to that kind's warm-up: ``BackgroundWarmUp``'s ``elsewhere``), so
+that a kind whose bots must wait for their code (``exact`` with two seats) is not held up by
+a slower one whose bots decide interpreted meanwhile (``search``): the helpers of those run
+at a lower priority (:data:`INTERPRETED_HELPER_NICE`).
 
 While a kind's warm-up runs, the table driver wraps each new bot of that kind in an
 :class:`~lamagames.bots.warmup.AfterWarmUp` (:func:`running_warm_up`): it decides
@@ -103,13 +104,41 @@ def start_warm_ups(game_ids: Iterable[str]) -> list[BackgroundWarmUp]:
                     continue
                 nice = INTERPRETED_HELPER_NICE if bot_class(game_id, kind).interpretable else 0
                 warm_up = BackgroundWarmUp(
-                    game, [kind], WARM_SEED, compile_here=False, helper_nice=nice
+                    game,
+                    [kind],
+                    WARM_SEED,
+                    compile_here=False,
+                    helper_nice=nice,
+                    elsewhere=functools.partial(_warm_up_of, game_id),
                 )
                 _WARM_UPS[(game_id, kind)] = warm_up
             note = "the compiled code of the %s %s bot is ready"
             warm_up.then.append(functools.partial(log.info, note, game_id, kind))
             started.append(warm_up)
     return started
+
+
+def wait_for_waiting_kinds(warm_ups: Iterable[BackgroundWarmUp]) -> None:
+    """Wait until the code of each kind among ``warm_ups`` whose bots wait for it (their
+    helpers at full priority, not :data:`INTERPRETED_HELPER_NICE`: ``exact``) is ready,
+    and until the others have had their first look at the cache (compiling or loaded).
+    The server compiles the ``heuristic`` bot's Numba roll value in its own process only
+    after that (:func:`lamagames.web.live._warm_bots`): that compile holds Numba's compiler
+    lock for seconds (18 s on a loaded machine), and the warm-ups' first looks and loads
+    waited for it while the first tables' bots waited for them (issue 19)."""
+    for warm_up in warm_ups:
+        if warm_up.helper_nice == 0:
+            warm_up.wait()
+        else:
+            warm_up.compiling_now()
+
+
+def _warm_up_of(game_id: str, kind: str) -> BackgroundWarmUp | None:
+    """The warm-up of ``kind`` bots of ``game_id`` started in this process, running or
+    done, else ``None``: a kind's warm-up leaves the code of the kinds its bots fall back
+    on (the ``exact`` bot's ``search``) to theirs."""
+    with _LOCK:
+        return _WARM_UPS.get((game_id, kind))
 
 
 def running_warm_up(game_id: str, kind: str) -> BackgroundWarmUp | None:
