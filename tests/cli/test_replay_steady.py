@@ -65,7 +65,7 @@ def test_dice_table_keeps_its_columns_and_shortens_long_labels(
         headers.add(tuple(_columns(header)))
     assert len(headers) == 1  # the same columns at every step
     first = _step(replay, 0, width)
-    label = "1 Bot 1 [Exact (solver)]" if width == 80 else "1 Bot 1 [Exac…"
+    label = "1 Bot 1 [Exact (solver)]" if width == 80 else "1 Bot 1 [Exact (solv…"
     assert any(label in line for line in first), "\n".join(first)
 
 

@@ -46,6 +46,7 @@ from lamagames.cli.session import (
     default_record_path,
     run_table,
     seats_line,
+    seats_text,
     winners_line,
 )
 from lamagames.cli.summary import summary_dict, summary_table
@@ -285,7 +286,15 @@ def _play_at_table(
     at_terminal = humans and view.live_board and out.is_terminal
     live = at_terminal and out.height >= MIN_LIVE_HEIGHT
     if not live:  # a live screen has the title as its first line
-        out.print(intro)
+        # wrapped between seats, never inside one (``Bot 3`` / ``(Caso)`` at 60 columns),
+        # the seed on a line of its own rather than apart from its number (issue 19)
+        head = seats_text(Text(label(view.title), style="bold"), seats, out.width)
+        seed_words = _("seed {seed}").format(seed=seed)
+        if len(head.plain.rsplit("\n", 1)[-1]) + 3 + len(seed_words) <= out.width:
+            out.print(head + Text(" · " + seed_words, style="grey50"))
+        else:
+            out.print(head)
+            out.print(Text(seed_words, style="grey50"))
         if humans:
             out.print(Text(_("Type ? at a prompt for help, q to leave."), style="grey50"))
     started = time.perf_counter()

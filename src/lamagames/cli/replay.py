@@ -27,9 +27,19 @@ REPLAY_HELP = _mark(
 )
 
 
-def replay_help() -> str:
-    """:data:`REPLAY_HELP` in the chosen language."""
-    return _(REPLAY_HELP)
+def replay_help(width: int | None = None) -> str:
+    """:data:`REPLAY_HELP` in the chosen language; with ``width`` (in columns) wrapped
+    between two keys, never inside one (``j N: zu Schritt N`` / ``springen`` at 60)."""
+    text = _(REPLAY_HELP)
+    if width is None:
+        return text
+    lines: list[str] = []
+    for key in text.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(key) <= width:
+            lines[-1] += " · " + key
+        else:
+            lines.append(key)
+    return "\n".join(lines)
 
 
 #: Full words people type for the one-letter replay commands (``next``, ``jump 5``...).
@@ -181,7 +191,7 @@ def browse(
         elif line in ("q", "quit", "exit"):
             return
         elif line in ("?", "h", "help"):
-            console.print(replay_help())
+            console.print(replay_help(console.width))
             show = False
         elif line.startswith("j"):
             arg = line[1:].strip()

@@ -52,21 +52,19 @@ def _number(value: float | None, unit: str, *, signed: bool = False) -> str:
     return f"{value:+.2f}" if signed else f"{value:.2f}"
 
 
-def summary_table(review: Review) -> Table:
+def summary_table(review: Review, width: int | None = None) -> Table:
     """Per seat: decisions, marks, total and mean loss, accuracy (in the terminal's
-    language)."""
+    language). ``width``: the terminal's width in columns; a table too wide for it in its
+    boxes is drawn without the vertical lines (as the details table), and a figure is
+    never cut (``43.…`` at 60 columns): the headers and the seats' names end in ``…``
+    first."""
     if review.unit == "points":
         title = _("{game} review: points lost per seat")
     else:
         title = _("{game} review: win chance lost per seat")
-    table = Table(title=title.format(game=review.title))
-    for name, justify in ((_("seat"), "left"), (_("moves"), "right"), (_("inacc"), "right"),
-                          (_("mist"), "right"), (_("blund"), "right"), (_("lost"), "right"),
-                          (_("per move"), "right"), (_("acc"), "right")):  # fmt: skip
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    for s in review.seats:
-        table.add_row(
-            Text(f"{s.seat + 1} {s.name}"),  # a name is text, never Rich markup
+    rows = [
+        (
+            f"{s.seat + 1} {s.name}",
             str(s.decisions),
             str(s.inaccuracies),
             str(s.mistakes),
@@ -75,6 +73,39 @@ def summary_table(review: Review) -> Table:
             _number(s.mean_loss, review.unit),
             "-" if s.accuracy is None else f"{s.accuracy:.0f}%",
         )
+        for s in review.seats
+    ]
+    headers = ((_("seat"), "left"), (_("moves"), "right"), (_("inacc"), "right"),
+               (_("mist"), "right"), (_("blund"), "right"), (_("lost"), "right"),
+               (_("per move"), "right"), (_("acc"), "right"))  # fmt: skip
+    widths = [
+        max(len(name), *(len(row[column]) for row in rows))
+        for column, (name, _justify) in enumerate(headers)
+    ]
+    natural = sum(widths)
+    fixed = width is not None and natural + len(headers) - 1 <= width
+    if width is None or natural + 3 * len(headers) + 1 <= width:
+        table = Table(title=title.format(game=review.title))
+    else:  # no vertical lines
+        table = Table(
+            title=title.format(game=review.title),
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            # the box's blank between columns, and one more where it fits (not Dutch at 60)
+            padding=(0, 1, 0, 0) if natural + 2 * (len(headers) - 1) <= width else (0, 0),
+        )
+    for column, (name, justify) in enumerate(headers):
+        least = 3 if column == 0 else max((len(row[column]) for row in rows), default=1)
+        table.add_column(
+            name,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=True,
+            min_width=least,
+            width=widths[column] if fixed else None,  # whole when they fit (Rich cut them)
+        )
+    for row in rows:
+        table.add_row(Text(row[0]), *row[1:])  # a name is text, never Rich markup
     return table
 
 
@@ -256,7 +287,7 @@ def review_command(
         except OSError as exc:
             fail(f"cannot write {plot_path}: {exc}", code=1)
     out = stdout()
-    out.print(summary_table(review))
+    out.print(summary_table(review, out.width))
     marked = marked_lines(review, None if player is None else player - 1)
     for text in marked:
         out.print(text)

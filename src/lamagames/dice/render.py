@@ -162,34 +162,87 @@ class SeatTable:
     game: ``widths`` come from the seats' labels, the headers and the status words, never
     from the position, so a replay keeps its layout from one step to the next (issue 19
     trial). On a terminal too narrow for them the columns give way in the order of
-    ``give_way``: rows of more cards than the column holds go on on a second line, the
-    headers take two lines, the seats' labels end in ``…`` rather than wrap (no
-    ``[Exact`` / ``(solver)]`` on two lines)."""
+    ``give_way`` (see :func:`render_table`), each only as far as the width needs: a row
+    of more cards than its column holds goes on on a second line, a header takes two
+    lines, a column whose narrowest width is 0 is left out (the chips, whose points the
+    Score column shows, D-4; at the narrowest the status words, then said below the
+    table), and the seats' labels end in ``…`` rather than wrap (no ``[Exact`` /
+    ``(solver)]`` on two lines). Width left over goes back to the labels first, so a
+    label is shortened only when the width is not there (issue 19: ``[Exac…`` beside ten
+    blank columns at 60). When even the narrowest widths do not fit, one blank instead of
+    two separates the columns."""
 
     columns: tuple[ColumnSpec, ...]
     widths: tuple[int, ...]
     rows: tuple[tuple[RenderableType, ...], ...]
-    #: ``(column, narrowest width)`` in the order the columns give way on a narrow terminal.
+    #: ``(column, narrowest width)`` in the order the columns give way on a narrow
+    #: terminal; a narrowest width of 0 leaves the column out.
     give_way: tuple[tuple[int, int], ...]
+    #: The status column (its words are said below the table when it is left out).
+    status_column: int = -1
+    #: Per row: ``"4 Bot 4: quit"`` where the row has a status word, else ``None``.
+    status_notes: tuple[Text | None, ...] = ()
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """The :class:`rich.table.Table` at widths fitted to ``options.max_width``."""
+    def fitted_widths(self, max_width: int) -> tuple[list[int], int]:
+        """The columns' widths (in cells; 0 for a column left out) and the blank cells
+        between two columns (2, or 1 when the columns at their narrowest need it), within
+        ``max_width`` cells; wider only when even that does not fit."""
         widths = list(self.widths)
-        gaps = 2 * (len(widths) - 1)  # one blank each side between columns, none outside
-        excess = sum(widths) + gaps - options.max_width
+        excess = sum(widths) + 2 * (len(widths) - 1) - max_width
         for column, least in self.give_way:
-            if excess > 0:
+            if excess <= 0:
+                break
+            if least == 0:  # left out, with the gap before it
+                excess -= widths[column] + 2
+                widths[column] = 0
+            else:
                 cut = min(excess, max(0, widths[column] - least))
                 widths[column] -= cut
                 excess -= cut
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for (header, justify, no_wrap, overflow), width in zip(self.columns, widths, strict=True):
+        gap = 2
+        if excess > 0:  # one blank between columns
+            gap = 1
+            excess -= sum(1 for width in widths if width) - 1
+        for column, least in reversed(self.give_way):  # what is left, back to the labels
+            if least and excess < 0:
+                back = min(-excess, self.widths[column] - widths[column])
+                widths[column] += back
+                excess += back
+        return widths, gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The :class:`rich.table.Table` at widths fitted to ``options.max_width``, and
+        the status words in a line below it when their column is left out."""
+        widths, gap = self.fitted_widths(options.max_width)
+        shown = [column for column, width in enumerate(widths) if width]
+        table = Table(
+            box=None,
+            pad_edge=False,
+            show_edge=False,
+            header_style="bold",
+            padding=(0, 1) if gap == 2 else (0, 1, 0, 0),
+        )
+        for column in shown:
+            header, justify, no_wrap, overflow = self.columns[column]
             table.add_column(
-                header, justify=justify, no_wrap=no_wrap, overflow=overflow, width=width
+                header, justify=justify, no_wrap=no_wrap, overflow=overflow, width=widths[column]
             )
         for row in self.rows:
-            table.add_row(*row)
+            table.add_row(*(row[column] for column in shown))
         yield table
+        if 0 <= self.status_column < len(widths) and not widths[self.status_column]:
+            line, used = Text(), 0
+            for note in (note for note in self.status_notes if note is not None):
+                if used and used + 3 + note.cell_len > options.max_width:
+                    yield line  # the notes wrap between seats, never inside one
+                    line, used = Text(), 0
+                elif used:
+                    line.append(" · ")
+                    used += 3
+                line.append_text(note)
+                used += note.cell_len
+            if used:
+                yield line
 
 
 def render_table(
@@ -247,6 +300,7 @@ def render_table(
         max(len(_("winner")), len(_("quit")), len(_("to play"))),
     ]
     rows: list[tuple[RenderableType, ...]] = []
+    notes: list[Text | None] = []  # said below the table when the status column gives way
     for seat in range(n):
         if over:
             status = Text(_("winner"), style="bold green") if seat in winners else Text("")
@@ -256,6 +310,8 @@ def render_table(
             status = Text(_("to play"), style="bold cyan")
         else:
             status = Text("")
+        note = _("{label}: {text}").format(label=f"{seat + 1} {names[seat]}", text="")
+        notes.append(Text(note) + status if status else None)
         rows.append(
             (
                 "▶" if seat == to_act else "",
@@ -274,12 +330,15 @@ def render_table(
     give_way = (
         (2, max(len(headers[1]), 13)),  # seven cards
         (3, max(2, longest_word(headers[2]))),
+        (4, 0),  # the chips: the Score column shows their points (D-4)
         (1, max(len(headers[0]), 16)),
-        (4, longest_word(chips)),
-        (1, max(len(headers[0]), MIN_SEAT_WIDTH)),
+        (6, longest_word(" ".join((_("winner"), _("quit"), _("to play"))))),
+        (5, max(3, longest_word(headers[3]))),
         (2, max(len(headers[1]), MIN_ROW_WIDTH)),
+        (1, max(len(headers[0]), MIN_SEAT_WIDTH)),
+        (6, 0),  # the status words go below the table (the ▶ marks the seat to play)
     )
-    table = SeatTable(columns, tuple(widths), tuple(rows), give_way)
+    table = SeatTable(columns, tuple(widths), tuple(rows), give_way, 6, tuple(notes))
     header = Text(_("Round {n}").format(n=state.round), style="bold")
     header.append(" · " + _("started by {name}").format(name=names[state.starter]), style="")
     if over:

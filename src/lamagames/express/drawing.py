@@ -10,6 +10,7 @@ index; below, what stands there). A line is a list of ``(text, rich style)`` seg
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -256,14 +257,21 @@ def flow(
     head: Line, items: Sequence[Line], width: int, sep: str = "  ", indent: int = 2
 ) -> list[Line]:
     """``head`` followed by ``items`` separated by ``sep``, wrapped at ``width`` characters
-    (an item is never split; continuation lines are indented by ``indent`` blanks)."""
+    (an item is never split; continuation lines are indented by ``indent`` blanks). An item
+    that does not fit beside a long head starts the next line (German ``Lamas wartend/im
+    Zug/zu Fuß/zu Hause (von 4): `` at 60 columns: its first player was cut off)."""
     lines: list[Line] = []
     current: Line = list(head)
     used = line_width(head)
+    if used > width:  # a head wider than the terminal wraps between its words
+        lines = flow([], _words_of(head), width, sep=" ", indent=indent)
+        current = [*lines.pop(), (" ", "")]
+        used = line_width(current)
     fresh = True  # nothing but the head or the indent on the current line
-    for item in items:
+    for index, item in enumerate(items):
         size = line_width(item)
-        if not fresh and used + len(sep) + size > width:
+        beside_head = index == 0 and used > 0 and used + size > width and indent + size <= width
+        if beside_head or (not fresh and used + len(sep) + size > width):
             lines.append(current)
             current, used, fresh = [(" " * indent, "")], indent, True
         if not fresh:
@@ -274,6 +282,24 @@ def flow(
         fresh = False
     lines.append(current)
     return lines
+
+
+def _words_of(line: Line) -> list[Line]:
+    """``line`` cut into its words, each a line of its own pieces (styles kept), without the
+    blanks between words (a no-break space, French ``(sur 4)\u00a0:``, joins)."""
+    out: list[Line] = []
+    word: Line = []
+    for text, style in line:
+        for piece in re.findall(r"[^ ]+| +", text):
+            if piece.isspace():
+                if word:
+                    out.append(word)
+                word = []
+            else:
+                word.append((piece, style))
+    if word:
+        out.append(word)
+    return out
 
 
 def words(text: str, width: int, style: str = "") -> list[Line]:

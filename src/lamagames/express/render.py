@@ -176,8 +176,12 @@ def _board_cells(board: Board) -> dict[int, Line]:
 def _board_info(board: Board, width: int) -> list[Line]:
     lines = flow(
         [(f"Board {board.name!r}: ", "bold")],
-        [[(f"{board.length} spaces, clockwise from the top left corner", "")]],
+        [
+            [(word, "")]
+            for word in f"{board.length} spaces, clockwise from the top left corner".split()
+        ],
         width,
+        sep=" ",
     )
     if board.description:
         lines += words(board.description, width, "grey50")

@@ -73,15 +73,15 @@ def _status_lines(
     items: list[Line]
     if state.phase() == Phase.ROLL and roller is not None:  # between turns: the last roll's die
         next_roll = _("next roll #{n}").format(n=f"{state.rolls() + 1}{limit}")
-        head.append((f"{SEPARATOR}{next_roll}", ""))
         last: Line = [(_("last roll "), ""), *die_line(state.die(), tr), (_(" by "), "")]
         last.append((short(names[roller], NAME_WIDTH), PLAYER_STYLES[game.colours[roller]]))
-        items = [head, last]
+        items = [head, [(next_roll, "")], last]
     else:
         roll = _("roll #{n}").format(n=f"{state.rolls()}{limit}")
         die = _("die")
-        head += [(f"{SEPARATOR}{roll}{SEPARATOR}{die} ", "")]
-        items = [head + die_line(state.die(), tr)]
+        # the roll and the die items of their own: on a narrow terminal they go on the
+        # next line rather than off the edge (``roll #13/2000 · d`` at 40 columns)
+        items = [head, [(roll, "")], [(f"{die} ", ""), *die_line(state.die(), tr)]]
     stage = state.window_stage()
     after: list[Line] = []
     if state.is_terminal():
@@ -162,12 +162,15 @@ def _player_lines(
     game = state.game
     board = state.board
     exits = [" ".join(str(e) for e in s.exits) for s in board.stations]
-    exit_width = 2 + max(len(e) for e in exits)
-    board_width = 2 + max(len(str(s.boarding)) for s in board.stations)
+    player, boarding, exits_word = _("Player"), _("Board"), _("Exits")
+    # as wide as the header's words too (German "Einst.", French "Montée": the header
+    # was wider than the terminal at 60 columns)
+    exit_width = max(len(exits_word), 2 + max(len(e) for e in exits))
+    board_width = max(len(boarding), 2 + max(len(str(s.boarding)) for s in board.stations))
     fixed = 3 + 1 + board_width + 1 + exit_width + len(columns)
     name_width = max(8, min(NAME_WIDTH + len(you), width - fixed))
-    player, boarding, exits_word = _("Player"), _("Board"), _("Exits")
-    header = f"  {player:<{name_width}} {boarding:<{board_width}} {exits_word:<{exit_width}}"
+    # three characters before the name, as the rows ("> y" mark, colour letter, blank)
+    header = f"   {player:<{name_width}} {boarding:<{board_width}} {exits_word:<{exit_width}}"
     lines: list[Line] = [[(header + columns, "bold")]]
     active = state.active_player()
     for k, station in enumerate(board.stations):
