@@ -804,3 +804,47 @@ def test_every_board_text_is_readable_at_every_size(
                 assert not small, (game, lang, width, height, small[:8])
             finally:
                 page.close()
+
+
+#: The action bar at a glance: [its height, the room (pixels) its buttons leave the break
+#: toggle on their row (the bar's width less each other part and the gaps), the board's
+#: height].
+ACTION_BAR = """() => {
+  const bar = document.querySelector("#controls");
+  const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+  const parts = [...bar.children]
+    .filter((e) => !e.classList.contains("away-toggle") && e.getClientRects().length);
+  const used = parts.reduce((sum, e) => sum + e.getBoundingClientRect().width + gap, 0);
+  return [bar.getBoundingClientRect().height, bar.clientWidth - used,
+          document.querySelector("#board").clientHeight];
+}"""
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_the_break_toggle_keeps_to_the_action_row_at_1280x720(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """At 1280x720 the action bar is as high in every language as in English, and the board
+    as high, wherever the buttons leave the break toggle 8rem (128 pixels) on their row: in
+    Italian "Fai una pausa (gioca un bot)" took a row of its own beside 197 free pixels and
+    shortened the Lama Express board by 46 (its label now takes two lines if need be). The
+    French and Dutch Lama Express move buttons leave it 76 and 124 pixels: there it may
+    take a row (the buttons' labels are whole)."""
+    table = seated_table(server, game)
+    url = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
+    bars = {}
+    for lang in LANGUAGES:
+        page = open_in(browser, url, 1280, 720, lang)
+        try:
+            fits_without_scrolling(page, game)
+            bars[lang] = page.evaluate(ACTION_BAR)
+            inside(page, ".away-toggle .btn", 1280, 720)
+        finally:
+            page.close()
+    english, rows = bars["en"], 0
+    for lang, (high, room, board) in bars.items():
+        if room >= 128:
+            rows += 1
+            assert high <= english[0] + 2, (game, lang, bars)
+            assert board >= english[2] - 2, (game, lang, bars)
+    assert rows >= 3, bars  # English and at least two more languages are compared
