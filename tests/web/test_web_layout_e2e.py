@@ -826,9 +826,9 @@ def test_the_break_toggle_keeps_to_the_action_row_at_1280x720(
 ) -> None:
     """At 1280x720 the action bar is as high in every language as in English, and the board
     as high, wherever the buttons leave the break toggle 8rem (128 pixels) on their row: in
-    Italian "Fai una pausa (gioca un bot)" took a row of its own beside 197 free pixels and
+    Italian "Fai una pausa (gioca un bot)" took a row of its own, room to spare beside it, and
     shortened the Lama Express board by 46 (its label now takes two lines if need be). The
-    French and Dutch Lama Express move buttons leave it 76 and 124 pixels: there it may
+    French and Dutch Lama Express move buttons leave it 78 and 126 pixels: there it may
     take a row (the buttons' labels are whole)."""
     table = seated_table(server, game)
     url = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
