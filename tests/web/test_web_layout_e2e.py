@@ -99,6 +99,15 @@ def test_the_table_fits_every_screen_without_scrolling(
             # The side panels (reactions, the log) never squeeze the board: a phone held
             # upright gave it 125 of 844 pixels once the reactions panel came.
             assert box["height"] >= 0.25 * height, (game, width, height, box)
+            # A shrunk board fills its room: shrinking by the measured ratio overshot and left
+            # the LAMA Dice board 250 of its 328 pixels high at 844x390 (page.js fitBoard).
+            room = page.evaluate(
+                "(b => [b.clientWidth, b.clientHeight, b.firstElementChild.style.zoom])"
+                "(document.querySelector('#board'))"
+            )
+            if room[2]:
+                used = max(box["width"] / room[0], box["height"] / room[1])
+                assert used >= 0.97, (game, width, height, box, room)
             if shots:
                 Path(shots).mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(Path(shots) / f"layout-{game}-{width}x{height}.png"))
@@ -749,8 +758,9 @@ def test_the_express_cards_show_whole_colour_names_on_a_wide_screen(
 
 
 #: Each text the board draws and shows: [kind, text, font size on screen in pixels], the SVG
-#: labels of Lama Express and the numbers of the LAMA Dice cards (page.js renderedFontSize:
-#: the computed size times the SVG's scale or the CSS zoom).
+#: labels of Lama Express, the numbers of the LAMA Dice cards and the players' names and
+#: scores on the board (page.js renderedFontSize: the computed size times the SVG's scale
+#: or the CSS zoom).
 BOARD_TEXT = """() => {
   const size = (el) => {
     const px = parseFloat(getComputedStyle(el).fontSize);
@@ -760,7 +770,9 @@ BOARD_TEXT = """() => {
     }
     return px * (el.currentCSSZoom || 1);
   };
-  return [...document.querySelectorAll("#board svg text, #board .card-num, #board .card-corner")]
+  const sel = ["#board svg text", "#board .card-num", "#board .card-corner", "#board .player-name",
+               "#board .score", "#board .row-score", "#board .xp-player-name", "#board .xp-count"];
+  return [...document.querySelectorAll(sel.join(", "))]
     .filter((e) => e.getClientRects().length > 0 && e.textContent.trim())
     .map((e) => [e.getAttribute("class") || e.parentElement.getAttribute("class"),
                  e.textContent.trim(), size(e)]);
@@ -774,9 +786,10 @@ def test_every_board_text_is_readable_at_every_size(
     """At every size the issue names, in every language, each text the board draws is at
     least 9 pixels on screen (its font size times the board's scale), or is not drawn: the
     Lama Express cars' numbers were 6 pixels at 1280x720, the LAMA Dice cards' corner
-    numbers 6 at 390x844. A label that cannot grow inside its box is left out where it
-    would be smaller (the car's title and the buttons name the car, the card's big number
-    its corner)."""
+    numbers 6 at 390x844, the LAMA Dice players' names 7.5 and scores 6.8 at 844x390 (the
+    board shrunk to 0.47, its fit overshooting). A label that cannot grow inside its box is
+    left out where it would be smaller (the car's title and the buttons name the car, the
+    card's big number its corner); the players' names and scores are always drawn."""
     table = seated_table(server, game)
     url = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
     for lang in LANGUAGES:
@@ -785,7 +798,53 @@ def test_every_board_text_is_readable_at_every_size(
             try:
                 texts = page.evaluate(BOARD_TEXT)
                 assert len(texts) > 10, texts
+                names = [text for kind, text, _ in texts if "player-name" in kind]
+                assert len(names) == len(table["seats"]), (game, lang, width, height, names)
                 small = [(kind, text, round(px, 2)) for kind, text, px in texts if px < 8.99]
                 assert not small, (game, lang, width, height, small[:8])
             finally:
                 page.close()
+
+
+#: The action bar at a glance: [its height, the room (pixels) its buttons leave the break
+#: toggle on their row (the bar's width less each other part and the gaps), the board's
+#: height].
+ACTION_BAR = """() => {
+  const bar = document.querySelector("#controls");
+  const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
+  const parts = [...bar.children]
+    .filter((e) => !e.classList.contains("away-toggle") && e.getClientRects().length);
+  const used = parts.reduce((sum, e) => sum + e.getBoundingClientRect().width + gap, 0);
+  return [bar.getBoundingClientRect().height, bar.clientWidth - used,
+          document.querySelector("#board").clientHeight];
+}"""
+
+
+@pytest.mark.parametrize("game", ["dice", "express"])
+def test_the_break_toggle_keeps_to_the_action_row_at_1280x720(
+    server: ServerThread, browser: Browser, game: str
+) -> None:
+    """At 1280x720 the action bar is as high in every language as in English, and the board
+    as high, wherever the buttons leave the break toggle 8rem (128 pixels) on their row: in
+    Italian "Fai una pausa (gioca un bot)" took a row of its own, room to spare beside it, and
+    shortened the Lama Express board by 46 (its label now takes two lines if need be). The
+    French and Dutch Lama Express move buttons leave it 78 and 126 pixels: there it may
+    take a row (the buttons' labels are whole)."""
+    table = seated_table(server, game)
+    url = f"{server.url}/t/{table['code']}#seat={table['seats'][0]['token']}"
+    bars = {}
+    for lang in LANGUAGES:
+        page = open_in(browser, url, 1280, 720, lang)
+        try:
+            fits_without_scrolling(page, game)
+            bars[lang] = page.evaluate(ACTION_BAR)
+            inside(page, ".away-toggle .btn", 1280, 720)
+        finally:
+            page.close()
+    english, rows = bars["en"], 0
+    for lang, (high, room, board) in bars.items():
+        if room >= 128:
+            rows += 1
+            assert high <= english[0] + 2, (game, lang, bars)
+            assert board >= english[2] - 2, (game, lang, bars)
+    assert rows >= 3, bars  # English and at least two more languages are compared

@@ -66,6 +66,22 @@ export function renderedFontSize(el) {
   return size * (el.currentCSSZoom || 1);
 }
 
+/** The smallest CSS zoom fitBoard gives a board, the steps it tries going down, and the
+ * precision of its search between two steps. */
+export const BOARD_ZOOM_MIN = 0.3;
+export const BOARD_ZOOM_STEP = 0.05;
+export const BOARD_ZOOM_PRECISION = 0.002;
+
+/** Whether `inner` (the board's drawing) fits inside `board` at CSS zoom `zoom` (it is left
+ * at that zoom): its height on screen and its width, the overflowing part included. */
+function boardFits(board, inner, zoom) {
+  if (zoom === 1) inner.style.removeProperty("zoom");
+  else inner.style.setProperty("zoom", String(zoom));
+  const high = inner.getBoundingClientRect().height;
+  const wide = inner.scrollWidth * zoom;
+  return high <= board.clientHeight + 0.5 && wide <= board.clientWidth + 0.5;
+}
+
 export function tablePage(code) {
   const hash = new URLSearchParams(location.hash.slice(1));
   const invited = hash.get("seat");
@@ -357,25 +373,34 @@ class TableView {
   }
 
   /**
-   * Shrink the board (CSS zoom) until it fits the room the fitted page gives it: the Lama
-   * Express board scales by itself (an SVG), the LAMA Dice cards are HTML. Runs after each
-   * draw (the patch drops the zoom) and on every resize.
+   * Shrink the board (CSS zoom) to the largest scale at which it fits the room the fitted
+   * page gives it: the Lama Express board scales by itself (an SVG), the LAMA Dice cards are
+   * HTML. A smaller zoom gives the cards a wider layout (more players side by side), so the
+   * height jumps as the zoom crosses such a step and is not proportional to it: shrinking
+   * by the measured ratio overshot at 844x390 (0.47, the board 250 of its 328 pixels high,
+   * the names 7.5 px, issue 19). The zoom steps down by BOARD_ZOOM_STEP from 1 to the first
+   * that fits, then bisects up to the next step for the largest that fits (to within
+   * BOARD_ZOOM_PRECISION), never below BOARD_ZOOM_MIN. Runs after each draw (the patch
+   * drops the zoom) and on every resize.
    */
   fitBoard() {
     const board = main.querySelector("#board");
     const inner = board && board.firstElementChild;
     if (!inner) return;
     inner.style.removeProperty("zoom");
-    if (document.body.classList.contains("fit")) {
-      let zoom = 1;
-      for (let round = 0; round < 4; round++) {
-        const high = inner.getBoundingClientRect().height;
-        const wide = inner.scrollWidth * zoom;
-        const room = Math.min(board.clientHeight / Math.max(high, 1), board.clientWidth / Math.max(wide, 1));
-        if (room >= 0.995) break;
-        zoom = Math.max(0.3, zoom * room * 0.98);
-        inner.style.setProperty("zoom", String(zoom));
+    if (document.body.classList.contains("fit") && !boardFits(board, inner, 1)) {
+      let high = 1;
+      let low = Math.max(BOARD_ZOOM_MIN, high - BOARD_ZOOM_STEP);
+      while (low > BOARD_ZOOM_MIN && !boardFits(board, inner, low)) {
+        high = low;
+        low = Math.max(BOARD_ZOOM_MIN, low - BOARD_ZOOM_STEP);
       }
+      while (high - low > BOARD_ZOOM_PRECISION) {
+        const mid = (low + high) / 2;
+        if (boardFits(board, inner, mid)) low = mid;
+        else high = mid;
+      }
+      inner.style.setProperty("zoom", low.toFixed(4));
     }
     scaleBoardText(board);
   }
