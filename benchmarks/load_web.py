@@ -31,6 +31,13 @@ measured window. ``--probe`` records in each server where its event loop stalls 
 long each phase of a person's action took (:mod:`stall_probe`; adds some CPU), reported
 under ``probe``.
 
+``--server-cpus F`` caps each server it starts at ``F`` of one core (its own cgroup with a
+CFS quota of ``F`` x 10 ms per 10 ms period; needs write access to the cgroup v1 ``cpu``
+controller or cgroup v2, as root): on a small machine the load client and PostgreSQL share
+the cores with the servers, so two uncapped servers run out of machine before they run out
+of server; with every server capped alike, one and two servers are compared with the
+servers as the bottleneck, as on a machine with a core of its own per server.
+
     PYTHONPATH=src python benchmarks/load_web.py --tables 50 --seconds 20 --bot-delay 0.2
     PYTHONPATH=src python benchmarks/load_web.py --tables 200 --seconds 20 --bot-delay 0.2 \\
         --processes 2 --db postgresql+psycopg://lama:lama@127.0.0.1:5432/lamagames
@@ -418,6 +425,55 @@ def sqlite_file(url: str) -> Path | None:
     return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
 
 
+CGROUP_V1 = Path("/sys/fs/cgroup/cpu")
+CGROUP_V2 = Path("/sys/fs/cgroup")
+#: CFS period of ``--server-cpus``, microseconds (short, so a capped server waits at most
+#: this long when its quota is spent).
+CPU_PERIOD_US = 10_000
+
+
+class CpuCap:
+    """Caps processes at ``cpus`` of one core each, every process in a cgroup of its own
+    (``lama-load-<pid>``), removed by :meth:`close`.
+
+    Raises:
+        SystemExit: no writable cgroup ``cpu`` controller (message names what is missing).
+    """
+
+    def __init__(self, cpus: float) -> None:
+        self.quota = max(1000, round(cpus * CPU_PERIOD_US))
+        v2 = CGROUP_V2 / "cgroup.controllers"
+        if (CGROUP_V1 / "cpu.cfs_quota_us").exists():
+            self.root, self.v2 = CGROUP_V1, False
+        elif v2.exists() and "cpu" in v2.read_text().split():
+            self.root, self.v2 = CGROUP_V2, True
+        else:
+            raise SystemExit("--server-cpus: no cgroup cpu controller under /sys/fs/cgroup")
+        self.groups: list[Path] = []
+
+    def cap(self, pid: int) -> None:
+        """Move process ``pid`` (all its threads, and the children it starts later) into a
+        capped cgroup of its own."""
+        group = self.root / f"lama-load-{pid}"
+        try:
+            group.mkdir(exist_ok=True)
+            self.groups.append(group)
+            if self.v2:
+                (group / "cpu.max").write_text(f"{self.quota} {CPU_PERIOD_US}")
+            else:
+                (group / "cpu.cfs_period_us").write_text(str(CPU_PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(str(self.quota))
+            (group / "cgroup.procs").write_text(str(pid))
+        except OSError as exc:
+            raise SystemExit(f"--server-cpus: cannot set up cgroup {group}: {exc}") from exc
+
+    def close(self) -> None:
+        """Remove the cgroups (once their processes have ended)."""
+        for group in self.groups:
+            with contextlib.suppress(OSError):
+                group.rmdir()
+
+
 def wait_ready(path: Path, process: subprocess.Popen[bytes], timeout: float = 300.0) -> float:
     """Wait until the server says its warm-up is over (it writes ``path`` once the bots are
     warm and the garbage collector's view frozen, as ``lama serve`` does after start);
@@ -479,7 +535,17 @@ def main() -> None:
         default=None,
         help="the games' end score (e.g. 1000: no game ends, every table stays busy)",
     )
+    parser.add_argument(
+        "--server-cpus",
+        type=float,
+        default=None,
+        help="cap each server started at this fraction of one core (cgroup; root)",
+    )
     args = parser.parse_args()
+    if args.server_cpus is not None and not 0.05 <= args.server_cpus <= 64:
+        parser.error("--server-cpus must be between 0.05 and 64 (cores)")
+    if args.server_cpus is not None and args.urls:
+        parser.error("--server-cpus caps servers this benchmark starts, not --urls")
     if args.clients < 1 or args.idle_sockets < 0:
         parser.error("--clients must be at least 1 and --idle-sockets at least 0")
     options = (args.cross, args.clients, args.idle_sockets)
@@ -496,6 +562,7 @@ def main() -> None:
         db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         servers: list[subprocess.Popen[bytes]] = []
         bases = []
+        capped = CpuCap(args.server_cpus) if args.server_cpus is not None else None
         probes = [Path(folder) / f"probe{k}.json" for k in range(args.processes)]
         try:
             waited = 0.0
@@ -518,6 +585,8 @@ def main() -> None:
                     env["LAMA_STALL_PROBE"] = str(probes[number])
                     env["LAMA_STALL_PROBE_PATH"] = str(Path(__file__).parent)
                 servers.append(subprocess.Popen(command, env=env))
+                if capped is not None:
+                    capped.cap(servers[-1].pid)
                 bases.append(f"http://127.0.0.1:{port}")
                 wait_up(bases[-1], servers[-1])
                 waited += wait_ready(ready, servers[-1])
@@ -532,6 +601,7 @@ def main() -> None:
             finally:
                 wal_max = sampler.stop() if sampler is not None else None
             figures["warm_up_waited_s"] = round(waited, 2)
+            figures["server_cpus_cap"] = args.server_cpus
             if wal_max is not None:
                 figures["wal_max_mib"] = wal_max
         finally:
@@ -539,6 +609,8 @@ def main() -> None:
                 server.terminate()
             for server in servers:
                 server.wait(30)
+            if capped is not None:
+                capped.close()
         if args.probe:
             figures["probe"] = [json.loads(p.read_text()) for p in probes if p.exists()]
     print(json.dumps(figures, indent=1))
