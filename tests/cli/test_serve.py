@@ -210,3 +210,37 @@ def test_serve_settings_and_app_emit_no_warning() -> None:
         ServeSettings.from_flags(port=8123, allowed_origins=("http://a.example",), workers=2)
         ServeSettings.model_json_schema()
         create_app("sqlite://").openapi()
+
+
+def test_the_password_is_masked_only_where_it_stands_alone() -> None:
+    """Masking the password in a driver's message leaves other words alone: with the
+    password ``lama`` (docs/deploy.md's), database ``lamagames_x`` stays readable (it was
+    printed as ``***games_x``)."""
+    from lamagames.cli.serve import database_error
+
+    url = "postgresql://lama:lama@127.0.0.1:5432/lamagames_x"
+    error = RuntimeError('FATAL:  database "lamagames_x" does not exist (password lama)')
+    assert database_error(error, url) == (
+        'FATAL:  database "lamagames_x" does not exist (password ***)'
+    )
+    assert database_error(RuntimeError("dsn user=x password=lama host=h"), url) == (
+        "dsn user=x password=*** host=h"
+    )
+
+
+def test_serve_without_the_postgresql_driver_says_which_extra_installs_it(
+    lama: Lama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No psycopg installed: ``lama serve`` and ``lama lease`` on a PostgreSQL URL end with
+    one line naming the ``postgres`` extra (serve printed a traceback)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg -> ImportError
+    url = "postgresql+psycopg://lama:pw@127.0.0.1:5432/lamagames"
+    for args in (("serve", "--port", _free_port(), "--db", url), ("lease", "ABC123", "--db", url)):
+        result = lama(*args)
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output
+        assert "driver is not installed" in result.output
+        assert "'.[postgres]'" in result.output
+        assert "pw@" not in result.output

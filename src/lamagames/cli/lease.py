@@ -36,7 +36,7 @@ def lease(
     Several lama serve processes on PostgreSQL share the tables: each live table has one
     owning process, the one holding its lease (docs/deploy.md).
     """
-    from lamagames.cli.serve import database_error, shown_url
+    from lamagames.cli.serve import database_error, missing_driver, shown_url
     from lamagames.web.cluster import lease_holder
     from lamagames.web.store import normalise_url
 
@@ -47,6 +47,8 @@ def lease(
         holder = lease_holder(url, code)
     except LookupError as exc:
         fail(f"{exc} ({shown_url(url)})")
+    except ImportError as exc:
+        fail(f"cannot read the database {shown_url(url)!r}: {missing_driver(exc)}")
     except Exception as exc:  # the driver's errors: one line, no password
         fail(f"cannot read the database {shown_url(url)!r}: {database_error(exc, url)}")
     out = stdout()

@@ -141,6 +141,8 @@ def serve(
         engine.dispose()
     except (ValueError, SQLAlchemyError) as exc:
         fail(f"cannot open the database {shown_url(url)!r}: {database_error(exc, url)}")
+    except ImportError as exc:  # the database's driver is not installed
+        fail(f"cannot open the database {shown_url(url)!r}: {missing_driver(exc)}")
     shown = f"[{host}]" if ":" in host else host
     out = stdout()
     out.print(f"lamagames web app: open [bold]http://{shown}:{port}/[/bold] in your browser")
@@ -184,7 +186,23 @@ def database_error(exc: BaseException, url: str) -> str:
     text = " ".join(line.strip() for line in str(reason).splitlines() if line.strip())
     text = text.split("(Background on this error at:")[0].strip()
     password = _password(url)
-    return text.replace(password, "***") if password else text
+    if not password:
+        return text
+    # the password where it stands alone (in a URL or a conninfo), not inside other words:
+    # a password "lama" must not turn database "lamagames" into "***games"
+    return re.sub(rf"(?<![\w]){re.escape(password)}(?![\w])", "***", text)
+
+
+def missing_driver(exc: ImportError) -> str:
+    """One line for a database driver that is not installed (``exc``: its import error),
+    naming the extra that installs it (PostgreSQL: ``psycopg``, the ``postgres`` extra)."""
+    name = exc.name or str(exc)
+    if name.split(".")[0] in {"psycopg", "psycopg2"}:
+        return (
+            f"its driver is not installed (no module {name!r}): install the postgres extra, "
+            "pip install -e '.[postgres]' in a clone of the repository"
+        )
+    return f"its driver is not installed ({exc})"
 
 
 def _password(url: str) -> str | None:
