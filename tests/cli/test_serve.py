@@ -244,3 +244,35 @@ def test_serve_without_the_postgresql_driver_says_which_extra_installs_it(
         assert "driver is not installed" in result.output
         assert "'.[postgres]'" in result.output
         assert "pw@" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "named"),
+    [
+        ("--allowed-origin", "notanorigin", "--allowed-origin / LAMA_ALLOWED_ORIGINS"),
+        ("--allowed-origin", "https://lama.example/path", "--allowed-origin"),
+        ("--allowed-origin", "ftp://lama.example", "--allowed-origin"),
+        ("--forwarded-allow-ips", "1.2.3.300", "--forwarded-allow-ips / LAMA_FORWARDED"),
+        ("--forwarded-allow-ips", "127.0.0.1, proxy", "--forwarded-allow-ips"),
+    ],
+)
+def test_serve_refuses_a_malformed_origin_or_proxy_address(
+    lama: Lama, flag: str, value: str, named: str
+) -> None:
+    """An origin or proxy address that cannot match anything is refused in one line naming
+    the flag and its variable (both were accepted silently)."""
+    result = lama("serve", "--port", _free_port(), flag, value)
+    assert result.exit_code == 2, result.output
+    assert named in result.output
+    assert "in your browser" not in result.output
+
+
+def test_well_formed_origins_and_proxy_addresses_are_taken() -> None:
+    from lamagames.web.config import ServeSettings
+
+    settings = ServeSettings(
+        allowed_origins=("https://lama.example/", "http://127.0.0.1:8000"),
+        forwarded_allow_ips="127.0.0.1, 10.0.0.0/8, ::1",
+    )
+    assert settings.allowed_origins == ("https://lama.example", "http://127.0.0.1:8000")
+    assert ServeSettings(forwarded_allow_ips="*").forwarded_allow_ips == "*"

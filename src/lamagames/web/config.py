@@ -10,8 +10,10 @@ defaults.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -74,6 +76,48 @@ class ServeSettings(BaseSettings):
             if text.startswith("["):
                 return tuple(json.loads(text))
             return tuple(part.strip() for part in text.split(",") if part.strip())
+        return value
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _check_origins(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        """Each origin as a browser sends it: ``http(s)://host[:port]``, no path."""
+        for origin in value:
+            parts = urlsplit(origin)
+            if (
+                parts.scheme not in ("http", "https")
+                or not parts.hostname
+                or parts.path not in ("", "/")
+                or parts.query
+                or parts.fragment
+                or parts.username is not None
+            ):
+                raise ValueError(
+                    f"{origin!r} is not an origin (scheme and host, for example "
+                    "https://lama.example or http://127.0.0.1:8000)"
+                )
+            try:
+                parts.port  # noqa: B018 - raises for a port out of range
+            except ValueError as exc:
+                raise ValueError(f"{origin!r}: {exc}") from None
+        return tuple(origin.rstrip("/") for origin in value)
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _check_proxies(cls, value: str | None) -> str | None:
+        """Comma-separated IP addresses or networks (CIDR), or ``*`` (any)."""
+        if value is None:
+            return None
+        for item in (part.strip() for part in value.split(",")):
+            if item == "*":
+                continue
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not an IP address or network (for example 127.0.0.1, "
+                    "10.0.0.0/8, or * for any)"
+                ) from None
         return value
 
     @classmethod
