@@ -172,3 +172,29 @@ def test_issue19_a_first_simulation_says_that_it_compiles(
     assert terminal.child.expect([notice, "Simulating", "dice: seed 1"]) == 0
     terminal.child.expect(pexpect.EOF)
     assert "dice: seed 1" in terminal.child.before
+
+
+@pytest.mark.parametrize("signal_name", ["SIGHUP", "SIGTERM"])
+def test_issue19_closing_the_terminal_window_keeps_the_record(
+    terminals: list[Terminal], tmp_path: Path, signal_name: str
+) -> None:
+    """Closing the window (SIGHUP; or a SIGTERM) mid-game saves the record as Ctrl-C does,
+    so the game can be replayed and reviewed (a trial lost it: only ``q`` and Ctrl-C
+    saved)."""
+    import json
+    import signal
+
+    record = tmp_path / "hup.lamarec.json"
+    args = ["play", "dice", "--seats", "human,random", "--seed", "9", "--delay", "0"]
+    terminal = Terminal([*args, "--record", str(record)], 80, 24, tmp_path)
+    terminals.append(terminal)
+    for _ in range(2):  # two moves of the person
+        terminal.expect(PROMPT)
+        terminal.send("1\r")
+    terminal.expect(PROMPT)
+    terminal.child.kill(getattr(signal, signal_name))
+    terminal.expect(pexpect.EOF)
+    terminal.child.wait()
+    assert record.exists(), terminal.plain()
+    actions = json.loads(record.read_text())["actions"]
+    assert sum(1 for a in actions if a["player"] == 0) >= 2

@@ -8,10 +8,14 @@ terminal; a :class:`Narrator` observer tells every move through the game's
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import tempfile
+import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -590,7 +594,8 @@ def run_table(
     stopped: str | None = None
     interrupted = False
     try:
-        result = play_game(game, bots, play_seed, observer=narrator, prepare=True)
+        with hangup_as_interrupt():
+            result = play_game(game, bots, play_seed, observer=narrator, prepare=True)
         state = result.state
     except LeaveGame as leave:
         stopped = _("{name} left the game.").format(name=leave.args[0])
@@ -633,6 +638,35 @@ def run_table(
         stopped=stopped,
         interrupted=interrupted,
     )
+
+
+@contextlib.contextmanager
+def hangup_as_interrupt() -> Iterator[None]:
+    """While the block runs, a hang-up (``SIGHUP``: the terminal window was closed) or a
+    ``SIGTERM`` ends the game as Ctrl-C does, so its record is saved (issue 19 trial:
+    closing the window lost the game, only ``q`` and Ctrl-C saved it). The terminal is gone
+    by then, so standard output and error are sent to ``/dev/null`` first: the goodbye
+    lines cannot fail before the record is written. Outside the main thread, or where the
+    platform has no ``SIGHUP``, nothing changes."""
+    wanted = [getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)]
+    if threading.current_thread() is not threading.main_thread() or not wanted:
+        yield
+        return
+
+    def hang_up(number: int, _frame: object) -> None:
+        with contextlib.suppress(OSError):
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            for fd in (1, 2):
+                os.dup2(quiet, fd)
+            os.close(quiet)
+        raise KeyboardInterrupt(signal.Signals(number).name)
+
+    before = {number: signal.signal(number, hang_up) for number in wanted}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def seats_line(seats: Iterable[SeatInfo]) -> str:
