@@ -130,7 +130,7 @@ def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
 
 
 #: Messages whose translation may be the English itself (the same word in that language).
-SAME_AS_ENGLISH = {"Bot {n}", "Chips {black}10 {white}1", "Score", "seed {seed}", "Round {n}",
+SAME_AS_ENGLISH = {"Bot {n}", "Chips {black}10 {white}1", "Score", "Round {n}",
                    "orange", "Bot", "{points} points", "{move}: {outcome}", "{label}: {text}",
                    # the review's words: French "points", Dutch "blunder" (as the web's)
                    "points", "{inaccuracy} / {mistake} / {blunder} points", "blunder"}  # fmt: skip

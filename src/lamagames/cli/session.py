@@ -170,6 +170,9 @@ def menu(
 #: Log lines a live screen keeps for the latest moves when it chooses the table's layout
 #: (fewer are shown when a long menu needs the room: the board comes first).
 MIN_LOG_LINES = 2
+#: Menu lines above which a live screen keeps no log lines for the table's layout: the
+#: table keeps the players' llamas and the footpaths (60x24, German, two long choices).
+LONG_MENU_LINES = 3
 
 
 class Screen:
@@ -177,8 +180,9 @@ class Screen:
 
     Live (``live=True``, a terminal tall enough for the compact table): every event
     clears the screen and draws, top to bottom, the title line, the table as seen by
-    :attr:`viewer` (laid out to leave room for the rest: the view's renderable gets the
-    room as ``options.height``), the last lines of the move log (as many as fit), then at
+    :attr:`viewer` (laid out to leave room for the rest and :data:`MIN_LOG_LINES` of the
+    log, none when the menu is longer than :data:`LONG_MENU_LINES`: the view's renderable
+    gets the room as ``options.height``), the last lines of the move log (as many as fit), then at
     a prompt the headline and the menu, and the prompt on the last line. Each move is shown
     once, in the log under the table.
 
@@ -260,9 +264,10 @@ class Screen:
                 console.print(below)
             return
         used = 1 + (1 if self.title is not None else 0) + (1 if headline is not None else 0)
-        if below is not None:
-            used += len(console.render_lines(below, pad=False))
-        room = max(1, console.height - used - MIN_LOG_LINES)
+        menu = 0 if below is None else len(console.render_lines(below, pad=False))
+        used += menu
+        log = 0 if menu > LONG_MENU_LINES else MIN_LOG_LINES
+        room = max(1, console.height - used - log)
         options = console.options.update(height=room)
         # Counted from render() (render_lines would pad the table to the room's height).
         used += sum(

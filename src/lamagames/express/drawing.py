@@ -215,14 +215,17 @@ def strip(
     per_row: int,
     *,
     gap: bool = True,
+    tight: bool = False,
     tr: Translator = ENGLISH,
 ) -> list[Line]:
     """The track as rows of ``per_row`` cells (spaces in reading order), then ``info``
-    (after a blank line if ``gap``; ``tr``: the language of the colour letters)."""
+    (after a blank line if ``gap``; ``tr``: the language of the colour letters). ``tight``:
+    a row with no car on it has no line under it (the cells' tops only)."""
     lines: list[Line] = []
     for first in range(0, board.length, per_row):
         spaces = range(first, min(first + per_row, board.length))
-        for part in (0, 1):
+        empty = not any(line_width(bottoms.get(space, [])) for space in spaces)
+        for part in (0,) if tight and empty else (0, 1):
             line: Line = []
             for space in spaces:
                 if line:

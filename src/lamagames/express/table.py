@@ -204,13 +204,13 @@ def _footpath_lines(
     state: ExpressState, width: int, *, compact: bool = False, tr: Translator = ENGLISH
 ) -> list[Line]:
     """The footpaths with the llamas on them, front first: ``^6 -> <3 [g . .]``;
-    ``compact``: ``Footpaths: ^6-><3 [g..]``."""
+    ``compact``: ``Footpaths: ^6<3[g..]`` (four footpaths on one line of 60 columns)."""
     colours = state.game.colours
     items: list[Line] = []
     for index, footpath in enumerate(state.board.footpaths):
         llamas = state.footpath_llamas(index)
-        arrow = "->" if compact else " -> "
-        item: Line = [(f"^{footpath.arrow}{arrow}<{footpath.reboard} [", "")]
+        arrow, gap = ("", "") if compact else (" -> ", " ")
+        item: Line = [(f"^{footpath.arrow}{arrow}<{footpath.reboard}{gap}[", "")]
         for place in range(footpath.length):
             if place and not compact:
                 item.append((" ", ""))
@@ -351,14 +351,15 @@ def _compact_info(
 ) -> list[Line]:
     """What the compact layouts show under the rows of cells: at ``level`` 0 the players,
     footpaths, the viewer's laps and the status (whose turn it is and the chances, last,
-    nearest the prompt); at level 1 only the status; at level 2 nothing."""
-    if level >= 2:
+    nearest the prompt); at level 1 the same without the viewer's laps; at level 2 only
+    the status; at level 3 nothing."""
+    if level >= 3:
         return []
     info: list[Line] = []
-    if level == 0:
+    if level <= 1:
         info += _compact_players(state, names, viewer, width, tr)
         info += _footpath_lines(state, width, compact=True, tr=tr)
-        if viewer is not None:
+        if viewer is not None and level == 0:
             info += _viewer_lines(state, viewer, width, tr)
     return info + _status_lines(state, names, width, compact=True, tr=tr)
 
@@ -371,15 +372,19 @@ def _compact_layout(
     level: int = 0,
     tr: Translator = ENGLISH,
 ) -> list[Line]:
-    """Rows of cells (no blank line under them), then :func:`_compact_info` at ``level``;
-    no key and no blank lines inside the text."""
+    """Rows of cells (no blank line under them), then :func:`_compact_info`; no key and no
+    blank lines inside the text. ``level`` (see :data:`COMPACT_LEVELS`): at 0 every row has
+    its line of cars, from 1 on a row without a train has none."""
     per_row = max(1, min(COMPACT_ROW, (width + CELL_GAP) // (CELL_WIDTH + CELL_GAP)))
-    info = _compact_info(state, names, viewer, width, level, tr)
-    return strip(state.board, _table_cells(state, viewer), info, per_row, gap=False, tr=tr)
+    info = _compact_info(state, names, viewer, width, max(0, level - 1), tr)
+    cells = _table_cells(state, viewer)
+    return strip(state.board, cells, info, per_row, gap=False, tight=level > 0, tr=tr)
 
 
-#: Compact layouts from the fullest (0) to the bare rows of cells (2).
-COMPACT_LEVELS: Final = 3
+#: Compact layouts from the fullest (0) to the bare rows of cells (4). What goes first on
+#: a short terminal: the empty lines under rows without a train (1), the viewer's laps (2),
+#: the players and footpaths (3: 60x24 and 80x24 keep them), whose turn it is (4).
+COMPACT_LEVELS: Final = 5
 
 
 def _table_layout(
@@ -433,8 +438,10 @@ def table_lines(
         height: the most lines the table may take; when the full table is taller, the
             fullest compact layout that fits is drawn: rows of at most
             :data:`COMPACT_ROW` spaces, then the players, footpaths and laps in a few
-            lines and whose turn it is last (no key); on less room only the rows and whose
-            turn it is, then only the rows (every space and car is always drawn).
+            lines and whose turn it is last (no key); on less room the rows without a
+            train lose their empty line, then the laps go, then the players and
+            footpaths, then whose turn it is (:data:`COMPACT_LEVELS`; every space and car
+            is always drawn).
             ``None``: no limit.
         tr: the language of the words (default English).
 
