@@ -25,7 +25,7 @@ def test_play_header_wraps_between_seats(
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "LAMA Dice: Giocatore 1 (persona), Bot 2 (Furbo),", lines[:3]
-    assert lines[1] == "Bot 3 (Caso) · seed 3", lines[:3]
+    assert lines[1] == "Bot 3 (Caso) · seme 3", lines[:3]
 
 
 def test_replay_keys_wrap_between_keys(
