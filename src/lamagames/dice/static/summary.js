@@ -130,9 +130,13 @@ function shortName(name, n) {
  * The chips each seat gave back (issue 19: a small chart, not only a table column): a pile
  * of chips per seat, black ones (10 points) under white ones (1 point), the seat's colour
  * and shortened name under it and the points given back. A picture for screen readers
- * named with every seat's figures (the table under it says the same).
+ * named with every seat's figures (the table under it says the same). When nobody gave a
+ * chip back, a sentence saying so instead of the chart.
  */
 export function chipChart(chips, seats, t) {
+  // Nobody gave a chip back: a sentence, not an empty frame with "–" under each name.
+  if (!chips.some((c) => c.black || c.white))
+    return h("p", { class: "summary-nochips muted" }, t("dice.summary.nobodyGave"));
   const most = Math.max(1, ...chips.map((c) => c.black + c.white));
   const step = Math.min(9, 60 / most);
   const col = 60;

@@ -2,6 +2,7 @@
 // game modules, links and the page hooks (rerender on a language change, cleanup on leave).
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
+import { NAME_MAX, nameProblem, stripName } from "./names.js";
 
 const { t } = i18n;
 export const main = document.getElementById("main");
@@ -121,8 +122,11 @@ export function myName() {
 // Take a free seat of a public table (lobby, or a spectator's Join button).
 export async function claim(code) {
   // The name typed in the lobby's "Your name" field wins over the one remembered.
+  // A blank field falls back to the remembered name; a name the server would refuse is
+  // said next to the field, not sent.
   const field = document.getElementById("your-name");
-  const typed = field ? field.value.trim() : "";
+  const typed = field ? stripName(field.value) : "";
+  if (typed && !checkedName(field)) return;
   if (typed) store.set("name", typed);
   const name = typed || myName() || t("lobby.guest");
   try {
@@ -162,24 +166,74 @@ export function notFoundPage() {
 }
 
 // ------------------------------------------------------------------ name fields
-/** Longest display name the server takes (schemas.py Name). */
-export const NAME_MAX = 32;
+export { NAME_MAX };
 
 /**
  * The "12 of 32 characters" line under a name field (issue 19: the limit is shown, not a
- * silent cut): tied to the input by aria-describedby, updated as the person types.
+ * silent cut): tied to the input by aria-describedby, updated as the person types. Counts
+ * code points as the server does (a 🦙 is one character, not two UTF-16 units), so the
+ * limit is kept here rather than by `maxlength`: a longer paste is cut at NAME_MAX.
  */
 export function nameCounter(input) {
   const id = `${input.id}-count`;
   const counter = h("small", { class: "name-count muted", id });
   const update = () => {
-    const n = [...input.value].length;
+    const chars = [...input.value];
+    if (chars.length > NAME_MAX && !input.composing) input.value = chars.slice(0, NAME_MAX).join("");
+    const n = Math.min(chars.length, NAME_MAX);
     counter.textContent = t("form.nameCount", { n, max: NAME_MAX });
     counter.classList.toggle("name-count-full", n >= NAME_MAX);
   };
-  input.setAttribute("maxlength", String(NAME_MAX));
+  input.removeAttribute("maxlength");
   input.setAttribute("aria-describedby", id);
-  input.addEventListener("input", update);
+  input.addEventListener("compositionstart", () => (input.composing = true));
+  input.addEventListener("compositionend", () => {
+    input.composing = false;
+    update();
+  });
+  input.addEventListener("input", () => {
+    update();
+    nameError(input, null);
+  });
   update();
   return counter;
+}
+
+/**
+ * Show (`key` a catalog key) or clear (`key` null) the message next to a name field: the
+ * input is marked aria-invalid and described by the message as well as its counter.
+ */
+function nameError(input, key) {
+  const id = `${input.id}-error`;
+  let note = document.getElementById(id);
+  const counterId = `${input.id}-count`;
+  if (!key) {
+    if (note) note.remove();
+    input.removeAttribute("aria-invalid");
+    input.setAttribute("aria-describedby", counterId);
+    return;
+  }
+  if (!note) {
+    note = h("small", { class: "name-error", id });
+    const counter = document.getElementById(counterId);
+    (counter || input).after(note);
+  }
+  note.textContent = t(key, { max: NAME_MAX });
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", `${id} ${counterId}`);
+}
+
+/**
+ * The name typed in a name field, stripped as the server strips it, if the server would
+ * take it (names.js nameProblem); else null, with a message in the page's language next to
+ * the field, which gets the focus.
+ */
+export function checkedName(input) {
+  const problem = nameProblem(input.value);
+  nameError(input, problem);
+  if (problem) {
+    input.focus();
+    return null;
+  }
+  return stripName(input.value);
 }

@@ -4,6 +4,7 @@ import * as i18n from "./i18n.js";
 import {
   CODE_RE,
   api,
+  checkedName,
   claim,
   link,
   main,
@@ -122,7 +123,6 @@ function createForm(gameList) {
   const nameInput = h("input", {
     id: "your-name",
     name: "name",
-    maxlength: 32,
     required: true,
     value: myName(),
     autocomplete: "nickname",
@@ -273,11 +273,8 @@ function createForm(gameList) {
       class: "create-form",
       onsubmit: async (e) => {
         e.preventDefault();
-        const name = nameInput.value.trim();
-        if (!name) {
-          nameInput.focus();
-          return;
-        }
+        const name = checkedName(nameInput);
+        if (!name) return;
         store.set("name", name);
         const body = {
           game: gameSelect.value,

@@ -2,7 +2,7 @@
 // the host, "join as" for an invited player) and the spectator's Join button.
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
-import { api, claim, myName, nameCounter, seatName, store, toast } from "../common.js";
+import { api, checkedName, claim, myName, nameCounter, seatName, store, toast } from "../common.js";
 
 const { t } = i18n;
 
@@ -77,7 +77,6 @@ export function waitingPanel(view, m, raw) {
     const chosen = raw.seats[m.seat] ? raw.seats[m.seat].name : "";
     const input = h("input", {
       id: "join-name",
-      maxlength: 32,
       value: myName() || chosen,
       placeholder: t("table.name"),
       required: true,
@@ -90,7 +89,7 @@ export function waitingPanel(view, m, raw) {
         id: "join-form",
         onsubmit: async (e) => {
           e.preventDefault();
-          const name = input.value.trim();
+          const name = checkedName(input);
           if (!name) return;
           store.set("name", name);
           try {
