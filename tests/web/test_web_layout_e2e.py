@@ -18,6 +18,7 @@ import pytest
 from browser_helpers import BROWSER_MARKS, HUMAN, ServerThread, post_json, started_dice_table
 
 from lamagames.web import store
+from lamagames.web.connections import Settings
 
 if TYPE_CHECKING:
     from playwright._impl._api_structures import FloatRect
@@ -32,9 +33,19 @@ assert len(LONG_NAME) == 32
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    """A live server whose bots wait, so the seated person's turn stays on screen."""
+    """A live server whose bots wait, so the seated person's turn stays on screen, without
+    the per-address limits on creating, claiming and joining (this module makes well over a
+    hundred tables from one address; on a fast machine they came within the limit's minute
+    and were refused 429)."""
     db = tmp_path_factory.mktemp("layout") / "layout.sqlite3"
-    with ServerThread(db, bot_delay=5.0) as running:
+    settings = Settings(
+        bot_delay=5.0,
+        seeded_humans=True,
+        create_per_minute=0,
+        claim_per_minute=0,
+        join_per_minute=0,
+    )
+    with ServerThread(db, bot_delay=5.0, settings=settings) as running:
         yield running
 
 
