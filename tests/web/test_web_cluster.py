@@ -29,6 +29,9 @@ from lamagames.core.records import parse_record
 from lamagames.web import cluster as cluster_module
 from lamagames.web import create_app
 
+#: PostgreSQL only (left out at collection without a server outside CI: conftest.py).
+pytestmark = pytest.mark.postgres
+
 SRC = str(Path(lamagames.__file__).resolve().parent.parent)
 
 

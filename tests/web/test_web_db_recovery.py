@@ -106,6 +106,7 @@ def test_a_turn_clock_that_cannot_store_runs_out_again(app_client: TestClient) -
     assert faults.raised == 8
 
 
+@pytest.mark.postgres
 def test_postgresql_restart_mid_game(tmp_path: Path) -> None:
     """The server drops every connection (as a restart does) in the middle of a game: the
     next action is stored on a fresh connection and the game plays on."""

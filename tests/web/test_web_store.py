@@ -141,6 +141,7 @@ def test_a_commit_whose_answer_was_lost_counts_once(
     assert [a.notation for a in loaded.actions] == ["roll"]
 
 
+@pytest.mark.postgres
 def test_postgresql_connections_dropped_by_a_restart_are_replaced(tmp_path: Path) -> None:
     """Every pooled connection dies (as in a server restart): the next calls work."""
     with database_url("postgresql", tmp_path) as url:

@@ -63,6 +63,7 @@ def test_describe_exit_names_the_signal_or_the_code() -> None:
     assert describe_exit(None) == "still running"
 
 
+@pytest.mark.postgres
 def test_a_killed_worker_and_a_rolling_restart_are_logged(pg_url: str) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -14,6 +14,9 @@ from db_helpers import postgres_base_url, postgres_schema
 from test_web_cluster import Server, _http, _two
 from websockets.sync.client import ClientConnection
 
+#: PostgreSQL only (left out at collection without a server outside CI: conftest.py).
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
